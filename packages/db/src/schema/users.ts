@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps, tz } from './columns';
+import { authRole, userStatus, userType } from './enums';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    companyName: text('company_name'),
+    description: text('description'),
+    role: authRole('role').notNull().default('user'),
+    userType: userType('user_type').notNull().default('advertiser'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    status: userStatus('status').notNull().default('active'),
+    /** ISO 3166-1 alpha-2 code, used for the admin's users-by-country figures. */
+    country: text('country').notNull().default('IN'),
+    prefEmailUpdates: boolean('pref_email_updates').notNull().default(true),
+    prefShowProfile: boolean('pref_show_profile').notNull().default(false),
+    /** Set when the user deleted the account: personal fields are anonymized, the row stays for integrity. */
+    deletedAt: tz('deleted_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_country_idx').on(t.country),
+    index('users_role_status_type_idx').on(t.role, t.status, t.userType),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,115 @@
+/** The nine media categories of the spec's 'Every Advertising Format' section. */
+export const MEDIA_CATEGORY_IDS = [
+  'digital',
+  'outdoor',
+  'influencer',
+  'audio',
+  'print',
+  'direct',
+  'transit',
+  'event',
+  'app',
+] as const;
+export type MediaCategoryId = (typeof MEDIA_CATEGORY_IDS)[number];
+
+export interface MediaCategory {
+  id: MediaCategoryId;
+  title: string;
+  description: string;
+  reach: string;
+  platforms: readonly string[];
+  popular: boolean;
+  stats: string;
+}
+
+export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
+  {
+    id: 'digital',
+    title: 'Digital Advertising',
+    description: 'Display, search and programmatic placements across websites and networks.',
+    reach: '1M - 50M impressions',
+    platforms: ['Google Display', 'Programmatic', 'News portals'],
+    popular: true,
+    stats: '2,400+ listings',
+  },
+  {
+    id: 'outdoor',
+    title: 'Outdoor & Billboards',
+    description: 'Hoardings, unipoles and digital screens on high-traffic roads.',
+    reach: '100K - 5M daily views',
+    platforms: ['Hoardings', 'Unipoles', 'DOOH screens'],
+    popular: true,
+    stats: '1,800+ listings',
+  },
+  {
+    id: 'influencer',
+    title: 'Influencer Marketing',
+    description: 'Creators on Instagram and YouTube promoting your brand to engaged followers.',
+    reach: '10K - 10M followers',
+    platforms: ['Instagram', 'YouTube', 'Moj'],
+    popular: true,
+    stats: '3,100+ creators',
+  },
+  {
+    id: 'audio',
+    title: 'Radio & Audio',
+    description: 'FM radio spots, podcasts and streaming audio ads.',
+    reach: '50K - 20M listeners',
+    platforms: ['FM radio', 'Podcasts', 'Music streaming'],
+    popular: true,
+    stats: '650+ stations',
+  },
+  {
+    id: 'print',
+    title: 'Print Media',
+    description: 'Newspapers, magazines and trade journals, national and regional.',
+    reach: '10K - 3M readers',
+    platforms: ['Newspapers', 'Magazines', 'Trade journals'],
+    popular: false,
+    stats: '900+ publications',
+  },
+  {
+    id: 'direct',
+    title: 'Direct Marketing',
+    description: 'Inserts, mailers, SMS and e-mail campaigns to targeted audiences.',
+    reach: '5K - 1M recipients',
+    platforms: ['Mailers', 'SMS', 'E-mail'],
+    popular: false,
+    stats: '400+ partners',
+  },
+  {
+    id: 'transit',
+    title: 'Transit Advertising',
+    description: 'Metro, bus, railway and airport media across Indian cities.',
+    reach: '200K - 8M commuters',
+    platforms: ['Metro', 'Buses', 'Airports'],
+    popular: false,
+    stats: '750+ placements',
+  },
+  {
+    id: 'event',
+    title: 'Events & Sponsorships',
+    description: 'Concerts, college fests, exhibitions and sports sponsorships.',
+    reach: '1K - 500K attendees',
+    platforms: ['Concerts', 'Exhibitions', 'Sports'],
+    popular: true,
+    stats: '1,200+ events',
+  },
+  {
+    id: 'app',
+    title: 'In-App Advertising',
+    description: 'Banners, rewarded video and native placements inside mobile apps.',
+    reach: '100K - 30M users',
+    platforms: ['Android apps', 'iOS apps', 'Games'],
+    popular: false,
+    stats: '500+ apps',
+  },
+];
+
+export function isMediaCategory(value: string): value is MediaCategoryId {
+  return (MEDIA_CATEGORY_IDS as readonly string[]).includes(value);
+}
+
+export function categoryTitle(id: string | null | undefined): string {
+  return MEDIA_CATEGORIES.find((c) => c.id === id)?.title ?? 'Uncategorized';
+}

@@ -1,0 +1,89 @@
+/** Business constants and limits of product-spec section 9 and the contract. */
+export const LIMITS = {
+  passwordMin: 6,
+  otpLength: 6,
+  otpTtlMinutes: 10,
+  otpMaxAttempts: 5,
+  defaultListingRating: 4.5,
+  listingsPageDefault: 24,
+  listingsPageMax: 100,
+  listingTitleMax: 120,
+  listingLocationMax: 120,
+  listingDescriptionMax: 2000,
+  listingSeekingMax: 300,
+  listingImageUrlMax: 2048,
+  searchQueryMax: 200,
+  featuredListings: 3,
+  listingViewsBatchMax: 100,
+  clicksWindowDays: 7,
+  adminUsersLimit: 200,
+  recentPostingsLimit: 8,
+  donutLegendCountries: 10,
+  topCategories: 5,
+  messageMaxLength: 4000,
+  messagesPageDefault: 30,
+  messagesPageMax: 100,
+  /** Messages one user may send per minute. */
+  messagesPerMinute: 30,
+  /** An unread message waits this long before its recipient is e-mailed… */
+  unreadEmailDelayMinutes: 15,
+  /** …and a conversation e-mails a participant at most once in this many minutes. */
+  unreadEmailIntervalMinutes: 60,
+  landingCategoriesInitial: 3,
+  landingCategoriesExpanded: 9,
+  contactNameMax: 120,
+  contactSubjectMax: 200,
+  /** Contact form submissions allowed per IP in one hour. */
+  contactPerHour: 5,
+} as const;
+
+/** Who is writing through the contact form (spec section 3). */
+export const CONTACT_ROLES = ['advertiser', 'media_owner', 'agency', 'other'] as const;
+export type ContactRole = (typeof CONTACT_ROLES)[number];
+export const CONTACT_ROLE_LABELS: Record<ContactRole, string> = {
+  advertiser: 'Advertiser',
+  media_owner: 'Media Owner',
+  agency: 'Agency',
+  other: 'Other',
+};
+
+export const DELAYS_MS = {
+  marketplaceSearchDebounce: 300,
+  adminUserSearchDebounce: 250,
+  requestTimeout: 15_000,
+  /** The server gives up on Razorpay's API after this long (well under the client's request time-out). */
+  paymentGatewayTimeout: 8_000,
+} as const;
+
+/** Refund and legal constants of spec section 9. */
+export const LEGAL = {
+  minimumAge: 18,
+  fullRefundWindowHours: 24,
+  refundRequestWindowDays: 7,
+  refundProcessingDays: '10-14',
+  governingCourts: 'Mumbai',
+  replyWithinHours: 24,
+} as const;
+
+export const COMPANY = {
+  brand: 'BarterAds',
+  legalName: 'BarterAds Media LLP',
+  locationLabel: 'Mumbai',
+  supportEmail: 'support@barterads.in',
+  generalEmail: 'hello@barterads.in',
+  phones: ['+91 22 4000 1234', '+91 98200 12345'],
+  address: '4th Floor, Trade Centre, Bandra Kurla Complex, Bandra (East), Mumbai 400051, Maharashtra, India',
+  legalEffectiveDate: '20/08/2025',
+  businessHours: [
+    { days: 'Monday - Friday', hours: '9:00 AM - 7:00 PM' },
+    { days: 'Saturday', hours: '10:00 AM - 4:00 PM' },
+    { days: 'Sunday', hours: 'Closed' },
+  ],
+} as const;
+
+/** A simple, strict e-mail format: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}

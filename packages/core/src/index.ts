@@ -1,0 +1,6 @@
+export * from './categories';
+export * from './constants';
+export * from './messages';
+export * from './phone';
+export * from './plans';
+export * from './roles';

@@ -1,0 +1,94 @@
+/**
+ * The server every browser suite runs against: the production build of apps/server on a fresh,
+ * seeded database, with a real SMTP server catching mail into `<dataDir>/mail/`.
+ *
+ * Payments go to a local fake Razorpay (its URL is written to `<dataDir>/razorpay.json`) so that browser
+ * suites never touch the internet; E2E_FAKE_RAZORPAY=off leaves Razorpay unconfigured.
+ *
+ *   tsx packages/testing/src/e2e/launch-server.ts   (env: E2E_PORT, E2E_DATA_DIR; DATABASE_URL optional)
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashPassword } from '@barterads/api';
+import { DEMO_USER_PASSWORD, seedDemo } from '@barterads/db';
+import { createTestDatabase } from '../database';
+import { startFakeRazorpay } from '../fake-razorpay';
+import { startTestMailServer } from '../mail-server';
+import { E2E_ADMIN } from './constants';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const dataDir = resolve(process.env.E2E_DATA_DIR ?? `/tmp/barterads-e2e-${port}`);
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(join(dataDir, 'mail'), { recursive: true });
+
+const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+if (database) {
+  await seedDemo(database.handle.db, { passwordHash: await hashPassword(DEMO_USER_PASSWORD) });
+  await database.handle.close();
+}
+
+const mail = await startTestMailServer();
+let written = 0;
+setInterval(() => {
+  for (; written < mail.mails.length; written++) {
+    const m = mail.mails[written]!;
+    writeFileSync(join(dataDir, 'mail', `${String(written).padStart(5, '0')}-${m.to[0]}.eml`), m.text);
+  }
+}, 50).unref();
+
+const razorpay = process.env.E2E_FAKE_RAZORPAY === 'off' ? undefined : await startFakeRazorpay();
+if (razorpay) {
+  writeFileSync(
+    join(dataDir, 'razorpay.json'),
+    JSON.stringify({
+      url: razorpay.url,
+      keyId: razorpay.keyId,
+      keySecret: razorpay.keySecret,
+      webhookSecret: razorpay.webhookSecret,
+    }),
+  );
+}
+
+const origin = `http://localhost:${port}`;
+const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'apps/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+    SMTP_URL: mail.url,
+    APP_URL: origin,
+    ADMIN_APP_URL: `${origin}/admin/`,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...(razorpay
+      ? {
+          RAZORPAY_KEY_ID: razorpay.keyId,
+          RAZORPAY_KEY_SECRET: razorpay.keySecret,
+          RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+          RAZORPAY_API_URL: razorpay.url,
+        }
+      : {}),
+    ...(process.env.E2E_EXTRA_ENV ? (JSON.parse(process.env.E2E_EXTRA_ENV) as Record<string, string>) : {}),
+  },
+});
+
+const stop = () => {
+  child.kill('SIGTERM');
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', async (code) => {
+  await mail.close();
+  await razorpay?.close();
+  await database?.destroy().catch(() => {});
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,3 @@
+export * from './database';
+export * from './fake-razorpay';
+export * from './mail-server';

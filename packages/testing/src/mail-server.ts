@@ -1,0 +1,99 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  raw: string;
+  /** The message text with quoted-printable soft breaks undone. */
+  text: string;
+}
+
+export interface TestMailServer {
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  /** Waits for the next mail to `to` (after any already read) and returns it. */
+  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The last 6-digit code mailed to `to`. */
+  waitForCode(to: string, timeoutMs?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+function decode(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** A real SMTP server in the test process that keeps every mail it receives. */
+export async function startTestMailServer(): Promise<TestMailServer> {
+  const mails: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'test' });
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({
+          raw,
+          text: decode(raw),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        });
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const read = new Map<string, number>();
+
+  async function waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    const recipient = to.toLowerCase();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const seen = read.get(recipient) ?? 0;
+      const forRecipient = mails.filter((m) => m.to.includes(recipient));
+      if (forRecipient.length > seen) {
+        read.set(recipient, forRecipient.length);
+        return forRecipient[forRecipient.length - 1]!;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    mails,
+    waitFor,
+    async waitForCode(to, timeoutMs) {
+      const mail = await waitFor(to, timeoutMs);
+      const match = /\b(\d{6})\b/.exec(
+        mail.text
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n'),
+      );
+      if (!match?.[1]) throw new Error(`no 6-digit code in the mail to ${to}`);
+      return match[1];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

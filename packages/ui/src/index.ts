@@ -1,0 +1,5 @@
+export { THEME_STORAGE_KEY, themeColorSchemeManager } from './color-scheme';
+export { Logo } from './Logo';
+export { UiProvider } from './Providers';
+export { ThemeToggle } from './ThemeToggle';
+export { theme } from './theme';

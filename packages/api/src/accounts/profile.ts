@@ -1,0 +1,128 @@
+import { countryFromPhone, MESSAGES, type UserType } from '@barterads/core';
+import { type UserRow, users } from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Context } from '../context';
+import { enforceRateLimits } from '../trpc';
+import { checkEmailCode, sendEmailCode } from './otp';
+import { hashPassword, verifyPassword } from './passwords';
+import type { UpdateProfileInput } from './schemas';
+import { revokeUserSessions } from './sessions';
+import { isUniqueViolation } from './tokens';
+import { toPublicUser } from './users';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+type SignedIn = Context & { user: UserRow; session: NonNullable<Context['session']> };
+
+/** Profile update: changing the e-mail clears emailVerified until a code sent to it is verified. */
+export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
+  const db = ctx.services.database.db;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.firstName !== undefined) changes.firstName = input.firstName;
+  if (input.lastName !== undefined) changes.lastName = input.lastName;
+  if (input.companyName !== undefined) changes.companyName = input.companyName;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.phoneNumber !== undefined) {
+    changes.phoneNumber = input.phoneNumber;
+    if (input.phoneNumber) changes.country = countryFromPhone(input.phoneNumber);
+  }
+  if (input.email !== undefined && input.email !== ctx.user.email.toLowerCase()) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, ctx.user.id)))
+      .limit(1);
+    if (taken) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+    changes.email = input.email;
+    changes.emailVerified = false;
+  }
+  let user = ctx.user;
+  if (Object.keys(changes).length > 0) {
+    try {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, ctx.user.id)).returning();
+      user = row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+      throw error;
+    }
+  }
+  return { user: toPublicUser(user), message: MESSAGES.profileUpdated };
+}
+
+/** Checks the current password, stores the new one and revokes every other session of the user. */
+export async function changePassword(ctx: SignedIn, input: { currentPassword: string; newPassword: string }) {
+  await enforceRateLimits(ctx, [
+    { key: `password:user:${ctx.user.id}`, rule: { max: 10, windowMs: FIFTEEN_MINUTES } },
+  ]);
+  if (!(await verifyPassword(ctx.user.passwordHash, input.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.currentPasswordWrong });
+  }
+  const db = ctx.services.database.db;
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.user.id));
+    await revokeUserSessions(tx, ctx.user.id, ctx.session.session.id);
+  });
+  return { message: MESSAGES.passwordUpdated };
+}
+
+/** Changes the business type of the signed-in user only. */
+export async function switchRole(ctx: SignedIn, role: UserType) {
+  const [user] = await ctx.services.database.db
+    .update(users)
+    .set({ userType: role })
+    .where(eq(users.id, ctx.user.id))
+    .returning();
+  return { user: toPublicUser(user!) };
+}
+
+export interface Preferences {
+  emailUpdates: boolean;
+  showProfile: boolean;
+}
+
+function preferencesOf(user: UserRow): Preferences {
+  return { emailUpdates: user.prefEmailUpdates, showProfile: user.prefShowProfile };
+}
+
+export function getPreferences(ctx: SignedIn): Preferences {
+  return preferencesOf(ctx.user);
+}
+
+export async function updatePreferences(ctx: SignedIn, input: Partial<Preferences>): Promise<Preferences> {
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.emailUpdates !== undefined) changes.prefEmailUpdates = input.emailUpdates;
+  if (input.showProfile !== undefined) changes.prefShowProfile = input.showProfile;
+  if (Object.keys(changes).length === 0) return preferencesOf(ctx.user);
+  const [user] = await ctx.services.database.db
+    .update(users)
+    .set(changes)
+    .where(eq(users.id, ctx.user.id))
+    .returning();
+  return preferencesOf(user!);
+}
+
+/** Mails a code to the signed-in user's (changed) e-mail address to verify it again. */
+export async function sendEmailVerification(ctx: SignedIn) {
+  return sendEmailCode(ctx, {
+    email: ctx.user.email.toLowerCase(),
+    purpose: 'email_change',
+    userId: ctx.user.id,
+  });
+}
+
+/** Verifies the code of sendEmailVerification: the e-mail counts as verified again. */
+export async function verifyEmail(ctx: SignedIn, input: { otp_token: string; otp: string }) {
+  const challenge = await checkEmailCode(ctx, input, 'email_change');
+  if (challenge.userId !== ctx.user.id || challenge.email.toLowerCase() !== ctx.user.email.toLowerCase()) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.otpInvalid });
+  }
+  const db = ctx.services.database.db;
+  const [user] = await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.id, ctx.user.id))
+    .returning();
+  return { user: toPublicUser(user!), message: MESSAGES.otpVerified };
+}

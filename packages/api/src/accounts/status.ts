@@ -1,0 +1,28 @@
+import type { UserStatus } from '@barterads/core';
+import { type Database, type Executor, type UserRow, users } from '@barterads/db';
+import { eq } from 'drizzle-orm';
+import { revokeUserSessions } from './sessions';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one place a user's status changes: suspension also revokes every session of that user. Runs on the
+ * caller's executor, so callers that audit or lock (the admin domain) keep it inside their transaction.
+ * Answers the updated row, or null for an unknown id.
+ */
+export async function applyUserStatus(
+  tx: Executor,
+  userId: string,
+  status: UserStatus,
+): Promise<UserRow | null> {
+  if (!UUID.test(userId)) return null;
+  const [user] = await tx.update(users).set({ status }).where(eq(users.id, userId)).returning();
+  if (!user) return null;
+  if (status === 'suspended') await revokeUserSessions(tx, userId);
+  return user;
+}
+
+/** Suspends or re-activates a user in its own transaction (see applyUserStatus). */
+export function setUserStatus(db: Database, userId: string, status: UserStatus): Promise<UserRow | null> {
+  return db.transaction((tx) => applyUserStatus(tx, userId, status));
+}

@@ -1,0 +1,50 @@
+import { AUTH_ROLES, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import type { UserRow } from '@barterads/db';
+import { z } from 'zod';
+
+/** The user object of the contract: never a password hash or a session. */
+export const PublicUser = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  companyName: z.string().nullable(),
+  description: z.string().nullable(),
+  role: z.enum(AUTH_ROLES),
+  userType: z.enum(USER_TYPES),
+  emailVerified: z.boolean(),
+  status: z.enum(USER_STATUSES),
+  country: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: displayName(user),
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    companyName: user.companyName,
+    description: user.description,
+    role: user.role,
+    userType: user.userType,
+    emailVerified: user.emailVerified,
+    status: user.status,
+    country: user.country,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** E-mails are compared case-insensitively and stored trimmed and lowercased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

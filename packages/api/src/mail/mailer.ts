@@ -1,0 +1,115 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../services';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Printed to the development log instead of the mail body (for example a one-time code). */
+  devHint?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** 'smtp' delivers for real; 'outbox' writes each mail to a folder (development). */
+  readonly mode: 'smtp' | 'outbox';
+}
+
+export class MailDeliveryError extends Error {
+  constructor(cause: unknown) {
+    super('Mail could not be delivered', { cause });
+    this.name = 'MailDeliveryError';
+  }
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}
+
+type SmtpValue = string | number | boolean | { [key: string]: SmtpValue };
+
+/**
+ * `smtp://user:pass@host:port?tls.rejectUnauthorized=false` as nodemailer's connection options (the URL's
+ * query keys too, dotted keys one level deep). Parsed here because nodemailer's own parser is not reachable
+ * from an ES module build (`nodemailer/lib/shared` is a directory import).
+ */
+export function smtpConnection(smtpUrl: string): Record<string, SmtpValue> {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const options: Record<string, SmtpValue> = {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+  };
+  if (url.username) {
+    options.auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
+  }
+  for (const [key, raw] of url.searchParams) {
+    const value: SmtpValue =
+      raw === 'true' ? true : raw === 'false' ? false : /^\d+$/.test(raw) ? Number(raw) : raw;
+    const [head, tail] = key.split('.', 2) as [string, string | undefined];
+    if (tail === undefined) options[head] = value;
+    else {
+      const nested = options[head];
+      options[head] = { ...(typeof nested === 'object' ? nested : {}), [tail]: value };
+    }
+  }
+  return options;
+}
+
+/** nodemailer over SMTP when SMTP_URL is set; otherwise a development outbox folder. */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    // The URL goes into the options object: `createTransport(url, defaults)` takes message defaults as its
+    // second argument, so time-outs given there were ignored and a silent server held a request for 30 s.
+    const transport = nodemailer.createTransport({
+      ...smtpConnection(options.smtpUrl),
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 10_000,
+    });
+    return {
+      mode: 'smtp',
+      async send(mail) {
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+        } catch (error) {
+          throw new MailDeliveryError(error);
+        }
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    mode: 'outbox',
+    async send(mail) {
+      try {
+        const info = await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await mkdir(options.outboxDir, { recursive: true });
+        const file = join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
+        await writeFile(file, info.message as Buffer);
+        options.logger.info({ file, devHint: mail.devHint }, `development outbox: ${mail.subject}`);
+      } catch (error) {
+        throw new MailDeliveryError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+export interface RateLimitRule {
+  /** Requests allowed in one window. */
+  max: number;
+  windowMs: number;
+}
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** A fixed-window counter keyed by any string (e-mail, IP, challenge id, account). */
+export interface RateLimiter {
+  consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+  reset(key: string): Promise<void>;
+}
+
+/** In-process store: enough for one API instance; the server uses Redis when REDIS_URL is set. */
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = now();
+  return {
+    async consume(key, rule) {
+      const t = now();
+      if (t - lastSweep > 60_000) {
+        for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
+        lastSweep = t;
+      }
+      let w = windows.get(key);
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + rule.windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      if (w.count > rule.max)
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+      return { ok: true };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+/** The few Redis commands the shared store needs (ioredis satisfies this). */
+export interface RedisPipelineLike {
+  incr(key: string): RedisPipelineLike;
+  pttl(key: string): RedisPipelineLike;
+  exec(): Promise<Array<[Error | null, unknown]> | null>;
+}
+
+export interface RedisLike {
+  multi(): RedisPipelineLike;
+  pexpire(key: string, ms: number): Promise<unknown>;
+  del(key: string): Promise<unknown>;
+}
+
+/** Shared store for several API instances. */
+export function createRedisRateLimiter(redis: RedisLike, prefix = 'barterads:rl:'): RateLimiter {
+  return {
+    async consume(key, rule) {
+      const k = prefix + key;
+      const result = await redis.multi().incr(k).pttl(k).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      let ttl = Number(result?.[1]?.[1] ?? -1);
+      if (ttl < 0) {
+        await redis.pexpire(k, rule.windowMs);
+        ttl = rule.windowMs;
+      }
+      if (count > rule.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      return { ok: true };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { categoryTitle, LIMITS, MESSAGES } from '@barterads/core';
+import { type Database, listingEvents, listings } from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DashboardStats } from './schemas';
+
+/**
+ * Records that listings were seen: one insert for a whole page of cards, sent by the app after the list has
+ * rendered, so that searching never waits for it. The owner's own views are not counted.
+ */
+export async function recordViews(
+  db: Database,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<void> {
+  const unique = [...new Set(ids)];
+  const conditions = [inArray(listings.id, unique), eq(listings.status, 'active')];
+  if (viewerId) conditions.push(ne(listings.ownerId, viewerId));
+  await db.execute(sql`
+    insert into ${listingEvents} (listing_id, kind, viewer_id)
+    select ${listings.id}, 'view', ${viewerId}::uuid from ${listings} where ${and(...conditions)}`);
+}
+
+/** Records one contact click (the Contact button opened the chat link). */
+export async function recordContactClick(db: Database, id: string, viewerId: string | null): Promise<void> {
+  const [row] = await db
+    .select({ ownerId: listings.ownerId })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+  if (row.ownerId === viewerId) return;
+  await db.insert(listingEvents).values({ listingId: id, kind: 'contact_click', viewerId });
+}
+
+/** The dashboard overview's figures for one owner. */
+export async function dashboardStats(db: Database, ownerId: string): Promise<DashboardStats> {
+  const since = new Date(Date.now() - LIMITS.clicksWindowDays * 24 * 60 * 60 * 1000);
+  const ownListings = db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, ownerId));
+  const [[counts], [events], categories] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`count(*) filter (where ${listings.status} = 'active')::int`,
+        archived: sql<number>`count(*) filter (where ${listings.status} = 'archived')::int`,
+      })
+      .from(listings)
+      .where(eq(listings.ownerId, ownerId)),
+    db
+      .select({
+        totalClicks: sql<number>`count(*) filter (where ${listingEvents.kind} = 'contact_click')::int`,
+        clicks7d: sql<number>`count(*) filter (where ${listingEvents.kind} = 'contact_click' and ${listingEvents.createdAt} >= ${since.toISOString()}::timestamptz)::int`,
+        views: sql<number>`count(*) filter (where ${listingEvents.kind} = 'view')::int`,
+      })
+      .from(listingEvents)
+      .where(inArray(listingEvents.listingId, ownListings)),
+    db
+      .select({ category: listings.category, count: sql<number>`count(*)::int` })
+      .from(listings)
+      .where(eq(listings.ownerId, ownerId))
+      .groupBy(listings.category)
+      .orderBy(sql`count(*) desc`, listings.category)
+      .limit(LIMITS.topCategories),
+  ]);
+  return {
+    totalListings: counts?.total ?? 0,
+    activeListings: counts?.active ?? 0,
+    archivedListings: counts?.archived ?? 0,
+    totalClicks: events?.totalClicks ?? 0,
+    clicks7d: events?.clicks7d ?? 0,
+    totalViews: events?.views ?? 0,
+    topCategories: categories.map((c) => ({
+      category: c.category as DashboardStats['topCategories'][number]['category'],
+      label: categoryTitle(c.category),
+      count: c.count,
+    })),
+  };
+}

@@ -1,0 +1,166 @@
+import { activeListingLimit, LIMITS, MESSAGES, type PlanId } from '@barterads/core';
+import {
+  type Database,
+  type Executor,
+  listingEvents,
+  listings,
+  subscriptions,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { CreateListingInput, ListingOutput, MyListingOutput, UpdateListingInput } from './schemas';
+import { listingColumns, newestFirst, toListingOutput } from './search';
+
+/** The plan the user pays for now, or null without an active subscription. */
+export async function currentPlanId(db: Executor, userId: string): Promise<PlanId | null> {
+  const [row] = await db
+    .select({ planId: subscriptions.planId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.planId ?? null;
+}
+
+/** One listing with its owner's name, or 404. */
+export async function getListing(db: Executor, id: string): Promise<ListingOutput> {
+  const [row] = await db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+  return toListingOutput(row);
+}
+
+/**
+ * Publishes a listing for `owner`. The owner type comes from the owner's business type; rating and verified
+ * take their defaults. The plan's active-listing allowance is checked under a lock on the owner's row, so
+ * parallel posts cannot overshoot it.
+ */
+export async function createListing(
+  db: Database,
+  owner: UserRow,
+  input: CreateListingInput,
+): Promise<ListingOutput> {
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${owner.id} for update`);
+    const limit = activeListingLimit(await currentPlanId(tx, owner.id));
+    if (limit !== null) {
+      const [counted] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listings)
+        .where(and(eq(listings.ownerId, owner.id), eq(listings.status, 'active')));
+      if ((counted?.n ?? 0) >= limit) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listingLimitReached });
+      }
+    }
+    const [row] = await tx
+      .insert(listings)
+      .values({
+        ownerId: owner.id,
+        ownerType: owner.userType,
+        title: input.title,
+        description: input.description,
+        location: input.location,
+        category: input.category ?? null,
+        image: input.image ?? null,
+        seeking: input.seeking ?? null,
+        contactPhone: input.contactPhone ?? null,
+      })
+      .returning({ id: listings.id });
+    return row!.id;
+  });
+  return getListing(db, id);
+}
+
+/** Loads a listing for a change by `userId`: 404 when unknown, 403 when someone else's. */
+async function ownListing(db: Executor, userId: string, id: string): Promise<void> {
+  const [row] = await db
+    .select({ ownerId: listings.ownerId })
+    .from(listings)
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+  if (row.ownerId !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listingNotOwner });
+}
+
+export async function updateListing(
+  db: Database,
+  user: UserRow,
+  input: UpdateListingInput,
+): Promise<ListingOutput> {
+  await ownListing(db, user.id, input.id);
+  const { id, ...fields } = input;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length > 0) {
+    await db.update(listings).set(changes).where(eq(listings.id, id));
+  }
+  return getListing(db, id);
+}
+
+export async function archiveListing(db: Database, user: UserRow, id: string): Promise<ListingOutput> {
+  await ownListing(db, user.id, id);
+  await db
+    .update(listings)
+    .set({ status: 'archived', archivedAt: sql`coalesce(${listings.archivedAt}, now())` })
+    .where(eq(listings.id, id));
+  return getListing(db, id);
+}
+
+/** Every listing of the user, newest first, with its contact-click and view counts. */
+export async function myListings(db: Database, userId: string): Promise<MyListingOutput[]> {
+  const rows = await db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(eq(listings.ownerId, userId))
+    .orderBy(...newestFirst);
+  if (rows.length === 0) return [];
+  const since = new Date(Date.now() - LIMITS.clicksWindowDays * 24 * 60 * 60 * 1000);
+  const counts = await db
+    .select({
+      listingId: listingEvents.listingId,
+      totalClicks: sql<number>`count(*) filter (where ${listingEvents.kind} = 'contact_click')::int`,
+      clicks7d: sql<number>`count(*) filter (where ${listingEvents.kind} = 'contact_click' and ${listingEvents.createdAt} >= ${since.toISOString()}::timestamptz)::int`,
+      views: sql<number>`count(*) filter (where ${listingEvents.kind} = 'view')::int`,
+    })
+    .from(listingEvents)
+    .where(
+      inArray(
+        listingEvents.listingId,
+        db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, userId)),
+      ),
+    )
+    .groupBy(listingEvents.listingId);
+  const byListing = new Map(counts.map((c) => [c.listingId, c]));
+  return rows.map((row) => {
+    const c = byListing.get(row.id);
+    return {
+      ...toListingOutput(row),
+      totalClicks: c?.totalClicks ?? 0,
+      clicks7d: c?.clicks7d ?? 0,
+      views: c?.views ?? 0,
+    };
+  });
+}
+
+/** The landing page's featured opportunities: the newest verified active listings. */
+export async function featuredListings(db: Database, count: number = LIMITS.featuredListings) {
+  const rows = await db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(and(eq(listings.verified, true), eq(listings.status, 'active')))
+    .orderBy(newestFirst[0])
+    .limit(count);
+  return rows.map(toListingOutput);
+}

@@ -1,0 +1,202 @@
+import {
+  LIMITS,
+  MEDIA_CATEGORY_IDS,
+  MESSAGES,
+  normalizePhone,
+  parseUserType,
+  USER_TYPES,
+} from '@barterads/core';
+import { z } from 'zod';
+
+/** Empty strings and null mean "not given" for the optional listing fields. */
+function blankToNull(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  return value;
+}
+
+const required = (max: number) =>
+  z
+    .string({ error: MESSAGES.listingRequired })
+    .trim()
+    .min(1, MESSAGES.listingRequired)
+    .max(max, `Please keep it under ${max} characters.`);
+
+const optionalText = (max: number) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `Please keep it under ${max} characters.`).nullable());
+
+export const CategoryField = z.preprocess(
+  blankToNull,
+  z.enum(MEDIA_CATEGORY_IDS, { error: 'Please choose a valid category.' }).nullable(),
+);
+
+/** An optional picture address: http or https only. */
+export const ImageField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: MESSAGES.invalidImageUrl })
+    .trim()
+    .max(LIMITS.listingImageUrlMax, MESSAGES.invalidImageUrl)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, MESSAGES.invalidImageUrl)
+    .nullable(),
+);
+
+/** An optional WhatsApp number, normalized like sign-up's. */
+export const ContactPhoneField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: MESSAGES.invalidPhone })
+    .max(40, MESSAGES.invalidPhone)
+    .transform((value, ctx) => {
+      const result = normalizePhone(value);
+      if (!result.ok) {
+        ctx.addIssue({ code: 'custom', message: result.message });
+        return z.NEVER;
+      }
+      return result.phone;
+    })
+    .nullable(),
+);
+
+const listingFields = {
+  title: required(LIMITS.listingTitleMax),
+  location: required(LIMITS.listingLocationMax),
+  description: required(LIMITS.listingDescriptionMax),
+  category: CategoryField.optional(),
+  image: ImageField.optional(),
+  seeking: optionalText(LIMITS.listingSeekingMax).optional(),
+  contactPhone: ContactPhoneField.optional(),
+  /** The spec's aliases of the contact phone. */
+  contact: ContactPhoneField.optional(),
+  phoneNumber: ContactPhoneField.optional(),
+  phone: ContactPhoneField.optional(),
+};
+
+/** The contact phone from the field or the first of its aliases given. */
+function mergePhone<
+  T extends {
+    contactPhone?: string | null;
+    contact?: string | null;
+    phoneNumber?: string | null;
+    phone?: string | null;
+  },
+>(value: T): Omit<T, 'contact' | 'phoneNumber' | 'phone'> {
+  const { contact, phoneNumber, phone, ...rest } = value;
+  const contactPhone = value.contactPhone ?? contact ?? phoneNumber ?? phone;
+  return contactPhone === undefined ? rest : { ...rest, contactPhone };
+}
+
+/** A new listing. `rating`, `verified` and the owner type from a client are dropped (unknown keys are stripped). */
+export const CreateListingInput = z.object(listingFields).transform(mergePhone);
+export type CreateListingInput = z.output<typeof CreateListingInput>;
+
+export const ListingId = z.uuid({ error: MESSAGES.listingNotFound });
+
+/** Changes to one's own listing: any of the listing fields. */
+export const UpdateListingInput = z
+  .object({
+    ...listingFields,
+    id: ListingId,
+    title: listingFields.title.optional(),
+    location: listingFields.location.optional(),
+    description: listingFields.description.optional(),
+  })
+  .transform(mergePhone);
+export type UpdateListingInput = z.output<typeof UpdateListingInput>;
+
+export const ListingIdInput = z.object({ id: ListingId });
+
+/** `all` and empty strings mean "no filter"; the spec's aliases of the owner type are accepted. */
+const OwnerRoleFilter = z.preprocess((value) => {
+  if (value === undefined || value === null || value === '' || value === 'all') return undefined;
+  return parseUserType(value) ?? value;
+}, z.enum(USER_TYPES, { error: 'Unknown owner role.' }).optional());
+
+export const SearchListingsInput = z
+  .object({
+    q: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.string().trim().max(LIMITS.searchQueryMax, 'Search text is too long.').optional(),
+    ),
+    ownerRole: OwnerRoleFilter,
+    /** The web app's URL calls the owner filter `view` (spec section 2). */
+    view: OwnerRoleFilter,
+    category: z.preprocess(
+      (value) => (value === '' || value === 'all' || value === null ? undefined : value),
+      z.enum(MEDIA_CATEGORY_IDS, { error: 'Please choose a valid category.' }).optional(),
+    ),
+    cursor: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.string().max(200, 'Invalid cursor.').optional(),
+    ),
+    limit: z.coerce
+      .number({ error: `limit must be a number from 1 to ${LIMITS.listingsPageMax}.` })
+      .int(`limit must be a number from 1 to ${LIMITS.listingsPageMax}.`)
+      .min(1, `limit must be a number from 1 to ${LIMITS.listingsPageMax}.`)
+      .max(LIMITS.listingsPageMax, `limit must be a number from 1 to ${LIMITS.listingsPageMax}.`)
+      .default(LIMITS.listingsPageDefault),
+  })
+  .transform(({ view, ...rest }) => ({ ...rest, ownerRole: rest.ownerRole ?? view }));
+export type SearchListingsInput = z.output<typeof SearchListingsInput>;
+
+export const RecordViewsInput = z.object({
+  ids: z.array(ListingId).min(1).max(LIMITS.listingViewsBatchMax),
+});
+
+/** The barter object of the contract, plus the owner's id and display name (for messaging). */
+export const ListingOutput = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  category: z.enum(MEDIA_CATEGORY_IDS).nullable(),
+  image: z.string().nullable(),
+  rating: z.number(),
+  verified: z.boolean(),
+  seeking: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  ownerRole: z.enum(USER_TYPES),
+  ownerType: z.enum(USER_TYPES),
+  status: z.enum(['active', 'archived']),
+  createdAt: z.string(),
+  ownerId: z.string(),
+  ownerName: z.string(),
+});
+export type ListingOutput = z.infer<typeof ListingOutput>;
+
+/** A row of My Listings: the listing and its contact-click counts. */
+export const MyListingOutput = ListingOutput.extend({
+  totalClicks: z.number().int(),
+  clicks7d: z.number().int(),
+  views: z.number().int(),
+});
+export type MyListingOutput = z.infer<typeof MyListingOutput>;
+
+export const SearchListingsResult = z.object({
+  barters: z.array(ListingOutput),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export const ListingResult = z.object({ barter: ListingOutput });
+export const MyListingsResult = z.object({ barters: z.array(MyListingOutput) });
+export const FeaturedListingsResult = z.object({ barters: z.array(ListingOutput) });
+
+export const DashboardStats = z.object({
+  totalListings: z.number().int(),
+  activeListings: z.number().int(),
+  archivedListings: z.number().int(),
+  totalClicks: z.number().int(),
+  clicks7d: z.number().int(),
+  totalViews: z.number().int(),
+  topCategories: z.array(
+    z.object({ category: z.enum(MEDIA_CATEGORY_IDS).nullable(), label: z.string(), count: z.number().int() }),
+  ),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;

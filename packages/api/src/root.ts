@@ -1,0 +1,20 @@
+import { accountsRouter } from './accounts/router';
+import { adminRouter } from './admin/router';
+import { contactRouter } from './contact/router';
+import { listingsRouter } from './listings/router';
+import { messagesRouter } from './messages/router';
+import { paymentsRouter } from './payments/router';
+import { createCallerFactory, router } from './trpc';
+
+/** The whole API surface: one router per domain. */
+export const appRouter = router({
+  accounts: accountsRouter,
+  payments: paymentsRouter,
+  messages: messagesRouter,
+  admin: adminRouter,
+  listings: listingsRouter,
+  contact: contactRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

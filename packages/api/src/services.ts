@@ -1,0 +1,35 @@
+import type { DatabaseHandle } from '@barterads/db';
+import type { Mailer } from './mail/mailer';
+import type { PubSub } from './pubsub';
+import type { RateLimiter } from './rate-limit';
+
+/** Settings the domain logic needs; parsed once from the environment by the server. */
+export interface ApiConfig {
+  isProduction: boolean;
+  appUrl: string;
+  adminAppUrl: string;
+  /** Origins allowed to send cookie-authenticated mutations (the two apps). */
+  allowedOrigins: readonly string[];
+  supportEmail: string;
+  razorpay:
+    | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
+    | undefined;
+}
+
+/** A structured logger (pino in the server); never given secrets or personal data. */
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Everything the procedures depend on, built once by the server and shared by every request. */
+export interface ApiServices {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  config: ApiConfig;
+  logger: Logger;
+  /** Events across API instances (PostgreSQL LISTEN/NOTIFY, or Redis when REDIS_URL is set). */
+  pubsub: PubSub;
+}

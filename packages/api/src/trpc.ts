@@ -1,0 +1,107 @@
+import { MESSAGES } from '@barterads/core';
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { Context } from './context';
+import { isDatabaseUnavailable } from './dependency-errors';
+import type { RateLimitRule } from './rate-limit';
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
+    // An internal error's message can hold SQL and its parameters (session ids, e-mails): never send it.
+    const message = issues
+      ? (issues[0]?.message ?? 'Invalid input')
+      : error.code === 'INTERNAL_SERVER_ERROR'
+        ? MESSAGES.internalError
+        : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined, issues } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** True when a NUL character hides anywhere in the input: PostgreSQL text cannot store it. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
+
+/**
+ * For every procedure: input with a NUL character is bad input (400) — PostgreSQL refuses it with an error
+ * that was answering 500 — and an unreachable database is 503 (dependency down) rather than 500.
+ */
+const dependencyGuard = t.middleware(async ({ next, getRawInput }) => {
+  // Reading the input parses the body: a procedure without input never does, so a body it ignores must not fail here.
+  const raw = await getRawInput().catch(() => undefined);
+  if (containsNul(raw)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.invalidCharacters });
+  }
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(result.error)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: MESSAGES.serviceUnavailable,
+      cause: result.error,
+    });
+  }
+  return result;
+});
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.use(dependencyGuard);
+
+/** A live session of an active user is required; cookie-authenticated mutations must come from our apps. */
+export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
+  if (!ctx.session) {
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: ctx.presentedToken ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
+    });
+  }
+  if (ctx.session.user.status !== 'active') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
+  }
+  if (type === 'mutation' && ctx.sessionSource === 'cookie') {
+    const origin = ctx.meta.origin;
+    if (!origin || !ctx.services.config.allowedOrigins.includes(origin)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused.' });
+    }
+  }
+  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
+});
+
+/** Only `role = admin`. */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
+  return next();
+});
+
+/**
+ * Throws TOO_MANY_REQUESTS (429 with Retry-After) when any of the keys is over its rule.
+ * Keys are namespaced by the caller, for example `otp:email:a@b.in`.
+ */
+export async function enforceRateLimits(
+  ctx: Pick<Context, 'services' | 'meta'>,
+  checks: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
+): Promise<void> {
+  for (const { key, rule } of checks) {
+    const result = await ctx.services.rateLimiter.consume(key, rule);
+    if (!result.ok) {
+      ctx.meta.setHeader('Retry-After', String(result.retryAfterSeconds));
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+    }
+  }
+}

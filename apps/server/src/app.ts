@@ -1,0 +1,227 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { appRouter, checkoutExtraOrigins, createContext, isDatabaseUnavailable } from '@barterads/api';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+
+import { codeForStatus, sendError, serviceUnavailable } from './errors';
+import { startUnreadMessageEmails } from './jobs/unread-messages';
+import { requestMeta } from './request-meta';
+import { registerRestRoutes } from './rest/adapter';
+import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/openapi';
+import { restRoutes } from './rest/routes';
+import type { ServerServices } from './services';
+import type { Settings } from './settings';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body exactly as received, for signature checks. */
+    rawBody?: string;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+const TRPC_MAX_BATCH = 10;
+
+/** Content security policy that lets both apps and Razorpay checkout work. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/** The CSP, plus the stand-in Razorpay's origin when RAZORPAY_API_URL points at one (tests); never in real use. */
+function cspDirectives(settings: Settings): typeof CSP_DIRECTIVES {
+  const extra = checkoutExtraOrigins(settings.razorpay);
+  if (extra.length === 0) return CSP_DIRECTIVES;
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...extra],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...extra],
+    frameSrc: [...CSP_DIRECTIVES.frameSrc, ...extra],
+  };
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/trpc') || url.startsWith('/api?');
+}
+
+/** Builds the HTTP server; tests import it, main.ts only reads settings and listens. */
+export async function buildApp(
+  settings: Settings,
+  services: ServerServices,
+  logger: FastifyBaseLogger,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: settings.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  // JSON bodies: keep the raw text (webhook signatures) and parse with Fastify's own safe parser.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      request.rawBody = text;
+      if (text.trim() === '') return done(null, undefined);
+      defaultJsonParser(request, text, done);
+    },
+  );
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: cspDirectives(settings) },
+    crossOriginEmbedderPolicy: false,
+    hsts: settings.isProduction,
+  });
+  await app.register(fastifyCors, {
+    origin: (origin, cb) => cb(null, !origin || settings.allowedOrigins.includes(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    ...(services.redis ? { redis: services.redis, nameSpace: 'barterads:global-rl:' } : {}),
+    allowList: (request) => !isApiPath(request.url),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: 'Too many requests. Please try again later.',
+    }),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      if (isDatabaseUnavailable(error)) {
+        const { status: unavailable, body } = serviceUnavailable();
+        return sendError(reply, unavailable, body);
+      }
+      return sendError(reply, status, { message: 'Internal server error', code: codeForStatus(status) });
+    }
+    const message =
+      status === 413
+        ? 'Request body is too large (limit 1 MiB).'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Unsupported content type; send application/json.'
+          : error.code?.startsWith('FST_ERR_CTP') || error instanceof SyntaxError
+            ? 'Malformed JSON body.'
+            : error.message;
+    return sendError(reply, status, { message, code: codeForStatus(status) });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await Promise.race([
+        services.database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), 2000)),
+      ]);
+      return { status: 'ready' };
+    } catch {
+      return sendError(reply, 503, { message: 'Database unreachable', code: 'SERVICE_UNAVAILABLE' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(services, requestMeta(req, res, settings)),
+      maxBatchSize: TRPC_MAX_BATCH,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logger.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, restRoutes, services, settings);
+  const openApi = buildOpenApiDocument(restRoutes);
+  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(apiDocsPage()));
+  app.get('/api/docs.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(API_DOCS_SCRIPT),
+  );
+
+  registerStaticApps(app, settings);
+
+  const stopMessageJobs = startUnreadMessageEmails(services);
+  app.addHook('onClose', async () => stopMessageJobs());
+  app.addHook('onClose', async () => services.close());
+  return app;
+}
+
+/** In production the built web app is served at / and the admin app at /admin/, with history fallback. */
+function registerStaticApps(app: FastifyInstance, settings: Settings): void {
+  const web = existsSync(join(settings.webDist, 'index.html')) ? settings.webDist : undefined;
+  const admin = existsSync(join(settings.adminDist, 'index.html')) ? settings.adminDist : undefined;
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    reply.header(
+      'Cache-Control',
+      path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+  };
+  if (web)
+    void app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      wildcard: false,
+      setHeaders,
+      index: false,
+      preCompressed: true,
+    });
+  if (admin) {
+    void app.register(fastifyStatic, {
+      root: admin,
+      prefix: '/admin/',
+      decorateReply: !web,
+      wildcard: false,
+      setHeaders,
+      index: false,
+      preCompressed: true,
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
+    const root = url === '/admin' || url.startsWith('/admin/') ? admin : web;
+    if (wantsPage && root && !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+    }
+    return sendError(reply, 404, {
+      message: `Not found: ${request.method} ${url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+    });
+  });
+}

@@ -1,0 +1,67 @@
+import { type ApiServices, appRouter, createCaller, createContext } from '@barterads/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorFromProcedure, sendError } from '../errors';
+import { bearerToken, requestMeta } from '../request-meta';
+import type { Settings } from '../settings';
+import type { RestRequest, RestRoute } from './route';
+
+type Caller = ReturnType<typeof createCaller>;
+
+/** Finds the procedure function of a dotted path on a caller. */
+function procedureOf(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
+  let target: unknown = caller;
+  for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];
+  if (typeof target !== 'function') throw new Error(`Unknown procedure ${path}`);
+  return target as (input: unknown) => Promise<unknown>;
+}
+
+export function procedureExists(path: string): boolean {
+  return path in appRouter._def.procedures;
+}
+
+function toRestRequest(request: FastifyRequest): RestRequest {
+  return {
+    body: request.body ?? {},
+    query: (request.query ?? {}) as Record<string, unknown>,
+    params: (request.params ?? {}) as Record<string, string>,
+    headers: request.headers,
+    bearerToken: bearerToken(request),
+    rawBody: request.rawBody,
+  };
+}
+
+/** Serves every row of the REST table by calling its procedure: the REST API never re-implements one. */
+export function registerRestRoutes(
+  app: FastifyInstance,
+  routes: RestRoute[],
+  services: ApiServices,
+  settings: Settings,
+): void {
+  for (const route of routes) {
+    if (!procedureExists(route.procedure))
+      throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const restRequest = toRestRequest(request);
+      const input = route.input
+        ? route.input(restRequest)
+        : route.method === 'GET'
+          ? restRequest.query
+          : restRequest.body;
+      try {
+        // Inside the try: a database that is down while the session is read answers 503 like any other call.
+        const ctx = await createContext(services, requestMeta(request, reply, settings));
+        const result = await procedureOf(createCaller(ctx), route.procedure)(input);
+        if (route.status === 204) return reply.status(204).send();
+        return reply.status(route.status ?? 200).send(route.response ? route.response(result) : result);
+      } catch (error) {
+        const { status, body } = errorFromProcedure(error);
+        if (status >= 500 && status !== 503)
+          request.log.error({ err: error, procedure: route.procedure }, 'procedure failed');
+        return sendError(reply, status, body);
+      }
+    };
+    for (const path of [route.path, ...(route.aliases ?? [])]) {
+      app.route({ method: route.method, url: path, handler });
+    }
+  }
+}

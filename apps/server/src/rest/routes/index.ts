@@ -1,0 +1,19 @@
+import type { RestRoute } from '../route';
+import { accountRoutes } from './accounts';
+import { adminRoutes } from './admin';
+import { contactRoutes } from './contact';
+import { dataRightsRoutes } from './data-rights';
+import { listingRoutes } from './listings';
+import { messageRoutes } from './messages';
+import { paymentRoutes } from './payments';
+
+/** The whole REST table, in the order of the contract. */
+export const restRoutes: RestRoute[] = [
+  ...accountRoutes,
+  ...dataRightsRoutes,
+  ...listingRoutes,
+  ...contactRoutes,
+  ...messageRoutes,
+  ...paymentRoutes,
+  ...adminRoutes,
+];

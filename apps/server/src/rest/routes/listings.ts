@@ -1,0 +1,66 @@
+import { defineRoutes } from '../route';
+
+export const listingRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/barters',
+    procedure: 'listings.search',
+    summary:
+      'Active listings, newest first: query q, ownerRole, category, cursor, limit (default 24, max 100)',
+    tag: 'Listings',
+    auth: 'none',
+  },
+  {
+    method: 'POST',
+    path: '/api/barters',
+    procedure: 'listings.create',
+    summary: 'Publish a listing; the owner type comes from the account, rating and verified are ignored',
+    tag: 'Listings',
+    auth: 'bearer',
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/barters/me',
+    procedure: 'listings.mine',
+    summary: "The signed-in user's listings with their contact clicks",
+    tag: 'Listings',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
+    path: '/api/barters/featured',
+    procedure: 'listings.featured',
+    summary: 'Three recent verified listings for the landing page',
+    tag: 'Listings',
+    auth: 'none',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/barters/:id',
+    procedure: 'listings.update',
+    summary: 'Edit one of your own listings',
+    tag: 'Listings',
+    auth: 'bearer',
+    input: (request) => ({ ...(request.body as Record<string, unknown>), id: request.params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/barters/:id/archive',
+    procedure: 'listings.archive',
+    summary: 'Archive one of your own listings',
+    tag: 'Listings',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/barters/:id/contact-click',
+    procedure: 'listings.recordContactClick',
+    summary: "Record a click on a listing's Contact button",
+    tag: 'Listings',
+    auth: 'none',
+    input: (request) => ({ id: request.params.id }),
+    status: 204,
+  },
+]);

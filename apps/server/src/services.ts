@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import {
+  type ApiServices,
+  createMailer,
+  createMemoryRateLimiter,
+  createPubSub,
+  createRedisRateLimiter,
+  ensureAdmin,
+  hashPassword,
+  type Logger,
+  type PubSubTransport,
+  redisPubSubTransport,
+} from '@barterads/api';
+import { COMPANY } from '@barterads/core';
+import { type DatabaseHandle, DEMO_USER_PASSWORD, hasDemoData, openDatabase, seedDemo } from '@barterads/db';
+import { Redis } from 'ioredis';
+import type { Settings } from './settings';
+
+/** The demo admin of development (printed at start); production uses ADMIN_EMAIL / ADMIN_PASSWORD only. */
+export const DEMO_ADMIN = { email: 'admin@barterads.local', password: 'admin-demo-2025' } as const;
+
+export interface ServerServices extends ApiServices {
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrated, and seeded on first start when embedded), the mailer and the rate-limit store. */
+export async function createServices(
+  settings: Settings,
+  logger: Logger,
+  options: { database?: DatabaseHandle } = {},
+): Promise<ServerServices> {
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: settings.databaseUrl,
+      dataDir: settings.databaseUrl ? undefined : join(settings.dataDir, 'pglite'),
+    }));
+  await database.migrate();
+
+  // The embedded database is a demo: seed it on first start. A given database (tests, PostgreSQL) is not seeded.
+  if (!options.database && !settings.databaseUrl && !(await hasDemoData(database.db))) {
+    const result = await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_USER_PASSWORD) });
+    logger.info(result, 'seeded demo data into the embedded database');
+  }
+  if (settings.admin) {
+    await ensureAdmin(database.db, settings.admin);
+  } else if (settings.env === 'development') {
+    await ensureAdmin(database.db, DEMO_ADMIN);
+    logger.info(
+      { email: DEMO_ADMIN.email },
+      `demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
+    );
+  }
+
+  const redis = settings.redisUrl
+    ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  const mailer = createMailer({
+    smtpUrl: settings.smtpUrl,
+    from: settings.mailFrom,
+    outboxDir: join(settings.dataDir, 'outbox'),
+    logger,
+  });
+
+  // Live events fan out through Redis when it is there, through the database's LISTEN/NOTIFY otherwise.
+  const transport: PubSubTransport = redis
+    ? redisPubSubTransport(redis)
+    : {
+        publish: (channel, payload) => database.notify(channel, payload),
+        listen: (channel, onPayload) => database.listen(channel, onPayload),
+      };
+  const pubsub = createPubSub(transport, {
+    onError: (error) => logger.warn({ err: error }, 'event handler failed'),
+  });
+
+  return {
+    database,
+    mailer,
+    redis,
+    pubsub,
+    rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    logger,
+    config: {
+      isProduction: settings.isProduction,
+      appUrl: settings.appUrl,
+      adminAppUrl: settings.adminAppUrl,
+      allowedOrigins: settings.allowedOrigins,
+      supportEmail: COMPANY.supportEmail,
+      razorpay: settings.razorpay,
+    },
+    async close() {
+      await pubsub.close().catch(() => {});
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
+
+describe('server foundation over real HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await server.request('/healthz')).status).toBe(200);
+    const ready = await server.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+  });
+
+  it('gives an unknown /api path a JSON 404 in the contract shape', async () => {
+    const res = await server.request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.body).toMatchObject({ message: expect.any(String), code: 'NOT_FOUND' });
+  });
+
+  it('refuses malformed JSON with 400 and a body over 1 MiB with 413', async () => {
+    const bad = await server.request('/api/auth/login', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: 'Malformed JSON body.' });
+    const huge = await server.request('/api/auth/login', {
+      json: { email: 'a@b.in', password: 'x'.repeat(1_100_000) },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toMatch(/too large/);
+  });
+
+  it('returns field issues for bad input, never a 500', async () => {
+    const res = await server.request('/api/auth/login', { json: { email: 'not-an-email', password: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Please enter a valid email address (e.g., name@example.com).');
+    expect(res.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'email' })]));
+  });
+
+  it('logs in, reads /me with the bearer token, and revokes the session at logout', async () => {
+    const { user, password } = await createTestUser(server.db, { email: 'Login.Case@Test.in' });
+    const login = await server.request('/api/auth/login', {
+      json: { email: 'login.case@test.in', password },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ _id: user.id, email: 'Login.Case@Test.in', role: 'user' });
+    expect(login.body.user.passwordHash).toBeUndefined();
+    expect(login.headers.get('set-cookie')).toMatch(/barterads_session=.*HttpOnly.*SameSite=Lax/i);
+    const token: string = login.body.token;
+    const me = await server.request('/api/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.user._id).toBe(user.id);
+    expect((await server.request('/api/auth/logout', { method: 'POST', token })).status).toBe(204);
+    const after = await server.request('/api/auth/me', { token });
+    expect(after.status).toBe(401);
+  });
+
+  it('answers the same for an unknown e-mail and a wrong password', async () => {
+    const { user } = await createTestUser(server.db);
+    const wrong = await server.request('/api/auth/login', {
+      json: { email: user.email, password: 'wrong-pass' },
+    });
+    const unknown = await server.request('/api/auth/login', {
+      json: { email: 'nobody@test.in', password: 'wrong-pass' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('refuses a cookie-authenticated mutation from a foreign origin', async () => {
+    const { token } = await createTestUser(server.db);
+    const cookie = `barterads_session=${token}`;
+    const foreign = await server.request('/trpc/accounts.logout', {
+      method: 'POST',
+      body: '{}',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+    });
+    expect(foreign.status).toBe(403);
+    const ours = await server.request('/trpc/accounts.logout', {
+      method: 'POST',
+      body: '{}',
+      headers: { cookie, origin: TEST_APP_ORIGIN, 'content-type': 'application/json' },
+    });
+    expect(ours.status).toBe(200);
+  });
+
+  it('serves the OpenAPI document of the REST table', async () => {
+    const res = await server.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect((await server.request('/api/docs')).text).toContain('BarterAds REST API');
+  });
+
+  it('sets security headers and refuses unknown CORS origins', async () => {
+    const res = await server.request('/healthz', { headers: { origin: 'https://evil.example' } });
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const ours = await server.request('/healthz', { headers: { origin: TEST_APP_ORIGIN } });
+    expect(ours.headers.get('access-control-allow-origin')).toBe(TEST_APP_ORIGIN);
+  });
+});

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countRequest,
+  isContractError,
+  isTrpcError,
+  type RawResponse,
+  REQUEST_TIMEOUT_MS,
+  randomClientIp,
+  reportCounts,
+  send,
+} from './harness';
+import { type CellRequest, type MatrixRow, REST_MATRIX, TRPC_MATRIX } from './matrix';
+import { fillPath, procedureTargets, restTargets } from './targets';
+import {
+  CALLERS,
+  type Caller,
+  createWorld,
+  type HardeningServer,
+  startHardeningServer,
+  type World,
+} from './world';
+
+interface Cell {
+  target: string;
+  caller: Caller;
+  expected: number;
+  actual: number;
+  body: string;
+}
+
+function authHeaders(world: World, caller: Caller, req: CellRequest): Record<string, string> {
+  const headers: Record<string, string> = { 'x-forwarded-for': randomClientIp(), ...req.headers };
+  const token = req.bearer ?? world.tokenOf(caller);
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+async function restCall(world: World, method: string, path: string, caller: Caller, req: CellRequest) {
+  const headers = authHeaders(world, caller, req);
+  let body: string | undefined = req.rawBody;
+  if (body === undefined && req.body !== undefined) body = JSON.stringify(req.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const query = req.query ? `?${new URLSearchParams(req.query)}` : '';
+  return send(world.server.baseUrl, 'matrix:rest', {
+    method,
+    path: fillPath(path, req.params) + query,
+    headers,
+    body,
+  });
+}
+
+/** A subscription answers a never-ending event stream: read the status and the first event, then hang up. */
+async function subscriptionCall(
+  world: World,
+  url: string,
+  headers: Record<string, string>,
+): Promise<RawResponse> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await fetch(world.server.baseUrl + url, { headers, signal: controller.signal });
+    let text = '';
+    if (response.body) {
+      const reader = response.body.getReader();
+      const first = await Promise.race([
+        reader.read(),
+        new Promise<undefined>((r) => setTimeout(() => r(undefined), 1000)),
+      ]);
+      if (first && !first.done) text = new TextDecoder().decode(first.value);
+    }
+    controller.abort();
+    countRequest('matrix:trpc', response.status);
+    // An SSE stream reports a refused subscription as an error event; map it to the status it carries.
+    const status = /event: serialized-error/.test(text)
+      ? Number(/"httpStatus":(\d+)/.exec(text)?.[1] ?? 500)
+      : response.status;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status, headers: response.headers, text, json, ms: performance.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function trpcCall(world: World, path: string, type: string, caller: Caller, req: CellRequest) {
+  const headers = authHeaders(world, caller, req);
+  const query = req.input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(req.input))}`;
+  if (type === 'subscription') return subscriptionCall(world, `/trpc/${path}${query}`, headers);
+  if (type === 'query')
+    return send(world.server.baseUrl, 'matrix:trpc', {
+      method: 'GET',
+      path: `/trpc/${path}${query}`,
+      headers,
+    });
+  headers['content-type'] = 'application/json';
+  return send(world.server.baseUrl, 'matrix:trpc', {
+    method: 'POST',
+    path: `/trpc/${path}`,
+    headers,
+    body: req.input === undefined ? undefined : JSON.stringify(req.input),
+  });
+}
+
+/** Every e-mail, password and token the matrix used: none may appear in the server's logs. */
+const secrets = new Set<string>();
+function remember(world: World): void {
+  for (const actor of Object.values(world.actors))
+    secrets.add(actor.user.email).add(actor.password).add(actor.token);
+}
+
+/** Runs one row: every caller, with a fresh world for the row (or for every cell when it is isolated). */
+async function runRow(
+  target: HardeningServer,
+  name: string,
+  row: MatrixRow,
+  call: (world: World, caller: Caller, req: CellRequest) => Promise<RawResponse>,
+  isTrpc: boolean,
+): Promise<Cell[]> {
+  const cells: Cell[] = [];
+  let world = await createWorld(target);
+  remember(world);
+  for (const caller of CALLERS) {
+    if (row.isolate && caller !== 'anonymous') {
+      world = await createWorld(target);
+      remember(world);
+    }
+    const req = (await row.request?.(world, caller)) ?? {};
+    const res = await call(world, caller, req);
+    const expected = row.expect[caller];
+    cells.push({ target: name, caller, expected, actual: res.status, body: res.text.slice(0, 200) });
+    if (res.status >= 400 && !name.startsWith('messages.events')) {
+      // Every refusal is JSON in the contract's shape (REST) or tRPC's envelope, with no stack.
+      const ok = isTrpc ? isTrpcError(res.json) || isContractError(res.json) : isContractError(res.json);
+      if (!ok)
+        cells.push({
+          target: `${name} (error shape)`,
+          caller,
+          expected,
+          actual: -1,
+          body: res.text.slice(0, 200),
+        });
+    }
+  }
+  return cells;
+}
+
+describe('authorization matrix', () => {
+  let target: HardeningServer;
+  beforeAll(async () => {
+    target = await startHardeningServer({ TRUST_PROXY: 'true' });
+  }, 180_000);
+  afterAll(async () => {
+    await target?.close();
+    reportCounts('matrix');
+  });
+
+  it('has exactly one row for every REST path and every tRPC procedure', () => {
+    const restKeys = restTargets().map((t) => t.key);
+    const procedureKeys = procedureTargets().map((p) => p.path);
+    expect(restKeys.length).toBeGreaterThan(0);
+    expect(procedureKeys.length).toBeGreaterThan(0);
+    const missing = [
+      ...restKeys.filter((k) => !(k in REST_MATRIX)).map((k) => `REST ${k}`),
+      ...procedureKeys.filter((k) => !(k in TRPC_MATRIX)).map((k) => `tRPC ${k}`),
+    ];
+    const stale = [
+      ...Object.keys(REST_MATRIX)
+        .filter((k) => !restKeys.includes(k))
+        .map((k) => `REST ${k}`),
+      ...Object.keys(TRPC_MATRIX)
+        .filter((k) => !procedureKeys.includes(k))
+        .map((k) => `tRPC ${k}`),
+    ];
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('answers every REST path and alias with the expected status for every caller', async () => {
+    const cells: Cell[] = [];
+    for (const rest of restTargets()) {
+      const row = REST_MATRIX[rest.key];
+      if (!row) continue;
+      for (const path of rest.paths) {
+        cells.push(
+          ...(await runRow(
+            target,
+            `${rest.route.method} ${path}`,
+            row,
+            (world, caller, req) => restCall(world, rest.route.method, path, caller, req),
+            false,
+          )),
+        );
+      }
+    }
+    const unexpected = cells.filter((c) => c.actual !== c.expected);
+    console.log(`[matrix] REST cells: ${cells.length}, unexpected: ${unexpected.length}`);
+    expect(unexpected).toEqual([]);
+  }, 600_000);
+
+  it('answers every tRPC procedure with the expected status for every caller', async () => {
+    const cells: Cell[] = [];
+    for (const procedure of procedureTargets()) {
+      const row = TRPC_MATRIX[procedure.path];
+      if (!row) continue;
+      cells.push(
+        ...(await runRow(
+          target,
+          procedure.path,
+          row,
+          (world, caller, req) => trpcCall(world, procedure.path, procedure.type, caller, req),
+          true,
+        )),
+      );
+    }
+    const unexpected = cells.filter((c) => c.actual !== c.expected);
+    console.log(`[matrix] tRPC cells: ${cells.length}, unexpected: ${unexpected.length}`);
+    expect(unexpected).toEqual([]);
+  }, 600_000);
+
+  it('logged none of the e-mails, passwords, session tokens or mailed codes it used', () => {
+    const logs = target.server.logs.join('');
+    expect(logs.length).toBeGreaterThan(0);
+    const codes = target.server.mail.mails.flatMap((m) =>
+      [...m.text.matchAll(/(?<!\d)(\d{6})(?!\d)/g)].map((x) => x[1] as string),
+    );
+    const leaked = [...secrets].filter((s) => logs.includes(s));
+    const leakedCodes = [...new Set(codes)].filter((code) =>
+      new RegExp(`(?<![\\d.])${code}(?![\\d])`).test(logs),
+    );
+    console.log(
+      `[matrix] log scan: ${secrets.size} secrets and ${codes.length} mailed codes checked in ${target.server.logs.length} log lines`,
+    );
+    expect({ leaked, leakedCodes }).toEqual({ leaked: [], leakedCodes: [] });
+  });
+});

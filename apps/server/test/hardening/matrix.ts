@@ -1,0 +1,408 @@
+/**
+ * THE authorization matrix: every REST path and every tRPC procedure × caller → expected HTTP status.
+ * `matrix.test.ts` fails when a path or procedure exists without a row here, or a row names one that is gone.
+ * A new domain only adds rows: the expected statuses, and a `request` that builds valid input for the caller
+ * (so that the status says who may call, not whether the input was good).
+ */
+import { randomClientIp } from './harness';
+import type { Caller, World } from './world';
+
+export type Expect = Record<Caller, number>;
+
+export interface CellRequest {
+  /** JSON body (REST). */
+  body?: unknown;
+  /** Raw body sent as is (signed webhooks). */
+  rawBody?: string;
+  /** Extra headers (signatures). */
+  headers?: Record<string, string>;
+  /** Bearer token to send instead of the caller's session (sign-up's proof token). */
+  bearer?: string;
+  /** Query string (REST GET). */
+  query?: Record<string, string>;
+  /** Path parameters (`:id`). */
+  params?: Record<string, string>;
+  /** tRPC input (query or mutation). */
+  input?: unknown;
+}
+
+export interface MatrixRow {
+  expect: Expect;
+  /** Valid input for this caller; default none. */
+  request?: (world: World, caller: Caller) => CellRequest | Promise<CellRequest>;
+  /** The call revokes the caller's session or deletes something: every cell gets a fresh world. */
+  isolate?: boolean;
+}
+
+/** Anyone, with the same answer. */
+export const open = (status = 200): Expect => ({
+  anonymous: status,
+  user: status,
+  other: status,
+  suspended: status,
+  admin: status,
+});
+/** A live session of an active user. */
+export const signedIn = (status = 200): Expect => ({
+  anonymous: 401,
+  user: status,
+  other: status,
+  suspended: 403,
+  admin: status,
+});
+/** Admins only. */
+export const adminOnly = (status = 200): Expect => ({
+  anonymous: 401,
+  user: 403,
+  other: 403,
+  suspended: 403,
+  admin: status,
+});
+/** Only `user`, who owns the listing / takes part in the conversation; outsiders (admins too) get `outsider`. */
+export const ownerOnly = (status = 200, outsider = 404): Expect => ({
+  anonymous: 401,
+  user: status,
+  other: outsider,
+  suspended: 403,
+  admin: outsider,
+});
+
+// ---- helpers that make valid input through the public API ----
+
+const actorOf = (world: World, caller: Caller) => world.actors[caller === 'anonymous' ? 'user' : caller];
+let unique = 0;
+const freshEmail = () => `matrix-${Date.now()}-${++unique}@test.barterads.in`;
+
+async function post(world: World, path: string, body: unknown, token?: string) {
+  return world.server.request(path, {
+    json: body,
+    token,
+    headers: { 'x-forwarded-for': randomClientIp() },
+  });
+}
+
+/** Sends a code to a fresh address and reads it from the test mail server. */
+async function mailedCode(world: World): Promise<{ email: string; otp_token: string; otp: string }> {
+  const email = freshEmail();
+  const sent = await post(world, '/api/auth/send-email-otp', { email });
+  if (sent.status !== 200) throw new Error(`send-email-otp answered ${sent.status}: ${sent.text}`);
+  const otp = await world.server.mail.waitForCode(email);
+  return { email, otp_token: sent.body.otp_token as string, otp };
+}
+
+async function signupInput(world: World) {
+  const { email, otp_token, otp } = await mailedCode(world);
+  const verified = await post(world, '/api/auth/verify-otp', { otp_token, otp });
+  if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}: ${verified.text}`);
+  return {
+    proofToken: verified.body.proof_token as string,
+    fields: {
+      userType: 'advertiser',
+      email,
+      password: 'matrix-password-1',
+      firstName: 'Matrix',
+      lastName: 'Signup',
+      phoneNumber: '+91 98200 12345',
+    },
+  };
+}
+
+/** An order of `user` at the fake Razorpay, paid there, with the checkout's signed answer. */
+async function paidOrderOfUser(world: World) {
+  const created = await post(
+    world,
+    '/api/payments/create-order',
+    { planId: 'starter', period: 'monthly' },
+    world.actors.user.token,
+  );
+  if (created.status !== 200) throw new Error(`create-order answered ${created.status}: ${created.text}`);
+  const orderId = created.body.order.id as string;
+  return { orderId, payment: world.razorpay.signPayment(orderId) };
+}
+
+async function signedWebhook(world: World) {
+  const { orderId } = await paidOrderOfUser(world);
+  return world.razorpay.webhook('order.paid', orderId);
+}
+
+const listingId = (w: World) => ({ id: w.listing.id });
+const newListing = { title: 'Matrix post', location: 'Delhi', description: 'A listing from the matrix' };
+const contactForm = () => ({
+  fullName: 'Matrix Visitor',
+  emailAddress: freshEmail(),
+  subject: 'Hello',
+  message: 'A question from the matrix.',
+});
+
+/** REST rows, keyed `METHOD /path` exactly as in apps/server/src/rest/routes (aliases are checked with their row). */
+export const REST_MATRIX: Record<string, MatrixRow> = {
+  // accounts
+  'POST /api/auth/send-email-otp': { expect: open(200), request: () => ({ body: { email: freshEmail() } }) },
+  'POST /api/auth/verify-otp': {
+    expect: open(200),
+    request: async (w) => {
+      const { otp_token, otp } = await mailedCode(w);
+      return { body: { otp_token, otp } };
+    },
+  },
+  'POST /api/auth/signup': {
+    // The bearer here is the proof token of verify-otp, whoever calls.
+    expect: open(201),
+    request: async (w) => {
+      const { proofToken, fields } = await signupInput(w);
+      return { body: fields, bearer: proofToken };
+    },
+  },
+  'POST /api/auth/login': {
+    expect: { ...open(200), suspended: 403 },
+    request: (w, c) => ({ body: { email: actorOf(w, c).user.email, password: actorOf(w, c).password } }),
+  },
+  'POST /api/auth/logout': { expect: signedIn(204), isolate: true },
+  'GET /api/auth/me': { expect: signedIn(200) },
+  'PATCH /api/auth/me': { expect: signedIn(200), request: () => ({ body: { companyName: 'Matrix & Co' } }) },
+  'PATCH /api/auth/password': {
+    expect: signedIn(200),
+    isolate: true,
+    request: (w, c) => ({
+      body: { currentPassword: actorOf(w, c).password, newPassword: 'matrix-new-password-2' },
+    }),
+  },
+  'PATCH /api/auth/switch-role': {
+    expect: signedIn(200),
+    request: () => ({ body: { role: 'media_owner' } }),
+  },
+  // data rights (DPDP)
+  'GET /api/auth/me/export': { expect: signedIn(200) },
+  'DELETE /api/auth/me': {
+    expect: signedIn(200),
+    isolate: true,
+    request: (w, c) => ({ body: { password: actorOf(w, c).password } }),
+  },
+  // listings
+  'GET /api/barters': { expect: open(200), request: () => ({ query: { q: 'matrix', limit: '5' } }) },
+  'POST /api/barters': { expect: signedIn(201), request: () => ({ body: newListing }) },
+  'GET /api/barters/me': { expect: signedIn(200) },
+  'GET /api/barters/featured': { expect: open(200) },
+  'PATCH /api/barters/:id': {
+    expect: ownerOnly(200, 403),
+    request: (w) => ({ params: listingId(w), body: { title: 'Matrix listing, edited' } }),
+  },
+  'POST /api/barters/:id/archive': {
+    expect: ownerOnly(200, 403),
+    isolate: true,
+    request: (w) => ({ params: listingId(w) }),
+  },
+  'POST /api/barters/:id/contact-click': { expect: open(204), request: (w) => ({ params: listingId(w) }) },
+  // contact
+  'POST /api/contact': { expect: open(201), request: () => ({ body: contactForm() }) },
+  // messages
+  'GET /api/conversations': { expect: signedIn(200) },
+  'POST /api/conversations': {
+    // The owner cannot message their own listing (400); anyone else signed in can.
+    expect: { ...signedIn(201), user: 400 },
+    request: (w) => ({ body: { barterId: w.listing.id, text: 'Interested!' } }),
+  },
+  'GET /api/conversations/:id/messages': {
+    expect: ownerOnly(200, 404),
+    request: (w) => ({ params: { id: w.conversationId } }),
+  },
+  'POST /api/conversations/:id/messages': {
+    expect: ownerOnly(201, 404),
+    request: (w) => ({ params: { id: w.conversationId }, body: { text: 'Reply from the matrix' } }),
+  },
+  'POST /api/conversations/:id/read': {
+    expect: ownerOnly(200, 404),
+    request: (w) => ({ params: { id: w.conversationId }, body: {} }),
+  },
+  // payments
+  'POST /api/payments/create-order': {
+    expect: signedIn(200),
+    request: () => ({ body: { planId: 'starter', period: 'monthly' } }),
+  },
+  'POST /api/payments/verify': {
+    // The order is `user`'s: nobody else can verify it.
+    expect: ownerOnly(200, 404),
+    isolate: true,
+    request: async (w) => ({ body: (await paidOrderOfUser(w)).payment }),
+  },
+  'POST /api/payments/webhook': {
+    // Authenticated by Razorpay's signature, not by a session.
+    expect: open(200),
+    request: async (w) => {
+      const hook = await signedWebhook(w);
+      return { rawBody: hook.body, headers: hook.headers };
+    },
+  },
+  // admin
+  'GET /api/admin/metrics': { expect: adminOnly(200) },
+  'GET /api/admin/users-by-country': { expect: adminOnly(200) },
+  'GET /api/admin/barters': { expect: adminOnly(200), request: () => ({ query: { limit: '5' } }) },
+  'GET /api/admin/users': { expect: adminOnly(200), request: () => ({ query: { limit: '5' } }) },
+  'PATCH /api/admin/users/:id/status': {
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.actors.other.user.id }, body: { status: 'active' } }),
+  },
+  'PATCH /api/admin/barters/:id/verify': {
+    expect: adminOnly(200),
+    request: (w) => ({ params: listingId(w), body: { verified: true } }),
+  },
+  'PATCH /api/admin/barters/:id/archive': {
+    expect: adminOnly(200),
+    request: (w) => ({ params: listingId(w), body: { reason: 'Matrix check' } }),
+  },
+  'GET /api/admin/activity': { expect: adminOnly(200) },
+};
+
+/** tRPC procedures, keyed by their dotted path. */
+export const TRPC_MATRIX: Record<string, MatrixRow> = {
+  // accounts
+  'accounts.session': { expect: open(200) },
+  'accounts.sendEmailOtp': { expect: open(200), request: () => ({ input: { email: freshEmail() } }) },
+  'accounts.verifyOtp': {
+    expect: open(200),
+    request: async (w) => {
+      const { otp_token, otp } = await mailedCode(w);
+      return { input: { otp_token, otp } };
+    },
+  },
+  'accounts.signup': {
+    expect: open(200),
+    request: async (w) => {
+      const { proofToken, fields } = await signupInput(w);
+      return { input: { ...fields, proofToken } };
+    },
+  },
+  'accounts.login': {
+    expect: { ...open(200), suspended: 403 },
+    request: (w, c) => ({ input: { email: actorOf(w, c).user.email, password: actorOf(w, c).password } }),
+  },
+  'accounts.logout': { expect: signedIn(200), isolate: true },
+  'accounts.me': { expect: signedIn(200) },
+  'accounts.updateProfile': {
+    expect: signedIn(200),
+    request: () => ({ input: { companyName: 'Matrix & Co' } }),
+  },
+  'accounts.changePassword': {
+    expect: signedIn(200),
+    isolate: true,
+    request: (w, c) => ({
+      input: { currentPassword: actorOf(w, c).password, newPassword: 'matrix-new-password-2' },
+    }),
+  },
+  'accounts.switchRole': { expect: signedIn(200), request: () => ({ input: { role: 'media_owner' } }) },
+  'accounts.preferences': { expect: signedIn(200) },
+  'accounts.updatePreferences': {
+    expect: signedIn(200),
+    request: () => ({ input: { emailUpdates: false } }),
+  },
+  // Nothing pending for these callers: signed-in callers get past the gate and are refused on the merits.
+  'accounts.sendEmailVerification': { expect: signedIn(200) },
+  'accounts.verifyEmail': {
+    expect: signedIn(400),
+    request: () => ({ input: { otp_token: 'not-a-real-token', otp: '123456' } }),
+  },
+  'accounts.exportData': { expect: signedIn(200) },
+  'accounts.deleteAccount': {
+    expect: signedIn(200),
+    isolate: true,
+    request: (w, c) => ({ input: { password: actorOf(w, c).password } }),
+  },
+  // listings
+  'listings.search': { expect: open(200), request: () => ({ input: { q: 'matrix', limit: 5 } }) },
+  'listings.featured': { expect: open(200) },
+  'listings.create': { expect: signedIn(200), request: () => ({ input: newListing }) },
+  'listings.mine': { expect: signedIn(200) },
+  'listings.update': {
+    expect: ownerOnly(200, 403),
+    request: (w) => ({ input: { id: w.listing.id, title: 'Matrix listing, edited' } }),
+  },
+  'listings.archive': {
+    expect: ownerOnly(200, 403),
+    isolate: true,
+    request: (w) => ({ input: listingId(w) }),
+  },
+  'listings.stats': { expect: signedIn(200) },
+  'listings.recordViews': { expect: open(200), request: (w) => ({ input: { ids: [w.listing.id] } }) },
+  'listings.recordContactClick': { expect: open(200), request: (w) => ({ input: listingId(w) }) },
+  // contact
+  'contact.send': { expect: open(200), request: () => ({ input: contactForm() }) },
+  // messages
+  'messages.conversations': { expect: signedIn(200) },
+  'messages.conversation': {
+    expect: ownerOnly(200, 404),
+    request: (w) => ({ input: { conversationId: w.conversationId } }),
+  },
+  'messages.start': {
+    expect: { ...signedIn(200), user: 400 },
+    request: (w) => ({ input: { barterId: w.listing.id, text: 'Interested!' } }),
+  },
+  'messages.list': {
+    expect: ownerOnly(200, 404),
+    request: (w) => ({ input: { conversationId: w.conversationId } }),
+  },
+  'messages.send': {
+    expect: ownerOnly(200, 404),
+    request: (w) => ({ input: { conversationId: w.conversationId, text: 'Reply from the matrix' } }),
+  },
+  'messages.markRead': {
+    expect: ownerOnly(200, 404),
+    request: (w) => ({ input: { conversationId: w.conversationId } }),
+  },
+  'messages.unreadCount': { expect: signedIn(200) },
+  'messages.events': { expect: signedIn(200) },
+  // payments
+  'payments.config': { expect: open(200) },
+  'payments.createOrder': {
+    expect: signedIn(200),
+    request: () => ({ input: { planId: 'starter', period: 'monthly' } }),
+  },
+  'payments.verify': {
+    expect: ownerOnly(200, 404),
+    isolate: true,
+    request: async (w) => ({ input: (await paidOrderOfUser(w)).payment }),
+  },
+  'payments.webhook': {
+    expect: open(200),
+    request: async (w) => {
+      const hook = await signedWebhook(w);
+      return {
+        input: {
+          rawBody: hook.body,
+          signature: hook.headers['x-razorpay-signature'] ?? hook.headers['X-Razorpay-Signature'],
+          eventId: hook.eventId,
+        },
+      };
+    },
+  },
+  'payments.subscription': { expect: signedIn(200) },
+  'payments.history': { expect: signedIn(200) },
+  // admin
+  'admin.metrics': { expect: adminOnly(200) },
+  'admin.usersByCountry': { expect: adminOnly(200) },
+  'admin.users': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },
+  'admin.listings': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },
+  'admin.setUserStatus': {
+    expect: adminOnly(200),
+    request: (w) => ({ input: { id: w.actors.other.user.id, status: 'active' } }),
+  },
+  'admin.setListingVerified': {
+    expect: adminOnly(200),
+    request: (w) => ({ input: { id: w.listing.id, verified: true } }),
+  },
+  'admin.archiveListing': {
+    expect: adminOnly(200),
+    request: (w) => ({ input: { id: w.listing.id, reason: 'Matrix check' } }),
+  },
+  'admin.activity': { expect: adminOnly(200) },
+};
+
+/**
+ * Procedures that end the caller's session or account, or change its password: hostile-input tests give them
+ * a fresh session for every call so that the rest of the run keeps a live one.
+ */
+export const SESSION_ENDING = new Set([
+  'accounts.logout',
+  'accounts.deleteAccount',
+  'accounts.changePassword',
+  'admin.setUserStatus',
+]);

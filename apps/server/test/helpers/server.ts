@@ -1,0 +1,148 @@
+import { Writable } from 'node:stream';
+import { createSession, hashPassword } from '@barterads/api';
+import type { AuthRole, UserStatus, UserType } from '@barterads/core';
+import { type Database, type UserRow, users } from '@barterads/db';
+import { createTestDatabase, startTestMailServer, type TestMailServer } from '@barterads/testing';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { createLogger } from '../../src/logger';
+import { createServices, type ServerServices } from '../../src/services';
+import { loadSettings, type Settings } from '../../src/settings';
+
+export const TEST_APP_ORIGIN = 'http://localhost:5173';
+
+export interface TestServer {
+  app: FastifyInstance;
+  baseUrl: string;
+  settings: Settings;
+  services: ServerServices;
+  db: Database;
+  /** postgres://… of the suite's database, or undefined on PGlite (share `services.database` then). */
+  databaseUrl: string | undefined;
+  mail: TestMailServer;
+  /** Every log line the server wrote, for scanning for secrets. */
+  logs: string[];
+  /** fetch against the server; JSON bodies are encoded and `token` becomes a bearer header. */
+  request(path: string, init?: TestRequestInit): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestRequestInit {
+  method?: string;
+  json?: unknown;
+  body?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are asserted field by field
+  body: any;
+  text: string;
+}
+
+/** The real server on a random port, over a fresh database, with a real SMTP server catching mail. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const mail = await startTestMailServer();
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    SMTP_URL: mail.url,
+    APP_URL: TEST_APP_ORIGIN,
+    ADMIN_APP_URL: 'http://localhost:5174/admin/',
+    ...env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  const logger = createLogger(settings, sink);
+  const services = await createServices(settings, logger, { database: database.handle });
+  const app = await buildApp(settings, services, logger);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function request(path: string, init: TestRequestInit = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const response = await fetch(baseUrl + path, {
+      method: init.method ?? (init.json !== undefined || init.body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, headers: response.headers, body, text };
+  }
+
+  return {
+    app,
+    baseUrl,
+    settings,
+    services,
+    db: database.handle.db,
+    databaseUrl: database.url,
+    mail,
+    logs,
+    request,
+    async close() {
+      await app.close();
+      await mail.close();
+      await database.destroy();
+    },
+  };
+}
+
+let counter = 0;
+let cachedHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'test-password-1';
+
+export interface TestUserOptions {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: AuthRole;
+  userType?: UserType;
+  status?: UserStatus;
+  country?: string;
+}
+
+/** Inserts a user (password TEST_PASSWORD) and opens a session for it. */
+export async function createTestUser(
+  db: Database,
+  options: TestUserOptions = {},
+): Promise<{ user: UserRow; token: string; password: string }> {
+  counter += 1;
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: options.email ?? `user${counter}-${Date.now()}@test.barterads.in`,
+      passwordHash: await cachedHash,
+      firstName: options.firstName ?? `Test${counter}`,
+      lastName: options.lastName ?? 'User',
+      role: options.role ?? 'user',
+      userType: options.userType ?? 'advertiser',
+      status: options.status ?? 'active',
+      country: options.country ?? 'IN',
+      emailVerified: true,
+    })
+    .returning();
+  const { token } = await createSession(db, user!.id);
+  return { user: user!, token, password: TEST_PASSWORD };
+}

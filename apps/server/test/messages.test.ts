@@ -1,0 +1,473 @@
+import { Writable } from 'node:stream';
+import { sendUnreadMessageEmails } from '@barterads/api';
+import { type Database, type DatabaseHandle, listings, openDatabase, type UserRow } from '@barterads/db';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createLogger } from '../src/logger';
+import { createServices } from '../src/services';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+type TestUser = { user: UserRow; token: string };
+
+async function createListing(db: Database, owner: UserRow, title = 'Hoarding near the flyover') {
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ownerId: owner.id,
+      ownerType: owner.userType,
+      title,
+      description: 'Front-lit hoarding facing two-way traffic.',
+      location: 'Mumbai, Maharashtra',
+      category: 'outdoor',
+    })
+    .returning();
+  return row!;
+}
+
+/** A second API instance on the same database: its own connections on PostgreSQL, the same PGlite otherwise. */
+async function startSecondInstance(first: TestServer): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  let database: DatabaseHandle;
+  if (first.databaseUrl) {
+    database = await openDatabase({ url: first.databaseUrl, max: 4 });
+  } else {
+    const shared = first.services.database;
+    database = { ...shared, close: async () => {} };
+  }
+  const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  const logger = createLogger(first.settings, quiet);
+  const services = await createServices(first.settings, logger, { database });
+  const app: FastifyInstance = await buildApp(first.settings, services, logger);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data: unknown;
+}
+
+/** Subscribes to `messages.events` over server-sent events, as the web app's httpSubscriptionLink does. */
+function subscribe(baseUrl: string, token: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const events: SseEvent[] = [];
+  const waiters: Array<() => void> = [];
+  const input = encodeURIComponent(JSON.stringify(lastEventId ? { lastEventId } : {}));
+  let resolveConnected: () => void = () => {};
+  const connected = new Promise<void>((resolve) => {
+    resolveConnected = resolve;
+  });
+  const done = (async () => {
+    const response = await fetch(`${baseUrl}/trpc/messages.events?input=${input}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`subscription answered ${response.status}`);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event: SseEvent = { data: undefined };
+        const data: string[] = [];
+        for (const line of block.split('\n')) {
+          if (line.startsWith('id:')) event.id = line.slice(3).trim();
+          else if (line.startsWith('event:')) event.event = line.slice(6).trim();
+          else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+        }
+        event.data = data.length && data.join('\n') ? JSON.parse(data.join('\n')) : undefined;
+        if (event.event === 'connected') resolveConnected();
+        else if (!event.event) {
+          events.push(event);
+          for (const wake of waiters.splice(0)) wake();
+        }
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })().catch((error: unknown) => {
+    if (!controller.signal.aborted) throw error;
+  });
+  return {
+    events,
+    connected,
+    done,
+    /** Waits until an event matches, within `timeoutMs`. */
+    async waitFor(match: (event: SseEvent) => boolean, timeoutMs = 5_000): Promise<SseEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(match);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close() {
+      controller.abort();
+    },
+  };
+}
+
+const messageEvent = (text: string) => (e: SseEvent) =>
+  (e.data as { type?: string; message?: { text?: string } } | undefined)?.message?.text === text;
+
+describe('messages over real HTTP', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let advertiser: TestUser;
+  let stranger: TestUser;
+  let listingId: string;
+  let conversationId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await createTestUser(server.db, {
+      userType: 'media_owner',
+      firstName: 'Meera',
+      lastName: 'Owner',
+    });
+    advertiser = await createTestUser(server.db, { firstName: 'Kabir', lastName: 'Brand' });
+    stranger = await createTestUser(server.db, { firstName: 'Third', lastName: 'Person' });
+    listingId = (await createListing(server.db, owner.user)).id;
+  });
+  afterAll(async () => server.close());
+
+  it('opens a conversation with a first message, and reopens the same one', async () => {
+    const first = await server.request('/api/conversations', {
+      token: advertiser.token,
+      json: { barterId: listingId, text: '  Interested in a barter?  ' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.created).toBe(true);
+    expect(first.body.message).toMatchObject({
+      text: 'Interested in a barter?',
+      senderId: advertiser.user.id,
+    });
+    expect(first.body.conversation).toMatchObject({
+      listing: { _id: listingId, title: 'Hoarding near the flyover' },
+      otherUser: { _id: owner.user.id, name: 'Meera Owner' },
+      isOwner: false,
+      unread: 0,
+    });
+    conversationId = first.body.conversation._id;
+
+    const again = await server.request('/api/conversations', {
+      token: advertiser.token,
+      json: { barterId: listingId },
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({
+      created: false,
+      message: null,
+      conversation: { _id: conversationId },
+    });
+  });
+
+  it('refuses messaging yourself, unknown listings, suspended users, and signed-out callers', async () => {
+    const self = await server.request('/api/conversations', {
+      token: owner.token,
+      json: { barterId: listingId, text: 'hi me' },
+    });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('You cannot message yourself.');
+
+    const unknown = await server.request('/api/conversations', {
+      token: advertiser.token,
+      json: { barterId: '00000000-0000-4000-8000-000000000000', text: 'hello' },
+    });
+    expect(unknown.status).toBe(404);
+
+    const suspendedOwner = await createTestUser(server.db, { status: 'suspended', userType: 'media_owner' });
+    const theirListing = await createListing(server.db, suspendedOwner.user);
+    const toSuspended = await server.request('/api/conversations', {
+      token: advertiser.token,
+      json: { barterId: theirListing.id, text: 'hello' },
+    });
+    expect(toSuspended.status).toBe(403);
+    expect(toSuspended.body.message).toBe('This user cannot receive messages.');
+
+    const suspended = await createTestUser(server.db, { status: 'suspended' });
+    const bySuspended = await server.request('/api/conversations', {
+      token: suspended.token,
+      json: { barterId: listingId, text: 'hello' },
+    });
+    expect(bySuspended.status).toBe(403);
+
+    const anonymous = await server.request('/api/conversations');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ message: 'Not authenticated', code: 'UNAUTHORIZED' });
+  });
+
+  it('gives a third user 404 on every path of a conversation they are not in', async () => {
+    const token = stranger.token;
+    const read = await server.request(`/api/conversations/${conversationId}/messages`, { token });
+    expect(read.status).toBe(404);
+    expect(read.body).toMatchObject({ message: 'Conversation not found.', code: 'NOT_FOUND' });
+    const send = await server.request(`/api/conversations/${conversationId}/messages`, {
+      token,
+      json: { text: 'let me in' },
+    });
+    expect(send.status).toBe(404);
+    const mark = await server.request(`/api/conversations/${conversationId}/read`, { token, json: {} });
+    expect(mark.status).toBe(404);
+    const list = await server.request('/api/conversations', { token });
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ conversations: [], unreadTotal: 0 });
+    const bad = await server.request('/api/conversations/not-a-uuid/messages', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('validates the text: trimmed, 1 to 4,000 characters, stored as plain text', async () => {
+    const url = `/api/conversations/${conversationId}/messages`;
+    const blank = await server.request(url, { token: advertiser.token, json: { text: '   \n ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Please type a message.');
+    const long = await server.request(url, { token: advertiser.token, json: { text: 'x'.repeat(4001) } });
+    expect(long.status).toBe(400);
+    expect(long.body.issues[0].path).toBe('text');
+    const max = await server.request(url, {
+      token: advertiser.token,
+      json: { text: ` ${'y'.repeat(4000)} ` },
+    });
+    expect(max.status).toBe(201);
+    expect(max.body.message.text).toHaveLength(4000);
+    const html = await server.request(url, {
+      token: owner.token,
+      json: { text: '<b>bold</b><script>x</script>' },
+    });
+    expect(html.status).toBe(201);
+    expect(html.body.message.text).toBe('<b>bold</b><script>x</script>');
+  });
+
+  it('counts unread messages per conversation and in total, and clears them on read', async () => {
+    const url = `/api/conversations/${conversationId}/messages`;
+    const sent = await server.request(url, { token: advertiser.token, json: { text: 'Are you there?' } });
+    expect(sent.status).toBe(201);
+
+    const ownerList = await server.request('/api/conversations', { token: owner.token });
+    const row = ownerList.body.conversations.find((c: { _id: string }) => c._id === conversationId);
+    // Replying marks what came before as read: only the message after the owner's own reply is unread.
+    expect(row).toMatchObject({ unread: 1, isOwner: true, otherUser: { name: 'Kabir Brand' } });
+    expect(row.lastMessage.text).toBe('Are you there?');
+    expect(ownerList.body.unreadTotal).toBe(1);
+
+    const advList = await server.request('/api/conversations', { token: advertiser.token });
+    expect(advList.body.unreadTotal).toBe(0);
+    const advRow = advList.body.conversations[0];
+    expect(advRow.otherLastReadMessageId).toBeLessThan(sent.body.message._id);
+
+    const mark = await server.request(`/api/conversations/${conversationId}/read`, {
+      token: owner.token,
+      json: {},
+    });
+    expect(mark.status).toBe(200);
+    expect(mark.body).toEqual({ conversationId, lastReadMessageId: sent.body.message._id, unreadTotal: 0 });
+
+    const receipt = await server.request('/api/conversations', { token: advertiser.token });
+    expect(receipt.body.conversations[0].otherLastReadMessageId).toBe(sent.body.message._id);
+  });
+
+  it('pages messages oldest-first with a cursor, and orders conversations by activity', async () => {
+    const owner2 = await createTestUser(server.db, {
+      userType: 'media_owner',
+      firstName: 'Zoya',
+      lastName: 'Paging',
+    });
+    const listing2 = await createListing(server.db, owner2.user, 'Bus wraps');
+    const start = await server.request('/api/conversations', {
+      token: advertiser.token,
+      json: { barterId: listing2.id, text: 'm1' },
+    });
+    const id2: string = start.body.conversation._id;
+    for (let i = 2; i <= 7; i++) {
+      const r = await server.request(`/api/conversations/${id2}/messages`, {
+        token: i % 2 ? advertiser.token : owner2.token,
+        json: { text: `m${i}` },
+      });
+      expect(r.status).toBe(201);
+    }
+    const page1 = await server.request(`/api/conversations/${id2}/messages?limit=3`, {
+      token: advertiser.token,
+    });
+    expect(page1.status).toBe(200);
+    expect(page1.body.messages.map((m: { text: string }) => m.text)).toEqual(['m5', 'm6', 'm7']);
+    expect(page1.body.conversation._id).toBe(id2);
+    const page2 = await server.request(
+      `/api/conversations/${id2}/messages?limit=3&cursor=${page1.body.nextCursor}`,
+      { token: advertiser.token },
+    );
+    expect(page2.body.messages.map((m: { text: string }) => m.text)).toEqual(['m2', 'm3', 'm4']);
+    const page3 = await server.request(
+      `/api/conversations/${id2}/messages?limit=3&cursor=${page2.body.nextCursor}`,
+      { token: advertiser.token },
+    );
+    expect(page3.body.messages.map((m: { text: string }) => m.text)).toEqual(['m1']);
+    expect(page3.body.nextCursor).toBeNull();
+
+    const list = await server.request('/api/conversations', { token: advertiser.token });
+    expect(list.body.conversations.map((c: { _id: string }) => c._id)).toEqual([id2, conversationId]);
+    const searched = await server.request('/api/conversations?q=meera', { token: advertiser.token });
+    expect(searched.body.conversations.map((c: { _id: string }) => c._id)).toEqual([conversationId]);
+  });
+
+  it('hides a conversation opened without a message from the owner until the first message', async () => {
+    const visitor = await createTestUser(server.db, { firstName: 'Quiet' });
+    const opened = await server.request('/api/conversations', {
+      token: visitor.token,
+      json: { barterId: listingId },
+    });
+    expect(opened.status).toBe(201);
+    const id: string = opened.body.conversation._id;
+    const ownerView = await server.request('/api/conversations?q=quiet', { token: owner.token });
+    expect(ownerView.body.conversations).toEqual([]);
+    const visitorView = await server.request('/api/conversations', { token: visitor.token });
+    expect(visitorView.body.conversations.map((c: { _id: string }) => c._id)).toEqual([id]);
+    await server.request(`/api/conversations/${id}/messages`, {
+      token: visitor.token,
+      json: { text: 'hello' },
+    });
+    const after = await server.request('/api/conversations?q=quiet', { token: owner.token });
+    expect(after.body.conversations.map((c: { _id: string }) => c._id)).toEqual([id]);
+  });
+
+  it('rate-limits sending per user with 429 and Retry-After', async () => {
+    const sender = await createTestUser(server.db);
+    const start = await server.request('/api/conversations', {
+      token: sender.token,
+      json: { barterId: listingId },
+    });
+    const url = `/api/conversations/${start.body.conversation._id}/messages`;
+    let limited: Awaited<ReturnType<TestServer['request']>> | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const r = await server.request(url, { token: sender.token, json: { text: `spam ${i}` } });
+      if (r.status === 429) limited = r;
+      else expect(r.status).toBe(201);
+    }
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('delivers a message live across two API instances sharing the database, and replays on reconnect', async () => {
+    const second = await startSecondInstance(server);
+    try {
+      const live = subscribe(second.baseUrl, owner.token);
+      await live.connected;
+      const started = Date.now();
+      const sent = await server.request(`/api/conversations/${conversationId}/messages`, {
+        token: advertiser.token,
+        json: { text: 'Live from instance one' },
+      });
+      expect(sent.status).toBe(201);
+      const event = await live.waitFor(messageEvent('Live from instance one'), 3_000);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(event.data).toMatchObject({
+        type: 'message',
+        message: { conversationId, senderId: advertiser.user.id, _id: sent.body.message._id },
+      });
+      expect(event.id).toBe(String(sent.body.message._id));
+
+      // A read receipt from the advertiser reaches the owner too.
+      await server.request(`/api/conversations/${conversationId}/read`, {
+        token: advertiser.token,
+        json: {},
+      });
+      await live.waitFor((e) => (e.data as { type?: string }).type === 'read');
+
+      // The stranger's stream gets nothing of this conversation.
+      const strangerLive = subscribe(second.baseUrl, stranger.token);
+      await strangerLive.connected;
+      live.close();
+
+      // While the owner is away two messages arrive; reconnecting with the last event id replays them.
+      for (const text of ['Missed one', 'Missed two']) {
+        await server.request(`/api/conversations/${conversationId}/messages`, {
+          token: advertiser.token,
+          json: { text },
+        });
+      }
+      const resumed = subscribe(server.baseUrl, owner.token, event.id);
+      await resumed.waitFor(messageEvent('Missed two'));
+      const texts = resumed.events.map((e) => (e.data as { message?: { text: string } }).message?.text);
+      expect(texts.slice(0, 2)).toEqual(['Missed one', 'Missed two']);
+      expect(texts).not.toContain('Live from instance one');
+      resumed.close();
+
+      await new Promise((r) => setTimeout(r, 200));
+      expect(strangerLive.events).toEqual([]);
+      strangerLive.close();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('e-mails the recipient once when a message waits unread for 15 minutes', async () => {
+    const deps = {
+      db: server.db,
+      mailer: server.services.mailer,
+      config: server.services.config,
+      logger: server.services.logger,
+    };
+    // The owner has unread messages ('Missed one', 'Missed two'); nothing is due before 15 minutes.
+    expect(await sendUnreadMessageEmails(deps, new Date(Date.now() + 5 * 60_000))).toBe(0);
+    const later = new Date(Date.now() + 16 * 60_000);
+    const sent = await sendUnreadMessageEmails(deps, later);
+    expect(sent).toBeGreaterThanOrEqual(1);
+    const link = `/dashboard/messages?c=${conversationId}`;
+    const deadline = Date.now() + 5_000;
+    while (!server.mail.mails.some((m) => m.text.includes(link)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const mail = server.mail.mails.find((m) => m.text.includes(link));
+    expect(mail?.to).toEqual([owner.user.email]);
+    expect(mail?.text).toContain('Kabir Brand sent you 3 messages about "Hoarding near the flyover"');
+    // Not again within the hour, and not again about the same messages afterwards.
+    expect(await sendUnreadMessageEmails(deps, new Date(later.getTime() + 10 * 60_000))).toBe(0);
+    const mailsToOwner = () => server.mail.mails.filter((m) => m.to.includes(owner.user.email)).length;
+    const before = mailsToOwner();
+    await sendUnreadMessageEmails(deps, new Date(later.getTime() + 2 * 60 * 60_000));
+    expect(mailsToOwner()).toBe(before);
+  });
+
+  it('keeps every message across a restart of the API instance', async () => {
+    const before = await startSecondInstance(server);
+    const sent = await fetch(`${before.baseUrl}/api/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Sent before the restart' }),
+    });
+    expect(sent.status).toBe(201);
+    await before.close();
+    const after = await startSecondInstance(server);
+    try {
+      const page = await fetch(`${after.baseUrl}/api/conversations/${conversationId}/messages?limit=100`, {
+        headers: { authorization: `Bearer ${advertiser.token}` },
+      });
+      const body = (await page.json()) as { messages: Array<{ text: string }> };
+      expect(body.messages.map((m) => m.text)).toContain('Sent before the restart');
+      expect(body.messages.map((m) => m.text)).toContain('Interested in a barter?');
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('lists the conversation paths in the OpenAPI document', async () => {
+    const doc = await server.request('/api/openapi.json');
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/conversations', '/api/conversations/{id}/messages']),
+    );
+    expect(doc.body.paths['/api/conversations'].post).toBeDefined();
+    expect(doc.body.paths['/api/conversations/{id}/messages'].post).toBeDefined();
+  });
+});

@@ -1,0 +1,14 @@
+import { createApiClient } from '@barterads/api-client';
+import { MESSAGES } from '@barterads/core';
+import { notifications } from '@mantine/notifications';
+
+/** The web app's API client: when a session dies (401), the app signs out cleanly and says so. */
+export const api = createApiClient({
+  onUnauthorized: () => {
+    const hadUser = Boolean(api.utils.accounts.session.getData()?.user);
+    api.utils.accounts.session.setData(undefined, { user: null });
+    if (hadUser) {
+      notifications.show({ id: 'session-expired', color: 'yellow', message: MESSAGES.sessionExpired });
+    }
+  },
+});

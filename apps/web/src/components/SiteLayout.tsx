@@ -1,0 +1,332 @@
+import { COMPANY } from '@barterads/core';
+import { Logo, ThemeToggle } from '@barterads/ui';
+import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLogout } from '../features/accounts/actions';
+import { useSessionUser } from '../features/accounts/session';
+import { useScrollOnNavigation } from './useScrollOnNavigation';
+
+/**
+ * The account menu (a Mantine Menu: popover positioning code) loads only for signed-in visitors, so that the
+ * public pages stay within their JavaScript budget (issue 9).
+ */
+const AccountMenu = lazy(() =>
+  import('../features/accounts/AccountMenu').then((m) => ({ default: m.AccountMenu })),
+);
+
+const HIDDEN_PREFIXES = ['/dashboard', '/login', '/admin'];
+
+/** The header's navigation (spec section 2). */
+export const NAV_LINKS = [
+  { to: '/marketplace', label: 'Marketplace' },
+  { to: '/how-it-works', label: 'How it Works' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/about', label: 'About' },
+] as const;
+
+interface FooterLink {
+  to: string;
+  label: string;
+  hash?: string;
+}
+
+const FOOTER_COLUMNS: ReadonlyArray<{ title: string; links: readonly FooterLink[] }> = [
+  {
+    title: 'Platform',
+    links: [
+      { to: '/marketplace', label: 'Marketplace' },
+      { to: '/how-it-works', label: 'How it Works' },
+      { to: '/pricing', label: 'Pricing' },
+      { to: '/success-stories', label: 'Success Stories' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: '/about', label: 'About Us' },
+      { to: '/contact', label: 'Contact' },
+      { to: '/help', label: 'Help Center' },
+      { to: '/', hash: 'faq', label: 'FAQ' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/terms', label: 'Terms & Conditions' },
+      { to: '/refund-cancellation', label: 'Refund & Cancellation' },
+    ],
+  },
+];
+
+/** True on the paths where the site header and footer are hidden (/dashboard, /login, /admin). */
+export function isBarePath(pathname: string): boolean {
+  return HIDDEN_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function PinIcon() {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M12 22s7-6.2 7-12a7 7 0 1 0-14 0c0 5.8 7 12 7 12z" />
+      <circle cx="12" cy="10" r="2.5" />
+    </svg>
+  );
+}
+
+/** Header and footer of the public site; hidden under /dashboard, /login and /admin (spec section 2). */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useScrollOnNavigation();
+  if (isBarePath(pathname)) return <>{children}</>;
+  return (
+    <>
+      <a href="#main-content" className="ba-skip-link">
+        Skip to content
+      </a>
+      <SiteHeader pathname={pathname} />
+      <Box component="main" id="main-content" tabIndex={-1} mih="70vh" style={{ outline: 'none' }}>
+        {children}
+      </Box>
+      <SiteFooter />
+    </>
+  );
+}
+
+function SiteHeader({ pathname }: { pathname: string }) {
+  const { user } = useSessionUser();
+  const { logout, isPending: loggingOut } = useLogout({ to: '/' });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  // The mobile menu closes on every navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a path change
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        burgerRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <Box
+      component="header"
+      pos="sticky"
+      top={0}
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      bg="var(--mantine-color-body)"
+    >
+      <Container size="xl" h={64}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="md" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+              <Logo />
+            </Anchor>
+            <Group gap={4} c="dimmed" fz="sm" wrap="nowrap" visibleFrom="sm" aria-label="Location">
+              <PinIcon />
+              <Text span fz="sm" c="dimmed">
+                {COMPANY.locationLabel}
+              </Text>
+            </Group>
+          </Group>
+          <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md" wrap="nowrap">
+            {NAV_LINKS.map((link) => {
+              const active = pathname === link.to || pathname.startsWith(`${link.to}/`);
+              return (
+                <Anchor
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  c="var(--mantine-color-text)"
+                  fw={active ? 700 : 500}
+                  fz="sm"
+                  underline={active ? 'always' : 'hover'}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {link.label}
+                </Anchor>
+              );
+            })}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <Group gap="xs" wrap="nowrap" visibleFrom="md">
+              {user ? (
+                <Suspense fallback={null}>
+                  <AccountMenu />
+                </Suspense>
+              ) : (
+                <>
+                  <Button component={Link} to="/login" variant="default">
+                    Sign in
+                  </Button>
+                  <Button component={Link} to="/signup">
+                    Create account
+                  </Button>
+                </>
+              )}
+            </Group>
+            <Burger
+              ref={burgerRef}
+              hiddenFrom="md"
+              opened={menuOpen}
+              onClick={() => setMenuOpen((open) => !open)}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              size="sm"
+            />
+          </Group>
+        </Group>
+      </Container>
+      {menuOpen ? (
+        <Box
+          id={menuId}
+          hiddenFrom="md"
+          mah={480}
+          style={{ overflowY: 'auto', borderTop: '1px solid var(--mantine-color-default-border)' }}
+          bg="var(--mantine-color-body)"
+        >
+          <Container size="xl" py="md">
+            <Stack component="nav" aria-label="Mobile" gap={4}>
+              {NAV_LINKS.map((link) => (
+                <Anchor
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  c="var(--mantine-color-text)"
+                  fw={500}
+                  py={10}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
+                  {link.label}
+                </Anchor>
+              ))}
+              <Group gap={6} c="dimmed" py={8}>
+                <PinIcon />
+                <Text span fz="sm" c="dimmed">
+                  {COMPANY.locationLabel}
+                </Text>
+              </Group>
+              {user ? (
+                <Stack gap="xs" mt="xs">
+                  <Button component={Link} to="/dashboard" variant="light" fullWidth>
+                    Dashboard
+                  </Button>
+                  <Button component={Link} to="/settings" variant="default" fullWidth>
+                    Settings
+                  </Button>
+                  <Button variant="subtle" color="red" fullWidth onClick={logout} loading={loggingOut}>
+                    Logout
+                  </Button>
+                </Stack>
+              ) : (
+                <Stack gap="xs" mt="xs">
+                  <Button component={Link} to="/login" variant="default" fullWidth>
+                    Sign in
+                  </Button>
+                  <Button component={Link} to="/signup" fullWidth>
+                    Create account
+                  </Button>
+                </Stack>
+              )}
+            </Stack>
+          </Container>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <Box component="footer" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Box
+        component="section"
+        aria-labelledby="cta-band-title"
+        bg="var(--mantine-primary-color-filled)"
+        py={48}
+      >
+        <Container size="xl">
+          <Stack align="center" ta="center" gap="md">
+            <Title order={2} id="cta-band-title" c="white">
+              Ready to trade without cash?
+            </Title>
+            <Text c="white" maw={560}>
+              Join the businesses across India paying for advertising with what they already make.
+            </Text>
+            <Group justify="center">
+              <Button component={Link} to="/signup" variant="white" color="dark" size="md">
+                Start Trading Now
+              </Button>
+              <Button
+                component={Link}
+                to="/marketplace"
+                variant="outline"
+                size="md"
+                c="white"
+                style={{ borderColor: 'white' }}
+              >
+                Browse Opportunities
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="xl" py={40}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+          <Stack gap="xs">
+            <Logo />
+            <Text fz="sm" c="dimmed">
+              The barter marketplace for advertising and media in India.
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {COMPANY.locationLabel}, India
+            </Text>
+          </Stack>
+          {FOOTER_COLUMNS.map((column) => (
+            <Box component="nav" key={column.title} aria-label={column.title}>
+              <Text fw={700} fz="sm" mb="xs" component="h2">
+                {column.title}
+              </Text>
+              <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <Anchor component={Link} to={link.to} hash={link.hash} fz="sm" c="dimmed">
+                      {link.label}
+                    </Anchor>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </SimpleGrid>
+        <Text
+          c="dimmed"
+          fz="sm"
+          mt={32}
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
+          © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
+        </Text>
+      </Container>
+    </Box>
+  );
+}

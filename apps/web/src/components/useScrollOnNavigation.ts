@@ -1,0 +1,35 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Spec section 2: every navigation scrolls to the top, or smoothly to the anchored element when the
+ * URL has a hash. The target may render a moment after the path changes, so it is looked up a few times.
+ */
+export function useScrollOnNavigation(): void {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path without a hash must scroll to the top again
+  useEffect(() => {
+    const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    if (!hash) {
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      return;
+    }
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const seek = () => {
+      const target = document.getElementById(decodeURIComponent(hash));
+      if (target) {
+        target.scrollIntoView({ behavior, block: 'start' });
+        return;
+      }
+      if (tries++ < 40) timer = setTimeout(seek, 50);
+    };
+    seek();
+    return () => clearTimeout(timer);
+  }, [pathname, hash]);
+}

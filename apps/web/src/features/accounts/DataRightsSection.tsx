@@ -1,0 +1,161 @@
+import { errorMessage, trpc } from '@barterads/api-client';
+import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useId, useState } from 'react';
+import { useLocalSignOut } from './actions';
+
+export interface DataRightsSectionProps {
+  /** Called after the account was deleted, before the app goes home (default: nothing extra). */
+  onDeleted?: () => void;
+}
+
+const EXPORT_FAILED = 'Could not prepare your data. Please try again.';
+const PASSWORD_REQUIRED = 'Please enter your password to confirm.';
+
+/** Saves a JSON value as a file the browser downloads. */
+function downloadJson(value: unknown, filename: string): void {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * "Your data" (India's DPDP Act): download everything we hold as JSON, or delete the account after
+ * re-entering the password. Goes into /settings.
+ */
+export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
+  const utils = trpc.useUtils();
+  const signOut = useLocalSignOut();
+  const titleId = useId();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const deleteAccount = trpc.accounts.deleteAccount.useMutation({
+    onSuccess: async (result) => {
+      setConfirmOpen(false);
+      setPassword('');
+      notifications.show({ color: 'green', message: result.message });
+      onDeleted?.();
+      await signOut('/');
+    },
+  });
+
+  async function handleExport() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      // Always fresh from the server, never from the cache.
+      const data = await utils.client.accounts.exportData.query();
+      downloadJson(data, `barterads-my-data-${data.exportedAt.slice(0, 10)}.json`);
+    } catch (error) {
+      setExportError(errorMessage(error, EXPORT_FAILED));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function handleDelete(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password.trim() === '') {
+      setPasswordError(PASSWORD_REQUIRED);
+      return;
+    }
+    setPasswordError(null);
+    deleteAccount.mutate({ password });
+  }
+
+  function closeModal() {
+    if (deleteAccount.isPending) return;
+    setConfirmOpen(false);
+    setPassword('');
+    setPasswordError(null);
+    deleteAccount.reset();
+  }
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id={titleId}>
+            Your data
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Download a copy of everything we hold about you, or delete your account.
+          </Text>
+        </div>
+
+        {exportError && (
+          <Alert color="red" title="Download failed" role="alert">
+            {exportError}
+          </Alert>
+        )}
+
+        <Group gap="sm" wrap="wrap">
+          <Button variant="default" onClick={handleExport} loading={exporting}>
+            Download my data (JSON)
+          </Button>
+          <Button color="red" variant="outline" onClick={() => setConfirmOpen(true)}>
+            Delete my account
+          </Button>
+        </Group>
+      </Stack>
+
+      <Modal
+        opened={confirmOpen}
+        onClose={closeModal}
+        title="Delete your account?"
+        centered
+        closeOnClickOutside={!deleteAccount.isPending}
+      >
+        <form onSubmit={handleDelete} noValidate>
+          <Stack gap="md">
+            <Text size="sm">This cannot be undone. When you delete your account:</Text>
+            <List size="sm" spacing={4}>
+              <List.Item>your listings are archived and leave the marketplace;</List.Item>
+              <List.Item>
+                your messages stay with the people you wrote to, shown as from &quot;Deleted user&quot;;
+              </List.Item>
+              <List.Item>you are signed out on every device;</List.Item>
+              <List.Item>your name, e-mail, phone and company are erased.</List.Item>
+            </List>
+            <PasswordInput
+              label="Password"
+              description="Enter your password to confirm."
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                setPasswordError(null);
+              }}
+              error={passwordError}
+              data-autofocus
+            />
+            {deleteAccount.error && (
+              <Alert color="red" role="alert">
+                {errorMessage(deleteAccount.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={closeModal} disabled={deleteAccount.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={deleteAccount.isPending}>
+                Delete my account permanently
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}

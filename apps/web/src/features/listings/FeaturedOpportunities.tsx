@@ -1,0 +1,116 @@
+import { trpc } from '@barterads/api-client';
+import { categoryTitle } from '@barterads/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useSessionUser } from '../accounts/session';
+
+const CATEGORY_COLORS: Record<string, string> = {
+  digital: 'blue',
+  outdoor: 'orange',
+  influencer: 'pink',
+  audio: 'violet',
+  print: 'gray',
+  direct: 'teal',
+  transit: 'yellow',
+  event: 'red',
+  app: 'cyan',
+};
+const SKELETONS = ['f1', 'f2', 'f3'];
+/** Skeleton and loaded cards share one height, so the page below does not move when the cards arrive. */
+const CARD_HEIGHT = 300;
+
+/**
+ * The landing page's featured opportunities: a loading skeleton, then three recent verified listings from the
+ * API, a Contact Now link to /contact and Browse All Opportunities (to /signup, or /marketplace when signed in).
+ */
+export function FeaturedOpportunities() {
+  const featured = trpc.listings.featured.useQuery(undefined, { staleTime: 60_000 });
+  const { user } = useSessionUser();
+  return (
+    <Container size="xl" py={64} component="section" aria-labelledby="featured-title">
+      <Stack gap="lg">
+        <Stack gap={4} align="center" ta="center">
+          <Title order={2} id="featured-title">
+            Featured Opportunities
+          </Title>
+          <Text c="dimmed">Recent verified listings from media owners and advertisers.</Text>
+        </Stack>
+        {featured.isPending ? (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, md: 3 }}
+            aria-busy="true"
+            aria-label="Loading featured opportunities"
+          >
+            {SKELETONS.map((key) => (
+              <Card key={key} withBorder radius="md" padding="lg" h={CARD_HEIGHT}>
+                <Skeleton h={18} w="40%" />
+                <Skeleton h={22} mt="sm" />
+                <Skeleton h={14} mt="sm" />
+                <Skeleton h={14} mt={6} w="70%" />
+                <Skeleton h={36} mt="md" />
+              </Card>
+            ))}
+          </SimpleGrid>
+        ) : featured.isError ? (
+          <Text c="red" ta="center" role="alert" mih={CARD_HEIGHT}>
+            Featured opportunities could not be loaded.
+          </Text>
+        ) : featured.data.barters.length === 0 ? (
+          <Text c="dimmed" ta="center" mih={CARD_HEIGHT}>
+            No featured opportunities yet.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {featured.data.barters.map((listing) => (
+              <Card
+                key={listing._id}
+                withBorder
+                radius="md"
+                padding="lg"
+                component="article"
+                h={CARD_HEIGHT}
+                // The category colour is an accent stripe only, so every text keeps its contrast.
+                style={{
+                  borderTop: `4px solid var(--mantine-color-${CATEGORY_COLORS[listing.category ?? ''] ?? 'gray'}-6)`,
+                }}
+              >
+                <Stack gap="xs" h="100%">
+                  <Group gap={6}>
+                    <Badge variant="default">{categoryTitle(listing.category)}</Badge>
+                    <Badge color="blue">Verified</Badge>
+                  </Group>
+                  <Title order={3} fz="lg" lineClamp={2}>
+                    {listing.title}
+                  </Title>
+                  <Text fz="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }}>
+                    {listing.description}
+                  </Text>
+                  <Text fz="sm">{listing.location}</Text>
+                  <Button component={Link} to="/contact" variant="light" mt="sm">
+                    Contact Now
+                  </Button>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+        <Group justify="center">
+          <Button component={Link} to={user ? '/marketplace' : '/signup'} size="md">
+            Browse All Opportunities
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

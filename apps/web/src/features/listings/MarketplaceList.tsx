@@ -1,0 +1,90 @@
+import { errorMessage, trpc } from '@barterads/api-client';
+import { LIMITS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
+import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { ListingCard, ListingCardSkeleton } from './ListingCard';
+import type { Listing } from './types';
+
+export interface MarketplaceListProps {
+  q?: string | undefined;
+  view?: UserType | undefined;
+  category?: MediaCategoryId | undefined;
+  /** Extra buttons for each card (the messages domain's "Message owner"). */
+  cardActions?: (listing: Listing) => ReactNode;
+}
+
+const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
+const GRID = { base: 1, sm: 2, lg: 3 } as const;
+
+/** The marketplace's cards: searched on the server, page by page ('Load more'), with views recorded per page. */
+export function MarketplaceList({ q, view, category, cardActions }: MarketplaceListProps) {
+  const query = trpc.listings.search.useInfiniteQuery(
+    { q, ownerRole: view, category, limit: LIMITS.listingsPageDefault },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: (previous) => previous },
+  );
+  const recordViews = trpc.listings.recordViews.useMutation();
+  const recorded = useRef(new Set<string>());
+  const pages = query.data?.pages;
+
+  useEffect(() => {
+    if (!pages) return;
+    const fresh = pages
+      .flatMap((page) => page.barters.map((b) => b._id))
+      .filter((id) => !recorded.current.has(id))
+      .slice(0, LIMITS.listingViewsBatchMax);
+    if (fresh.length === 0) return;
+    for (const id of fresh) recorded.current.add(id);
+    recordViews.mutate({ ids: fresh });
+  }, [pages, recordViews.mutate]);
+
+  if (query.isPending) {
+    return (
+      <SimpleGrid cols={GRID} aria-busy="true" aria-label="Loading listings">
+        {SKELETONS.map((key) => (
+          <ListingCardSkeleton key={key} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Text c="red" role="alert">
+        {errorMessage(query.error, MESSAGES.listingsLoadFailed)}
+      </Text>
+    );
+  }
+  const listings = query.data.pages.flatMap((page) => page.barters);
+  const total = query.data.pages[0]?.total ?? 0;
+  if (listings.length === 0) {
+    return (
+      <Center py="xl">
+        <Text c="dimmed">{MESSAGES.noResults}</Text>
+      </Center>
+    );
+  }
+  return (
+    <Stack>
+      <Text fz="sm" c="dimmed" aria-live="polite">
+        Showing {listings.length} of {total} {total === 1 ? 'listing' : 'listings'}
+      </Text>
+      <SimpleGrid
+        cols={GRID}
+        data-testid="listing-grid"
+        data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
+        style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {listings.map((listing) => (
+          <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} />
+        ))}
+      </SimpleGrid>
+      {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
+      {query.hasNextPage ? (
+        <Center>
+          <Button variant="default" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+import { errorMessage, trpc } from '@barterads/api-client';
+import { MESSAGES } from '@barterads/core';
+import { Button, type ButtonProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useSessionUser } from '../accounts/session';
+
+export interface MessageOwnerButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth'> {
+  listingId: string;
+  ownerId: string;
+}
+
+/**
+ * 'Message' on a listing card: opens (or reopens) the conversation with the listing's owner.
+ * Hidden on the user's own listings; signed-out visitors go to /login and come back here.
+ */
+export function MessageOwnerButton({
+  listingId,
+  ownerId,
+  size = 'sm',
+  variant = 'light',
+  fullWidth,
+}: MessageOwnerButtonProps) {
+  const { user } = useSessionUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const start = trpc.messages.start.useMutation({
+    onSuccess: async ({ conversation }) => {
+      await navigate({ to: '/dashboard/messages', search: { c: conversation._id } });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: errorMessage(error, MESSAGES.messageSendFailed) });
+    },
+  });
+  if (user && user._id === ownerId) return null;
+  return (
+    <Button
+      size={size}
+      variant={variant}
+      fullWidth={fullWidth}
+      loading={start.isPending}
+      disabled={user === undefined}
+      onClick={() => {
+        if (user === null) {
+          void navigate({ to: '/login', search: { redirect: location.href } });
+          return;
+        }
+        if (user) start.mutate({ barterId: listingId });
+      }}
+    >
+      Message
+    </Button>
+  );
+}

@@ -1,0 +1,100 @@
+import { trpc } from '@barterads/api-client';
+import { Badge, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { LoadError } from '../../components/LoadError';
+import { formatDay, formatPaise, PERIOD_LABEL } from './format';
+
+const STATUS = {
+  paid: { label: 'Paid', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+  created: { label: 'Pending', color: 'gray' },
+} as const;
+
+/** The signed-in user's payments, newest first: a table on wide screens, a list of cards on phones. */
+export function PaymentHistory() {
+  const query = trpc.payments.history.useQuery();
+  const payments = query.data?.payments ?? [];
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-history-title">
+      <Stack gap="sm">
+        <Title order={2} fz="h4" id="payment-history-title">
+          Payment history
+        </Title>
+        {query.isLoading ? (
+          <Stack gap="xs" aria-busy="true" aria-label="Loading payments">
+            <Skeleton h={20} />
+            <Skeleton h={20} />
+            <Skeleton h={20} />
+          </Stack>
+        ) : query.isError ? (
+          <LoadError
+            title="Could not load your payments"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        ) : payments.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            No payments yet.
+          </Text>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+              <Table striped highlightOnHover aria-labelledby="payment-history-title">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Plan</Table.Th>
+                    <Table.Th>Period</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Payment ID</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {payments.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td>{formatDay(p.paidAt ?? p.createdAt)}</Table.Td>
+                      <Table.Td>{p.planName}</Table.Td>
+                      <Table.Td>{PERIOD_LABEL[p.period]}</Table.Td>
+                      <Table.Td>{formatPaise(p.amount)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS[p.status].color} variant="light">
+                          {STATUS[p.status].label}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="xs" ff="monospace">
+                          {p.paymentId ?? p.orderId}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {payments.map((p) => (
+                <Paper key={p.id} withBorder p="sm" radius="sm" component="li">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>
+                      {p.planName} · {PERIOD_LABEL[p.period]}
+                    </Text>
+                    <Badge color={STATUS[p.status].color} variant="light">
+                      {STATUS[p.status].label}
+                    </Badge>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text fz="sm" c="dimmed">
+                      {formatDay(p.paidAt ?? p.createdAt)}
+                    </Text>
+                    <Text fz="sm">{formatPaise(p.amount)}</Text>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,270 @@
+import { trpc } from '@barterads/api-client';
+import {
+  type BillingPeriod,
+  MESSAGES,
+  PLANS,
+  type Plan,
+  type PlanId,
+  periodPrice,
+  yearlyMonthlyEquivalent,
+} from '@barterads/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  List,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatDay, formatRupees, PERIOD_LABEL } from './format';
+import { type Subscription, useSubscribe } from './useSubscribe';
+
+type Audience = 'advertisers' | 'media_owners';
+
+const AUDIENCE_TEXT: Record<Audience, string> = {
+  advertisers: 'Trade your products and services for advertising space across every media type.',
+  media_owners: 'Turn unsold inventory into the goods and services your business needs.',
+};
+
+/** The pricing page of the spec: billing toggle, audience tab, four plans and the verified subscribe flow. */
+export function PricingPage() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [audience, setAudience] = useState<Audience>('advertisers');
+  const [signInOpen, setSignInOpen] = useState(false);
+  const { config, user, state, subscribe } = useSubscribe();
+  const current = trpc.payments.subscription.useQuery(undefined, { enabled: Boolean(user) });
+  const subscription = current.data?.subscription ?? null;
+  const activePlan = subscription?.status === 'active' ? subscription : null;
+
+  const unavailable = config.isError || (config.data !== undefined && !config.data.enabled);
+  const working = state.step === 'working';
+
+  const onSubscribe = (planId: PlanId) => {
+    if (!user) {
+      setSignInOpen(true);
+      return;
+    }
+    void subscribe(planId, period);
+  };
+
+  return (
+    <Container size="xl" py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Stack gap="xs" align="center" ta="center">
+          <Title order={1}>Simple, transparent pricing</Title>
+          <Text c="dimmed" maw={640}>
+            {AUDIENCE_TEXT[audience]}
+          </Text>
+        </Stack>
+
+        <Stack gap="sm" align="center">
+          <SegmentedControl
+            aria-label="Audience"
+            value={audience}
+            onChange={(value) => setAudience(value as Audience)}
+            data={[
+              { value: 'advertisers', label: 'For Advertisers' },
+              { value: 'media_owners', label: 'For Media Owners' },
+            ]}
+          />
+          <SegmentedControl
+            aria-label="Billing period"
+            value={period}
+            onChange={(value) => setPeriod(value as BillingPeriod)}
+            data={[
+              { value: 'monthly', label: 'Monthly' },
+              { value: 'yearly', label: 'Yearly (save 20%)' },
+            ]}
+          />
+        </Stack>
+
+        {unavailable ? (
+          <Alert color="yellow" title={MESSAGES.paymentsNotConfigured} role="status">
+            {MESSAGES.paymentsUnavailable}
+          </Alert>
+        ) : null}
+        <SubscribeStatus state={state} />
+        {activePlan && state.step !== 'success' ? <CurrentPlanNote subscription={activePlan} /> : null}
+
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          {PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              period={period}
+              isCurrent={activePlan?.planId === plan.id}
+              disabled={unavailable || config.isLoading || (working && state.planId !== plan.id)}
+              loading={working && state.planId === plan.id}
+              onSubscribe={() => onSubscribe(plan.id)}
+            />
+          ))}
+        </SimpleGrid>
+        <Text ta="center" fz="sm" c="dimmed">
+          Prices in INR. Yearly plans are billed once a year. See our{' '}
+          <Link to="/refund-cancellation">refund and cancellation policy</Link>.
+        </Text>
+      </Stack>
+
+      <Modal opened={signInOpen} onClose={() => setSignInOpen(false)} title="Sign in required" centered>
+        <Stack>
+          <Text>{MESSAGES.signInToSubscribe}</Text>
+          <Group grow>
+            <Button renderRoot={(props) => <Link {...props} to="/login" search={{ redirect: '/pricing' }} />}>
+              Sign In
+            </Button>
+            <Button
+              variant="light"
+              renderRoot={(props) => <Link {...props} to="/signup" search={{ redirect: '/pricing' }} />}
+            >
+              Create Account
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
+
+function SubscribeStatus({ state }: { state: ReturnType<typeof useSubscribe>['state'] }) {
+  if (state.step === 'working') {
+    return (
+      <Alert color="blue" role="status" title="Processing payment">
+        Complete the payment in the checkout window. Your plan is activated once the payment is verified.
+      </Alert>
+    );
+  }
+  if (state.step === 'success') {
+    return (
+      <Alert color="green" role="status" title={MESSAGES.paymentSuccess}>
+        You are now on the {state.subscription.planName} plan (
+        {PERIOD_LABEL[state.subscription.period].toLowerCase()}
+        ), active until {formatDay(state.subscription.currentPeriodEnd)}.{' '}
+        <Link to="/dashboard">Go to your dashboard</Link>
+      </Alert>
+    );
+  }
+  if (state.step === 'failed') {
+    return (
+      <Alert color="red" role="alert" title={MESSAGES.paymentFailed}>
+        {state.message}
+      </Alert>
+    );
+  }
+  if (state.step === 'dismissed') {
+    return (
+      <Alert color="gray" role="status">
+        Payment cancelled. You have not been charged.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function CurrentPlanNote({ subscription }: { subscription: Subscription }) {
+  return (
+    <Alert color="teal" role="status" title={`Current plan: ${subscription.planName}`}>
+      {PERIOD_LABEL[subscription.period]} billing, renews on {formatDay(subscription.currentPeriodEnd)}.
+    </Alert>
+  );
+}
+
+interface PlanCardProps {
+  plan: Plan;
+  period: BillingPeriod;
+  isCurrent: boolean;
+  disabled: boolean;
+  loading: boolean;
+  onSubscribe: () => void;
+}
+
+function PlanCard({ plan, period, isCurrent, disabled, loading, onSubscribe }: PlanCardProps) {
+  const titleId = `plan-${plan.id}-title`;
+  const monthly = period === 'yearly' ? yearlyMonthlyEquivalent(plan) : plan.price;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow={plan.isPopular ? 'md' : 'xs'}
+      component="article"
+      aria-labelledby={titleId}
+      style={
+        plan.isPopular ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
+      }
+    >
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={2} fz="h3" id={titleId}>
+            {plan.name}
+          </Title>
+          <Group gap={4} wrap="nowrap">
+            {plan.isPopular ? <Badge>Most Popular</Badge> : null}
+            {isCurrent ? (
+              <Badge color="teal" variant="filled">
+                Current plan
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {plan.description}
+        </Text>
+        <div>
+          <Group gap={6} align="baseline">
+            <Text fz={32} fw={800} lh={1}>
+              {formatRupees(monthly)}
+            </Text>
+            <Text c="dimmed">/month</Text>
+          </Group>
+          {period === 'yearly' ? (
+            <Group gap="xs" mt={6}>
+              <Text fz="sm" c="dimmed">
+                {formatRupees(periodPrice(plan, 'yearly'))} billed yearly
+              </Text>
+              <Badge color="green" variant="light">
+                save 20%
+              </Badge>
+            </Group>
+          ) : (
+            <Text fz="sm" c="dimmed" mt={6}>
+              Billed monthly
+            </Text>
+          )}
+        </div>
+        <Stack gap={2}>
+          <Text fz="sm" fw={600}>
+            Commission: {plan.commission}
+          </Text>
+          <Text fz="sm">{plan.dealLimit}</Text>
+        </Stack>
+        <List spacing={4} fz="sm" style={{ flexGrow: 1 }}>
+          {plan.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <Center>
+          <Button
+            fullWidth
+            variant={plan.isPopular ? 'filled' : 'light'}
+            onClick={onSubscribe}
+            disabled={disabled}
+            loading={loading}
+            aria-label={`${isCurrent ? 'Renew' : 'Subscribe to'} ${plan.name}`}
+          >
+            {isCurrent ? 'Renew plan' : 'Subscribe'}
+          </Button>
+        </Center>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { LIMITS, MEDIA_CATEGORIES } from '@barterads/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Section } from './Section';
+
+type Filter = 'all' | 'popular';
+
+/**
+ * 'Every Advertising Format': the nine media categories with the All / Most Popular toggle. The list
+ * starts at 3 cards, expands to 9, and the count resets to 9 when the filter changes (spec section 4).
+ * 'Explore Options' opens the marketplace filtered to that category.
+ */
+export function MediaTypes() {
+  const [filter, setFilter] = useState<Filter>('all');
+  const [visible, setVisible] = useState<number>(LIMITS.landingCategoriesInitial);
+  const shown = MEDIA_CATEGORIES.filter((c) => filter === 'all' || c.popular);
+  const cards = shown.slice(0, visible);
+
+  return (
+    <Section
+      id="media-types"
+      title="Every Advertising Format"
+      intro="From hoardings to podcasts, trade the formats that reach your customers."
+      tinted
+    >
+      <Group justify="center" mb="xl">
+        <SegmentedControl
+          aria-label="Media types to show"
+          value={filter}
+          onChange={(value) => {
+            setFilter(value === 'popular' ? 'popular' : 'all');
+            setVisible(LIMITS.landingCategoriesExpanded);
+          }}
+          data={[
+            { value: 'all', label: 'All Media Types' },
+            { value: 'popular', label: 'Most Popular' },
+          ]}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="media-type-cards">
+        {cards.map((category) => (
+          <Card key={category.id} withBorder padding="lg" radius="md" component="article">
+            <Stack gap="sm" h="100%">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Title order={3} fz="lg">
+                  {category.title}
+                </Title>
+                {category.popular ? (
+                  <Badge color="brand" variant="light" style={{ flexShrink: 0 }}>
+                    Popular
+                  </Badge>
+                ) : null}
+              </Group>
+              <Text fz="sm" c="dimmed">
+                {category.description}
+              </Text>
+              <Text fz="sm">
+                <Text span fw={700}>
+                  Reach:
+                </Text>{' '}
+                {category.reach}
+              </Text>
+              <List fz="sm" spacing={2} aria-label={`${category.title} platforms`}>
+                {category.platforms.map((platform) => (
+                  <List.Item key={platform}>{platform}</List.Item>
+                ))}
+              </List>
+              <Text fz="sm" fw={600} c="var(--mantine-color-anchor)">
+                {category.stats}
+              </Text>
+              <Button
+                variant="light"
+                mt="auto"
+                aria-label={`Explore Options: ${category.title}`}
+                renderRoot={(props) => (
+                  <Link to="/marketplace" search={{ category: category.id }} {...props} />
+                )}
+              >
+                Explore Options
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {shown.length > cards.length ? (
+        <Group justify="center" mt="xl">
+          <Button variant="default" onClick={() => setVisible(LIMITS.landingCategoriesExpanded)}>
+            View All Categories
+          </Button>
+        </Group>
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,25 @@
+import { trpc } from '@barterads/api-client';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageMeta } from '../../components/usePageMeta';
+import { DashboardOverview } from '../../features/listings/DashboardOverview';
+import { useUnreadCount } from '../../features/messages/UnreadBadge';
+import { SubscriptionCard } from '../../features/payments';
+
+export const Route = createFileRoute('/dashboard/')({ component: DashboardOverviewPage });
+
+function DashboardOverviewPage() {
+  usePageMeta('Dashboard');
+  const me = trpc.accounts.me.useQuery();
+  const unreadMessages = useUnreadCount();
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        Overview
+      </Title>
+      {me.data ? <Text>Welcome back, {me.data.user.firstName}.</Text> : <Skeleton h={20} w={200} />}
+      <DashboardOverview unreadMessages={unreadMessages ?? 0} />
+      <SubscriptionCard />
+    </Stack>
+  );
+}

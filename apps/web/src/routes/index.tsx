@@ -1,0 +1,106 @@
+import { Accordion, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { usePageMeta } from '../components/usePageMeta';
+import { FeaturedOpportunities } from '../features/listings/FeaturedOpportunities';
+import { ABOUT_FIGURES, BENEFITS, FAQS } from '../features/public/content';
+import { Hero } from '../features/public/Hero';
+import { MediaTypes } from '../features/public/MediaTypes';
+import { Section } from '../features/public/Section';
+import { Steps } from '../features/public/Steps';
+import { Stories } from '../features/public/Stories';
+
+export const Route = createFileRoute('/')({ component: LandingPage });
+
+function LandingPage() {
+  usePageMeta(
+    'BarterAds',
+    'Trade advertising space, media assets and marketing services by barter instead of cash.',
+  );
+  return (
+    <>
+      <Hero />
+      <FeaturedOpportunities />
+      <Section
+        id="benefits"
+        title="Why businesses barter with BarterAds"
+        intro="Keep your cash for growth and pay for media with what you already have."
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {BENEFITS.map((benefit) => (
+            <Card key={benefit.title} withBorder padding="lg" radius="md">
+              <Title order={3} fz="lg" mb="xs">
+                {benefit.title}
+              </Title>
+              <Text fz="sm" c="dimmed">
+                {benefit.text}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Section>
+      <Section
+        id="success-stories"
+        title="Success stories"
+        intro="Real trades between Indian brands and media owners."
+        tinted
+      >
+        <Stories limit={3} />
+        <Group justify="center" mt="xl">
+          <Button component={Link} to="/success-stories" variant="default">
+            Read all success stories
+          </Button>
+        </Group>
+      </Section>
+      <MediaTypes />
+      <Section id="how-it-works" title="How it works" intro="From sign-up to a live campaign in six steps.">
+        <Steps />
+        <Group justify="center" mt="xl">
+          <Button component={Link} to="/how-it-works" variant="default">
+            Learn more about how it works
+          </Button>
+        </Group>
+      </Section>
+      <Section
+        id="about"
+        title="About BarterAds"
+        intro="A Mumbai team with decades in Indian media, building the fairest way to trade advertising."
+        tinted
+      >
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="lg">
+          {ABOUT_FIGURES.map((figure) => (
+            <Stack key={figure.label} gap={2} ta="center">
+              <Text fw={800} fz={28}>
+                {figure.value}
+              </Text>
+              <Text fz="sm" c="dimmed">
+                {figure.label}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Group justify="center" mt="xl">
+          <Button component={Link} to="/about" variant="default">
+            More about us
+          </Button>
+        </Group>
+      </Section>
+      <Section id="faq" title="Frequently asked questions">
+        <Accordion variant="separated" maw={820} mx="auto">
+          {FAQS.map((faq) => (
+            <Accordion.Item key={faq.q} value={faq.q}>
+              <Accordion.Control>{faq.q}</Accordion.Control>
+              <Accordion.Panel>
+                <Text fz="sm">{faq.a}</Text>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+        <Group justify="center" mt="xl">
+          <Button component={Link} to="/help" variant="subtle">
+            Visit the Help Center
+          </Button>
+        </Group>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { trpc } from '@barterads/api-client';
+import { isValidEmail, MESSAGES } from '@barterads/core';
+import { Logo } from '@barterads/ui';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { usePageMeta } from '../components/usePageMeta';
+import { failureMessage, safeRedirect } from '../features/accounts/messages';
+import { homeFor, leaveIfSignedIn } from '../features/accounts/session';
+import { RedirectSearch } from '../features/search-params';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: RedirectSearch,
+  beforeLoad: ({ context, search }) => leaveIfSignedIn(context.utils, search.redirect),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  usePageMeta('Sign in', 'Sign in to your BarterAds account.');
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const login = trpc.accounts.login.useMutation({
+    onSuccess: async ({ user }) => {
+      utils.accounts.session.setData(undefined, { user });
+      const target = homeFor(user, safeRedirect(search.redirect) ?? '/dashboard');
+      if (target.startsWith('/admin')) window.location.assign(target);
+      else await navigate({ to: target });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors: typeof fieldErrors = {};
+    if (!isValidEmail(email.trim())) errors.email = MESSAGES.invalidEmail;
+    if (!password) errors.password = 'Password is required.';
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    login.mutate({ email: email.trim(), password });
+  };
+
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} w="100%" maw={420} radius="lg">
+        <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+          <Stack>
+            <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+              <Logo />
+            </Anchor>
+            <Title order={1} fz="h2">
+              Sign in
+            </Title>
+            {login.error ? (
+              <Alert color="red" role="alert">
+                {failureMessage(login.error, (status) => `Login failed (${status})`)}
+              </Alert>
+            ) : null}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              error={fieldErrors.email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={fieldErrors.password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            />
+            <Button type="submit" loading={login.isPending} loaderProps={{ type: 'dots' }} fullWidth>
+              {login.isPending ? 'Signing in…' : 'Sign in'}
+            </Button>
+            <Text fz="sm" ta="center">
+              New to BarterAds?{' '}
+              <Anchor
+                renderRoot={(props) => (
+                  <Link to="/signup" search={{ redirect: search.redirect }} {...props} />
+                )}
+              >
+                Create account
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,120 @@
+import { DELAYS_MS, type MediaCategoryId, type UserType } from '@barterads/core';
+import {
+  Button,
+  Container,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { usePageMeta } from '../components/usePageMeta';
+import { useSessionUser } from '../features/accounts/session';
+import { CATEGORY_OPTIONS } from '../features/listings/ListingForm';
+import { MarketplaceList } from '../features/listings/MarketplaceList';
+import { PostListingModal, postLabels, SignInToPostModal } from '../features/listings/PostListingModal';
+import { MessageOwnerButton } from '../features/messages/MessageOwnerButton';
+import { MarketplaceSearch } from '../features/search-params';
+
+export const Route = createFileRoute('/marketplace')({
+  validateSearch: MarketplaceSearch,
+  component: MarketplacePage,
+});
+
+const VIEWS = [
+  { value: 'all', label: 'All' },
+  { value: 'media_owner', label: 'Media Owners' },
+  { value: 'advertiser', label: 'Advertisers' },
+];
+
+function MarketplacePage() {
+  usePageMeta(
+    'Marketplace',
+    'Browse advertising space, media assets and needs offered by barter across India.',
+  );
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/marketplace' });
+  const { user } = useSessionUser();
+  const [text, setText] = useState(search.q ?? '');
+  const [debounced] = useDebouncedValue(text, DELAYS_MS.marketplaceSearchDebounce);
+  const [posting, setPosting] = useState(false);
+
+  // The URL keeps the query: typing updates it 300 ms after the last key stroke.
+  useEffect(() => {
+    const q = debounced.trim() || undefined;
+    if (q !== search.q) void navigate({ search: (prev) => ({ ...prev, q }), replace: true });
+  }, [debounced, search.q, navigate]);
+  // Back/forward or a link changing the URL updates the box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the URL resets the box
+  useEffect(() => {
+    if ((search.q ?? '') !== debounced.trim()) setText(search.q ?? '');
+  }, [search.q]);
+
+  const userType: UserType = user?.userType ?? 'advertiser';
+  const labels = postLabels(userType);
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Marketplace</Title>
+            <Text c="dimmed">Trade advertising space, media assets and services without cash.</Text>
+          </div>
+          <Button onClick={() => setPosting(true)}>{user ? labels.open : 'Post a Listing'}</Button>
+        </Group>
+        <TextInput
+          label="Search listings"
+          placeholder="Search by title, location, description or what is sought"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={200}
+        />
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <SegmentedControl
+            aria-label="Owner type"
+            data={VIEWS}
+            value={search.view ?? 'all'}
+            onChange={(value) =>
+              void navigate({
+                search: (prev) => ({ ...prev, view: value === 'all' ? undefined : (value as UserType) }),
+                replace: true,
+              })
+            }
+          />
+          <Select
+            label="Category"
+            placeholder="All categories"
+            data={CATEGORY_OPTIONS}
+            value={search.category ?? null}
+            clearable
+            w={{ base: '100%', xs: 240 }}
+            onChange={(value) =>
+              void navigate({
+                search: (prev) => ({ ...prev, category: (value as MediaCategoryId | null) ?? undefined }),
+                replace: true,
+              })
+            }
+          />
+        </Group>
+        <MarketplaceList
+          q={search.q}
+          view={search.view}
+          category={search.category}
+          cardActions={(listing) => <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} />}
+        />
+      </Stack>
+      {user ? (
+        <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={userType} />
+      ) : (
+        <SignInToPostModal opened={posting} onClose={() => setPosting(false)} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,21 @@
+import { Container } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageMeta } from '../components/usePageMeta';
+import { AccountSettings } from '../features/accounts/AccountSettings';
+import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
+import { BillingSections } from '../features/payments';
+
+export const Route = createFileRoute('/settings')({
+  beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.utils, location) }),
+  component: AccountSettingsPage,
+});
+
+function AccountSettingsPage() {
+  useSignedOutRedirect();
+  usePageMeta('Account Settings');
+  return (
+    <Container size="lg" py="xl">
+      <AccountSettings extraSections={<BillingSections />} />
+    </Container>
+  );
+}

@@ -1,0 +1,155 @@
+import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { expect, type Page, test } from '@playwright/test';
+
+const grid = (page: Page) => page.getByTestId('listing-grid');
+const cards = (page: Page) => grid(page).getByRole('article');
+
+/** Waits until the list shows the answer to the current URL (no refetch under way). */
+async function settled(page: Page) {
+  await expect(grid(page)).toHaveAttribute('data-state', 'idle');
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function statValue(page: Page, label: string): Promise<number> {
+  const text = await page.getByTestId(`stat-${label}`).textContent();
+  return Number(text);
+}
+
+test('a visitor searches and filters, and the URL keeps the query', async ({ page }) => {
+  // Many steps, each waiting for the server: generous on a busy shared machine.
+  test.setTimeout(120_000);
+  await page.goto('/marketplace');
+  // The first load of a cold server on a busy machine may take a while.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Showing 24 of \d+ listings/)).toBeVisible();
+
+  // A typo still finds Mumbai; the query lands in the URL after the debounce.
+  await page.getByLabel('Search listings').fill('mumbay');
+  await expect(page).toHaveURL(/[?&]q=mumbay/);
+  await settled(page);
+  await expect(cards(page).first()).toContainText('Mumbai');
+  for (const card of await cards(page).all()) await expect(card).toContainText(/Mumbai/i);
+
+  await page.getByText('Media Owners', { exact: true }).click();
+  await expect(page).toHaveURL(/view=media_owner/);
+  await settled(page);
+  await expect(cards(page).first()).toContainText('Media Owner');
+  for (const card of await cards(page).all()) await expect(card).not.toContainText('Advertiser');
+
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Outdoor & Billboards' }).click();
+  await expect(page).toHaveURL(/category=outdoor/);
+  await settled(page);
+  for (const card of await cards(page).all()) await expect(card).toContainText('Outdoor & Billboards');
+
+  // Reloading keeps everything; a query with no match shows the spec's empty text.
+  await page.reload();
+  await expect(page.getByLabel('Search listings')).toHaveValue('mumbay');
+  await page.getByLabel('Search listings').fill('zzqqxxnothing');
+  await expect(page.getByText('No results found. Try adjusting filters or search.')).toBeVisible();
+
+  // Opening a link with the advertisers view.
+  await page.goto('/marketplace?view=advertiser');
+  await expect(cards(page).first()).toContainText('Advertiser');
+
+  // Load more appends the next page.
+  await page.goto('/marketplace');
+  await expect(cards(page)).toHaveCount(24);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards(page)).not.toHaveCount(24);
+
+  // A visitor who tries to post is asked to sign in.
+  await page.getByRole('button', { name: 'Post a Listing' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
+});
+
+test('a listing without a WhatsApp number shows the disabled No Contact button with its tooltip', async ({
+  page,
+}) => {
+  await page.goto('/marketplace');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  const noContact = page.getByRole('button', { name: 'No Contact' }).first();
+  await expect(noContact).toBeVisible();
+  await noContact.hover();
+  await expect(page.getByText('No WhatsApp number provided')).toBeVisible();
+  const contact = page.getByRole('link', { name: 'Contact' }).first();
+  await expect(contact).toHaveAttribute('href', /^https:\/\/wa\.me\/\d{8,}$/);
+});
+
+test('a signed-in media owner posts inventory, sees it first, the dashboard counts it, then edits and archives it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_MEDIA_OWNER_EMAIL);
+  await expect(page.getByTestId('stat-Total Listings')).toBeVisible();
+  const totalBefore = await statValue(page, 'Total Listings');
+  const activeBefore = await statValue(page, 'Active Listings');
+
+  await page.goto('/marketplace');
+  await page.getByRole('button', { name: 'Add Inventory' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Inventory' });
+  await dialog.getByRole('button', { name: 'Publish Inventory' }).click();
+  await expect(dialog.getByText('Please fill Title, Location and Description.')).toBeVisible();
+
+  const title = `Metro pillar wraps ${Date.now()}`;
+  await dialog.getByLabel('Inventory title').fill(title);
+  await dialog.getByLabel('Location').fill('Thane, Maharashtra');
+  await dialog.getByLabel('Description').fill('Twelve pillars on the Ghodbunder Road metro line.');
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Transit Advertising' }).click();
+  await dialog.getByLabel('What do you want in exchange?').fill('Office chairs');
+  await dialog.getByLabel('WhatsApp phone').fill('9820012345');
+  await dialog.getByRole('button', { name: 'Publish Inventory' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cards(page).first()).toContainText(title);
+  await expect(cards(page).first()).toContainText('Thane, Maharashtra');
+  await expect(cards(page).first().getByRole('link', { name: 'Contact' })).toHaveAttribute(
+    'href',
+    'https://wa.me/919820012345',
+  );
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-Total Listings')).toHaveText(String(totalBefore + 1));
+  await expect(page.getByTestId('stat-Active Listings')).toHaveText(String(activeBefore + 1));
+  await expect(page.getByRole('region', { name: 'Top Categories' })).toContainText('Transit Advertising');
+
+  await page.goto('/dashboard/listings');
+  const table = page.getByRole('table', { name: 'My listings' });
+  await expect(table.getByRole('row').nth(1)).toContainText(title);
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit listing' });
+  await edit.getByRole('textbox', { name: 'Title' }).fill(`${title} (edited)`);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(table.getByRole('row').nth(1)).toContainText(`${title} (edited)`);
+
+  await page.getByRole('button', { name: `Archive ${title} (edited)` }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive listing?' })
+    .getByRole('button', { name: 'Archive' })
+    .click();
+  await expect(table.getByRole('row').nth(1)).toContainText('archived');
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-Archived')).not.toHaveText('0');
+  await page.goto(`/marketplace?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText('No results found. Try adjusting filters or search.')).toBeVisible();
+});
+
+test('the marketplace fits a 360 px phone without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/marketplace');
+  await expect(cards(page).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByLabel('Search listings').fill('radio');
+  await expect(page).toHaveURL(/q=radio/);
+  await expect(cards(page).first()).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { controlFakeRazorpay, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { expect, type Page, test } from '@playwright/test';
+
+function planCard(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+test('pricing: plans, yearly toggle, sign-in modal that returns to /pricing', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const name of ['Starter', 'Growth', 'Professional', 'Enterprise']) {
+    await expect(planCard(page, name)).toBeVisible();
+  }
+  await expect(planCard(page, 'Growth').getByText('Most Popular')).toBeVisible();
+  await expect(planCard(page, 'Growth').getByText('₹2,499')).toBeVisible();
+
+  await page.getByText('Yearly (save 20%)').click();
+  await expect(planCard(page, 'Growth').getByText('₹1,999')).toBeVisible();
+  await expect(planCard(page, 'Growth').getByText('₹23,990 billed yearly')).toBeVisible();
+  await expect(planCard(page, 'Growth').getByText('save 20%')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('Please sign in or create an account to subscribe to a plan.')).toBeVisible();
+  await expect(modal.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+    'href',
+    /\/signup\?redirect=%2Fpricing/,
+  );
+  await modal.getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpricing$/);
+});
+
+test('a signed-in user subscribes to Growth yearly through checkout and sees it as the current plan', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Fpricing');
+  await page.getByLabel('Email').fill(DEMO_ADVERTISER_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  // A declined payment first: the spec's message, and no plan.
+  await controlFakeRazorpay({ checkoutOutcome: 'failure' });
+  try {
+    await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+    // The page's alert and the notification both say it.
+    await expect(page.getByRole('alert', { name: 'Payment failed. Please try again.' })).toBeVisible();
+    await expect(page.locator('#payment-result')).toContainText('Payment failed. Please try again.');
+  } finally {
+    await controlFakeRazorpay({ checkoutOutcome: 'success' });
+  }
+  await expect(page.getByText('Current plan', { exact: true })).toHaveCount(0);
+
+  await page.getByText('Yearly (save 20%)').click();
+  await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
+  await expect(page.getByText('Payment successful!').first()).toBeVisible();
+  await expect(page.getByText(/You are now on the Growth plan \(yearly\)/)).toBeVisible();
+  await expect(planCard(page, 'Growth').getByText('Current plan')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renew Growth' })).toBeVisible();
+
+  // The plan comes from the server: still there after a reload.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Current plan: Growth' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Yearly billing' })).toBeVisible();
+  await expect(planCard(page, 'Growth').getByText('Current plan')).toBeVisible();
+  await expect(planCard(page, 'Starter').getByText('Current plan')).toHaveCount(0);
+});

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { pageWeight, precompress } from '@barterads/bench/page-weight';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+const KB = 1024;
+/** Pages anyone can open without signing in: they must never load chart or admin code. */
+const PRIVATE_PAGES = /^\/(dashboard|settings)(\/|$)/;
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    precompress(),
+    pageWeight({
+      app: 'web',
+      routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
+      budgets: {
+        maxPageJs: 300 * KB,
+        pageJs: { '/': 200 * KB },
+        publicPages: (page) => !PRIVATE_PAGES.test(page),
+        forbidden: [
+          /[\\/]node_modules[\\/].*(recharts|@mantine[\\/]charts|d3-|victory|chart\.js)/,
+          /apps[\\/]admin[\\/]/,
+        ],
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': apiTarget, '/trpc': apiTarget },
+  },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Mantine's hooks in one small chunk of their own: otherwise the bundler files them in whichever
+        // component chunk first shares them (ScrollArea), and a page using one hook downloads that component
+        // and what it imports (floating-ui) too.
+        advancedChunks: { groups: [{ name: 'mantine-hooks', test: /node_modules[\\/]@mantine[\\/]hooks/ }] },
+      },
+    },
+  },
+});

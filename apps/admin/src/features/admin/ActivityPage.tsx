@@ -1,0 +1,148 @@
+import { type RouterOutputs, trpc } from '@barterads/api-client';
+import { Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { Pager } from '../../components/Pager';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { formatDateTime } from './format';
+import { AUDIT_ACTIONS } from './search-params';
+
+type Entry = RouterOutputs['admin']['activity']['entries'][number];
+
+const route = getRouteApi('/_admin/activity');
+const PAGE_SIZE = 50;
+
+const ACTION_LABELS: Record<Entry['action'], string> = {
+  suspend: 'Suspended',
+  activate: 'Activated',
+  verify: 'Verified',
+  unverify: 'Unverified',
+  archive: 'Archived',
+};
+const ACTION_COLORS: Record<Entry['action'], string> = {
+  suspend: 'red',
+  activate: 'green',
+  verify: 'teal',
+  unverify: 'yellow',
+  archive: 'gray',
+};
+
+function describeChange(value: Entry['before']): string {
+  return Object.entries(value)
+    .map(([k, v]) => `${k}: ${v === null ? '—' : String(v)}`)
+    .join(', ');
+}
+
+/** Activity: the audit log of every admin change, newest first, filtered by action and target. */
+export function ActivityPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const page = search.page ?? 1;
+  const query = trpc.admin.activity.useQuery(
+    {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      action: search.action,
+      targetType: search.target,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const entries = query.data?.entries ?? [];
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        Activity
+      </Title>
+      <Group gap="sm" wrap="wrap">
+        <Select
+          label="Action"
+          data={[
+            { value: 'all', label: 'All actions' },
+            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
+          ]}
+          value={search.action ?? 'all'}
+          onChange={(v) =>
+            void navigate({
+              search: (prev) => ({
+                ...prev,
+                action: AUDIT_ACTIONS.find((a) => a === v),
+                page: undefined,
+              }),
+              replace: true,
+            })
+          }
+          allowDeselect={false}
+          w={170}
+        />
+        <Select
+          label="Target"
+          data={[
+            { value: 'all', label: 'Users and listings' },
+            { value: 'user', label: 'Users' },
+            { value: 'listing', label: 'Listings' },
+          ]}
+          value={search.target ?? 'all'}
+          onChange={(v) =>
+            void navigate({
+              search: (prev) => ({
+                ...prev,
+                target: v === 'user' || v === 'listing' ? v : undefined,
+                page: undefined,
+              }),
+              replace: true,
+            })
+          }
+          allowDeselect={false}
+          w={190}
+        />
+      </Group>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : entries.length === 0 ? (
+        <EmptyState>No admin activity yet</EmptyState>
+      ) : (
+        <>
+          <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Activity">
+            {entries.map((e) => (
+              <Paper key={e.id} withBorder p="sm" radius="md" component="li">
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Group gap="xs" wrap="wrap">
+                    <Badge color={ACTION_COLORS[e.action]} variant="light">
+                      {ACTION_LABELS[e.action]}
+                    </Badge>
+                    <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                      {e.targetType === 'user' ? 'User' : 'Listing'} {e.targetLabel ?? e.targetId}
+                    </Text>
+                  </Group>
+                  <Text fz="xs" c="dimmed">
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                  </Text>
+                </Group>
+                <Text fz="xs" c="dimmed" mt={4}>
+                  by {e.actor.name || e.actor.email} ({e.actor.email}) · {describeChange(e.before)} →{' '}
+                  {describeChange(e.after)}
+                </Text>
+                {e.reason ? (
+                  <Text fz="xs" mt={4}>
+                    Reason: {e.reason}
+                  </Text>
+                ) : null}
+              </Paper>
+            ))}
+          </Stack>
+          <Pager
+            label="Activity"
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={query.data?.total ?? 0}
+            onChange={(p) =>
+              void navigate({ search: (prev) => ({ ...prev, page: p === 1 ? undefined : p }) })
+            }
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

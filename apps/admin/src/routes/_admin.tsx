@@ -1,0 +1,69 @@
+import { trpc } from '@barterads/api-client';
+import { Logo, ThemeToggle } from '@barterads/ui';
+import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { createFileRoute, Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { NotAuthorized } from '../components/NotAuthorized';
+import { requireSignedIn } from '../features/session';
+
+/** The admin area's layout: sidebar (Overview, Users, Listings) and the top bar. */
+export const Route = createFileRoute('/_admin')({
+  beforeLoad: async ({ context, location }) => ({ user: await requireSignedIn(context.utils, location) }),
+  component: AdminLayout,
+});
+
+function AdminLayout() {
+  const { user } = Route.useRouteContext();
+  const [opened, { toggle, close }] = useDisclosure();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const logout = trpc.accounts.logout.useMutation({
+    onSettled: async () => {
+      utils.accounts.session.setData(undefined, { user: null });
+      await navigate({ to: '/login', replace: true });
+    },
+  });
+  if (user.role !== 'admin') return <NotAuthorized email={user.email} />;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Logo suffix="Admin" />
+          </Group>
+          <Group gap="sm">
+            <Text fz="sm" c="dimmed" visibleFrom="sm">
+              {user.email}
+            </Text>
+            <ThemeToggle />
+            <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Admin">
+        <Stack gap={4}>
+          <NavLink component={Link} to="/" label="Overview" activeOptions={{ exact: true }} onClick={close} />
+          <NavLink component={Link} to="/users" label="Users" onClick={close} />
+          <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
+          <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The bare minimum the API-overhead benchmark compares against: one Fastify route, no plugins, that runs the
+ * same SQL as `listings.search` through postgres.js (lib/search-sql.ts) and returns the same JSON as
+ * `GET /api/barters`. Nothing else: no validation library, no tRPC, no rate limits, no security headers.
+ *
+ *   PORT=7102 DATABASE_URL=postgres://… node --import tsx packages/bench/src/bare-server.ts
+ */
+import Fastify from 'fastify';
+import postgres from 'postgres';
+import { countQuery, encodeCursor, pageQuery, toBarter } from './lib/search-sql';
+
+// The same pool size as the API's database handle (openDatabase: max 10). postgres.js prepares statements by
+// default; BARE_PREPARE=false turns that off (as Drizzle runs unnamed queries), to see what planning costs.
+const sql = postgres(process.env.DATABASE_URL ?? '', {
+  max: 10,
+  onnotice: () => {},
+  prepare: process.env.BARE_PREPARE !== 'false',
+});
+const app = Fastify({ logger: false });
+
+app.get('/healthz', async () => ({ status: 'ok' }));
+
+app.get<{ Querystring: Record<string, string | undefined> }>('/bare/barters', async (request) => {
+  const { q, ownerRole, category } = request.query;
+  const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 24) || 24));
+  const params = { q, ownerRole, category, limit };
+  // Like searchListings(): both statements in one transaction that plans with the indexes.
+  const [rows, counted] = await sql.begin(async (transaction) => {
+    // The queries only use the tagged template, which a transaction has like the pool.
+    const tx = transaction as unknown as postgres.Sql;
+    await tx`set local enable_seqscan = off`;
+    const page = await pageQuery(tx, params);
+    return [page, await countQuery(tx, params)] as const;
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    barters: page.map(toBarter),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+    total: counted[0]?.total ?? 0,
+  };
+});
+
+const shutdown = async () => {
+  await app.close();
+  await sql.end({ timeout: 2 });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());
+
+await app.listen({ port: Number(process.env.PORT ?? 7102), host: '127.0.0.1' });

@@ -1,0 +1,103 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM_LAUNCH } from '@barterads/testing/e2e';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { BASE_PORT } from '../lib/paths';
+import { type BenchResult, heading, printCheck } from '../lib/report';
+import { startApiServer } from '../lib/server';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const PAGES = ['/', '/marketplace'];
+const TARGET = 95;
+
+/**
+ * Lighthouse (default mobile emulation and throttling) on the landing and marketplace pages, served by the
+ * production server exactly as `pnpm start` runs it on a fresh machine: embedded database with the demo data
+ * in a temporary DATA_DIR.
+ */
+export async function runLighthouse(): Promise<BenchResult> {
+  const result: BenchResult = { bench: 'Lighthouse', checks: [], notes: [] };
+  heading(`Lighthouse (mobile): ${PAGES.join(' and ')}`);
+  if (!existsSync(CHROMIUM_LAUNCH.executablePath))
+    throw new Error(
+      `${CHROMIUM_LAUNCH.executablePath} is missing: apt-get install chromium (or set CHROMIUM_PATH)`,
+    );
+  const server = await startApiServer({ port: BASE_PORT + 3, databaseUrl: undefined });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_LAUNCH.executablePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_LAUNCH.args],
+    logLevel: 'error',
+  });
+  try {
+    for (const page of PAGES) {
+      const url = `http://localhost:${BASE_PORT + 3}${page}`;
+      // One retry: Chromium on a busy machine now and then loses the trace (NO_NAVSTART, NO_FCP).
+      let run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (run?.lhr.runtimeError) {
+        console.log(`    retrying ${page}: ${run.lhr.runtimeError.code}`);
+        run = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+      }
+      if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = run;
+      if (process.env.BENCH_LIGHTHOUSE_DIR) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+        const name = page === '/' ? 'landing' : page.slice(1).replaceAll('/', '-');
+        writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(lhr));
+      }
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      console.log(`  ${page}: ${CATEGORIES.map((c, i) => `${c} ${scores[i]}`).join(', ')}`);
+      CATEGORIES.forEach((category, i) => {
+        result.checks.push({
+          name: `${page} ${category}`,
+          value: String(scores[i]),
+          target: `>= ${TARGET}`,
+          pass: (scores[i] ?? 0) >= TARGET,
+        });
+      });
+      // What cost points (and the performance opportunities), so that a failure says what to fix.
+      for (const category of CATEGORIES) {
+        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+          const audit = lhr.audits[ref.id];
+          const opportunity = audit?.details?.type === 'opportunity';
+          if (!audit || (ref.weight === 0 && !opportunity) || audit.score === null || audit.score >= 0.9)
+            continue;
+          const line = `${page} ${category}: ${audit.id} (${audit.title}) score ${audit.score}${
+            audit.displayValue ? `, ${audit.displayValue}` : ''
+          }`;
+          console.log(`    ${line}`);
+          result.notes.push(line);
+        }
+      }
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ]
+        .map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'}`)
+        .join(', ');
+      // Lighthouse's own CPU benchmark of this machine at the time (a quiet desktop scores about 1,000-2,000;
+      // below that the simulated mobile CPU times, hence TBT and the paint metrics, come out slower).
+      const benchmarkIndex = Math.round(lhr.environment.benchmarkIndex);
+      console.log(`    ${metrics}; benchmarkIndex ${benchmarkIndex}`);
+      result.notes.push(`${page}: ${metrics}; benchmarkIndex ${benchmarkIndex}`);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  for (const check of result.checks) printCheck(check);
+  return result;
+}

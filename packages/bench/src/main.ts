@@ -1,0 +1,91 @@
+/**
+ * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
+ * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
+ * (page-weight, search, write, lighthouse). Needs `pnpm build` first (turbo runs it before bench).
+ */
+import { runLighthouse } from './benches/lighthouse';
+import { runPageWeight } from './benches/page-weight';
+import { runSearchBenches } from './benches/search';
+import { runWritePath } from './benches/write-path';
+import { createBenchDatabase } from './lib/database';
+import { os } from './lib/os';
+import { BASE_PORT } from './lib/paths';
+import { type BenchResult, heading, verdict } from './lib/report';
+import { startApiServer } from './lib/server';
+
+const ALL = ['page-weight', 'search', 'write', 'lighthouse'] as const;
+type Name = (typeof ALL)[number];
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const unknown = args.filter((a) => !(ALL as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);
+  process.exit(2);
+}
+const selected = new Set<Name>(args.length > 0 ? (args as Name[]) : ALL);
+const results: BenchResult[] = [];
+const started = performance.now();
+
+console.log(`BarterAds benchmarks on ${os()}`);
+console.log(
+  'Shared, noisy machine: every speed target is a ratio of figures measured side by side in this run.',
+);
+
+async function guarded(bench: string, run: () => Promise<BenchResult | BenchResult[]>): Promise<void> {
+  try {
+    const out = await run();
+    results.push(...(Array.isArray(out) ? out : [out]));
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`  ${bench} failed to run: ${message}`);
+    results.push({ bench, checks: [], notes: [], error: message.split('\n')[0] });
+  }
+}
+
+if (selected.has('page-weight')) await guarded('Page weight', async () => runPageWeight());
+
+if (selected.has('search') || selected.has('write')) {
+  await guarded('Database benchmarks', async () => {
+    heading('PostgreSQL benchmark database');
+    const db = await createBenchDatabase();
+    console.log(`  created database ${db.name}`);
+    const out: BenchResult[] = [];
+    try {
+      const api = await startApiServer({ port: BASE_PORT, databaseUrl: db.url });
+      try {
+        if (selected.has('search')) out.push(...(await runSearchBenches(db, api)));
+        else await db.seedListings(10_000);
+        if (selected.has('write')) out.push(await runWritePath(db, api));
+      } finally {
+        await api.stop();
+      }
+    } finally {
+      await db.destroy();
+      console.log(`  dropped database ${db.name}`);
+    }
+    return out;
+  });
+}
+
+if (selected.has('lighthouse')) await guarded('Lighthouse', runLighthouse);
+
+heading('Summary');
+let failed = 0;
+for (const result of results) {
+  if (result.error) {
+    failed += 1;
+    console.log(`  FAIL  ${result.bench}: could not run: ${result.error}`);
+    continue;
+  }
+  for (const check of result.checks) {
+    if (!check.pass) failed += 1;
+    console.log(
+      `  ${verdict(check.pass)}  ${result.bench} | ${check.name}: ${check.value} (target ${check.target})`,
+    );
+  }
+}
+const total = results.reduce((n, r) => n + (r.error ? 1 : r.checks.length), 0);
+console.log(
+  `\n${total - failed} passed, ${failed} failed (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+);
+process.exit(failed > 0 ? 1 : 0);

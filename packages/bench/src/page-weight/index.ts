@@ -1,0 +1,2 @@
+export * from './plugin';
+export * from './precompress';

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { dismissSessionExpiredNotice } from '../api';
 import { usePageMeta } from '../components/usePageMeta';
 import { failureMessage, safeRedirect } from '../features/accounts/messages';
 import { homeFor, leaveIfSignedIn } from '../features/accounts/session';
@@ -37,6 +38,7 @@ function LoginPage() {
   const login = trpc.accounts.login.useMutation({
     onSuccess: async ({ user }) => {
       utils.accounts.session.setData(undefined, { user });
+      dismissSessionExpiredNotice();
       const target = homeFor(user, safeRedirect(search.redirect) ?? '/dashboard');
       if (target.startsWith('/admin')) window.location.assign(target);
       else await navigate({ to: target });

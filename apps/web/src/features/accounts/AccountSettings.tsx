@@ -350,29 +350,41 @@ function PasswordForm() {
   );
 }
 
+type PreferencePatch = { emailUpdates?: boolean; showProfile?: boolean };
+
 function PreferencesCard() {
   const utils = trpc.useUtils();
   const preferences = trpc.accounts.preferences.useQuery();
+  // What the user just clicked, shown at once (React state changes within the click) until the server answers:
+  // a fetch in flight or a batched cache notification cannot show the old value in between.
+  const [pending, setPending] = useState<PreferencePatch>({});
+  // Drops a patch's keys once its save is answered, unless a later click changed them again.
+  const settle = (patch: PreferencePatch) =>
+    setPending((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof PreferencePatch)[]) {
+        if (next[key] === patch[key]) delete next[key];
+      }
+      return next;
+    });
+  // Callbacks on the mutation itself run for every save, not only the latest one.
   const save = trpc.accounts.updatePreferences.useMutation({
-    onSuccess: (data) => {
-      utils.accounts.preferences.setData(undefined, data);
+    onSuccess: (saved, patch) => {
+      utils.accounts.preferences.setData(undefined, saved);
+      settle(patch);
       notifications.show({ color: 'green', message: 'Preferences saved' });
     },
+    onError: (error, patch) => {
+      settle(patch);
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    },
   });
-  // Optimistic, and synchronous within the click: the box changes at once (a fetch still in flight cannot
-  // put the old value back) and goes back if the server refuses.
-  const change = (patch: { emailUpdates?: boolean; showProfile?: boolean }) => {
-    const previous = utils.accounts.preferences.getData();
+  const change = (patch: PreferencePatch) => {
+    setPending((current) => ({ ...current, ...patch }));
     void utils.accounts.preferences.cancel();
-    if (previous) utils.accounts.preferences.setData(undefined, { ...previous, ...patch });
-    save.mutate(patch, {
-      onError: (error) => {
-        if (previous) utils.accounts.preferences.setData(undefined, previous);
-        notifications.show({ color: 'red', message: errorMessage(error) });
-      },
-    });
+    save.mutate(patch);
   };
-  const data = preferences.data;
+  const data = preferences.data ? { ...preferences.data, ...pending } : undefined;
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="preferences-heading">
       <Stack>

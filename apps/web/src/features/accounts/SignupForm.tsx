@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
+import { dismissSessionExpiredNotice } from '../../api';
 import {
   EMPTY_PHONE,
   PhoneInput,
@@ -97,6 +98,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
   const signup = trpc.accounts.signup.useMutation({
     onSuccess: ({ user }) => {
       utils.accounts.session.setData(undefined, { user });
+      dismissSessionExpiredNotice();
       onSignedUp(user);
     },
     onError: (error) => setFormError(failureMessage(error, (status) => `Signup failed (HTTP ${status})`)),

@@ -54,6 +54,8 @@ interface SseEvent {
 function subscribe(baseUrl: string, token: string, lastEventId?: string) {
   const controller = new AbortController();
   const events: SseEvent[] = [];
+  /** `serialized-error` events: the server ended the stream with an error. */
+  const errors: SseEvent[] = [];
   const waiters: Array<() => void> = [];
   const input = encodeURIComponent(JSON.stringify(lastEventId ? { lastEventId } : {}));
   let resolveConnected: () => void = () => {};
@@ -83,7 +85,10 @@ function subscribe(baseUrl: string, token: string, lastEventId?: string) {
         }
         event.data = data.length && data.join('\n') ? JSON.parse(data.join('\n')) : undefined;
         if (event.event === 'connected') resolveConnected();
-        else if (!event.event) {
+        else if (event.event === 'serialized-error') {
+          errors.push(event);
+          for (const wake of waiters.splice(0)) wake();
+        } else if (!event.event) {
           events.push(event);
           for (const wake of waiters.splice(0)) wake();
         }
@@ -95,6 +100,7 @@ function subscribe(baseUrl: string, token: string, lastEventId?: string) {
   });
   return {
     events,
+    errors,
     connected,
     done,
     /** Waits until an event matches, within `timeoutMs`. */
@@ -409,6 +415,39 @@ describe('messages over real HTTP', () => {
       strangerLive.close();
     } finally {
       await second.close();
+    }
+  });
+
+  it('ends an open live stream once its session is revoked, before delivering anything more', async () => {
+    const reader = await createTestUser(server.db);
+    const start = await server.request('/api/conversations', {
+      token: reader.token,
+      json: { barterId: listingId },
+    });
+    expect(start.status).toBe(201);
+    const readerConversation = start.body.conversation._id as string;
+    const live = subscribe(server.baseUrl, reader.token);
+    try {
+      await live.connected;
+      const before = await server.request(`/api/conversations/${readerConversation}/messages`, {
+        token: owner.token,
+        json: { text: 'Before the logout' },
+      });
+      expect(before.status).toBe(201);
+      await live.waitFor(messageEvent('Before the logout'));
+
+      // Logged out elsewhere: the stream opened with that session must not carry the next message.
+      const out = await server.request('/api/auth/logout', { token: reader.token, method: 'POST' });
+      expect(out.status).toBe(204);
+      await server.request(`/api/conversations/${readerConversation}/messages`, {
+        token: owner.token,
+        json: { text: 'After the logout' },
+      });
+      await live.waitFor(() => live.errors.length > 0);
+      expect(live.errors[0]?.data).toMatchObject({ data: { code: 'UNAUTHORIZED', httpStatus: 401 } });
+      expect(live.events.some(messageEvent('After the logout'))).toBe(false);
+    } finally {
+      live.close();
     }
   });
 

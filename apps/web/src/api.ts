@@ -4,22 +4,23 @@ import { notifications } from '@mantine/notifications';
 
 const SESSION_EXPIRED_NOTICE = 'session-expired';
 
-/** The web app's API client: when a session dies (401), the app signs out cleanly and says so. */
-export const api = createApiClient({
-  onUnauthorized: () => {
-    const hadUser = Boolean(api.utils.accounts.session.getData()?.user);
-    api.utils.accounts.session.setData(undefined, { user: null });
-    if (hadUser) {
-      // It stays until dismissed or the next sign-in: a tab left in the background still says why it signed out.
-      notifications.show({
-        id: SESSION_EXPIRED_NOTICE,
-        color: 'yellow',
-        message: MESSAGES.sessionExpired,
-        autoClose: false,
-      });
-    }
-  },
-});
+/** The session died (a call answered 401): the app signs out cleanly and, if someone was signed in, says so. */
+export function signOutExpiredSession(): void {
+  const hadUser = Boolean(api.utils.accounts.session.getData()?.user);
+  api.utils.accounts.session.setData(undefined, { user: null });
+  if (hadUser) {
+    // It stays until dismissed or the next sign-in: a tab left in the background still says why it signed out.
+    notifications.show({
+      id: SESSION_EXPIRED_NOTICE,
+      color: 'yellow',
+      message: MESSAGES.sessionExpired,
+      autoClose: false,
+    });
+  }
+}
+
+/** The web app's API client. */
+export const api = createApiClient({ onUnauthorized: signOutExpiredSession });
 
 /** Takes the "session expired" notice away once the user is signed in again. */
 export function dismissSessionExpiredNotice(): void {

@@ -93,6 +93,32 @@ export async function validateSessionToken(
   return { session: row.session, user: row.user, fresh };
 }
 
+/**
+ * Whether a session found valid earlier is still live: not revoked, not expired, its user neither deleted nor
+ * suspended. Long-lived connections (the live message stream) ask this again while they stay open.
+ */
+export async function isSessionLive(db: Executor, sessionId: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      status: users.status,
+      deletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return false;
+  const t = now.getTime();
+  return (
+    t < row.expiresAt.getTime() &&
+    t < row.absoluteExpiresAt.getTime() &&
+    !row.deletedAt &&
+    row.status === 'active'
+  );
+}
+
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

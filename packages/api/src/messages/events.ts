@@ -1,5 +1,6 @@
+import { MESSAGES } from '@barterads/core';
 import type { Executor } from '@barterads/db';
-import { type TrackedEnvelope, tracked } from '@trpc/server';
+import { TRPCError, type TrackedEnvelope, tracked } from '@trpc/server';
 import { z } from 'zod';
 import type { PubSub } from '../pubsub';
 import { messageById, messagesSince, newestMessageId } from './conversations';
@@ -38,12 +39,25 @@ export async function notifyUsers(
   );
 }
 
+/** How often an open stream with nothing to deliver checks that its session is still live. */
+export const SESSION_RECHECK_MS = 60_000;
+
+export interface UserEventsDeps {
+  db: Executor;
+  pubsub: PubSub;
+  /** Whether the session that opened the stream is still live (not revoked, expired or suspended). */
+  sessionIsLive: () => Promise<boolean>;
+  recheckMs?: number;
+}
+
 /**
  * The live stream of one user's message events. Every event carries, as its id, the newest message id
  * delivered so far; a client reconnecting with it (`lastEventId`) first gets every message it missed.
+ * A session revoked while the stream is open (logout elsewhere, a password change, suspension, account
+ * deletion) ends it with UNAUTHORIZED before the next event and within `SESSION_RECHECK_MS` when idle.
  */
 export async function* userEvents(
-  deps: { db: Executor; pubsub: PubSub },
+  deps: UserEventsDeps,
   userId: string,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
@@ -52,6 +66,17 @@ export async function* userEvents(
   let wake: (() => void) | undefined;
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
+  let recheckDue = false;
+  const recheck = setInterval(() => {
+    recheckDue = true;
+    wake?.();
+  }, deps.recheckMs ?? SESSION_RECHECK_MS);
+  const ensureLive = async () => {
+    recheckDue = false;
+    if (!(await deps.sessionIsLive())) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.sessionExpired });
+    }
+  };
   const unsubscribe = await deps.pubsub.subscribe(userTopic(userId), (data) => {
     const parsed = Notice.safeParse(data);
     if (!parsed.success) return;
@@ -71,6 +96,7 @@ export async function* userEvents(
       }
     }
     while (!signal?.aborted) {
+      if (recheckDue) await ensureLive();
       const notice = queue.shift();
       if (!notice) {
         await new Promise<void>((resolve) => {
@@ -79,6 +105,7 @@ export async function* userEvents(
         wake = undefined;
         continue;
       }
+      await ensureLive();
       if (notice.type === 'message') {
         if (delivered.has(notice.messageId)) continue;
         const message = await messageById(deps.db, notice.messageId);
@@ -91,6 +118,7 @@ export async function* userEvents(
       }
     }
   } finally {
+    clearInterval(recheck);
     signal?.removeEventListener('abort', onAbort);
     unsubscribe();
   }

@@ -1,4 +1,5 @@
 import { LIMITS } from '@barterads/core';
+import { isSessionLive } from '../accounts/sessions';
 import type { Context } from '../context';
 import { authedProcedure, enforceRateLimits, router } from '../trpc';
 import {
@@ -139,14 +140,16 @@ export const messagesRouter = router({
     .query(async ({ ctx }) => ({ unreadTotal: await unreadTotal(ctx.services.database.db, ctx.user.id) })),
 
   /** Live events of the caller's conversations over server-sent events; resumes from `lastEventId`. */
-  events: authedProcedure
-    .input(EventsInput)
-    .subscription(({ ctx, input, signal }) =>
-      userEvents(
-        { db: ctx.services.database.db, pubsub: ctx.services.pubsub },
-        ctx.user.id,
-        input?.lastEventId,
-        signal,
-      ),
+  events: authedProcedure.input(EventsInput).subscription(({ ctx, input, signal }) =>
+    userEvents(
+      {
+        db: ctx.services.database.db,
+        pubsub: ctx.services.pubsub,
+        sessionIsLive: () => isSessionLive(ctx.services.database.db, ctx.session.session.id),
+      },
+      ctx.user.id,
+      input?.lastEventId,
+      signal,
     ),
+  ),
 });

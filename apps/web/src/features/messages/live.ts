@@ -1,6 +1,6 @@
-import type { RouterOutputs } from '@barterads/api-client';
+import { errorStatus, type RouterOutputs } from '@barterads/api-client';
 import { useEffect, useRef } from 'react';
-import { api } from '../../api';
+import { api, signOutExpiredSession } from '../../api';
 
 /** One event of `messages.events` (a new message, or a read receipt). */
 export type MessageEvent =
@@ -34,8 +34,11 @@ function start() {
         refresh(event);
         for (const listener of listeners) listener(event);
       },
-      onError: () => {
-        // The link reconnects by itself and resumes from the last event id.
+      onError: (error) => {
+        // Network failures never get here: the link reconnects by itself and resumes from the last event id.
+        // The server ends the stream with 401 once the session is revoked (logout elsewhere, suspension…).
+        subscription = undefined;
+        if (errorStatus(error) === 401) signOutExpiredSession();
       },
     },
   );

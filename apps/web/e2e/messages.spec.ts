@@ -151,3 +151,42 @@ test("the marketplace card's Message button opens the conversation with the owne
     await owner.context.close();
   }
 });
+
+test('an open messages page signs out, saying so, once its session is revoked elsewhere', async ({
+  browser,
+  request,
+}) => {
+  const owner = await signIn(browser, DEMO_MEDIA_OWNER_EMAIL);
+  const advertiser = await signIn(browser, DEMO_ADVERTISER_EMAIL);
+  const send = async (conversationId: string, text: string) => {
+    const origin = new URL(advertiser.page.url()).origin;
+    const response = await advertiser.page.request.post('/trpc/messages.send', {
+      data: { conversationId, text },
+      headers: { origin },
+    });
+    expect(response.ok()).toBe(true);
+  };
+  try {
+    const conversationId = await openConversation(advertiser.page, OWNER_LISTING_ID);
+    // The owner's page is live: a message arrives without a reload.
+    await send(conversationId, 'Are you still there?');
+    const conversations = owner.page.getByRole('list', { name: 'Conversations' });
+    await expect(conversations).toContainText('Are you still there?', { timeout: 5_000 });
+
+    // The owner logs out on another device: this tab's session is gone, and its live stream must not
+    // carry the next message. The tab signs out and says why.
+    const token = (await owner.context.cookies()).find((c) => c.name === 'barterads_session')?.value;
+    expect(token).toBeTruthy();
+    const out = await request.post('/api/auth/logout', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status()).toBe(204);
+    await send(conversationId, 'Only for a live session');
+    await expect(owner.page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fmessages/, { timeout: 10_000 });
+    await expect(owner.page.getByRole('alert').filter({ hasText: 'Your session has expired' })).toBeVisible();
+    await expect(owner.page.getByText('Only for a live session')).toHaveCount(0);
+  } finally {
+    await owner.context.close();
+    await advertiser.context.close();
+  }
+});

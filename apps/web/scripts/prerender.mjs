@@ -17,15 +17,15 @@ const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const ROOT = '<div id="root"></div>';
 if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 
-// Each page's route chunks (TanStack Router's code splitting) and their imports, from the build's page-weight
-// report: preloaded from the HTML, so the page hydrates without waiting for the entry to ask for them.
-const weights = JSON.parse(readFileSync(join(dist, '.vite', 'page-weight.json'), 'utf8'));
-const pageJs = new Map(weights.pages.map((entry) => [entry.page, entry.jsFiles]));
-const preloads = (path) =>
-  (pageJs.get(path) ?? [])
-    .filter((file) => !shell.includes(`"/${file}"`))
-    .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-    .join('');
+// The stylesheet first: the page paints from HTML and CSS, so the CSS request goes out before the scripts'.
+const stylesheet = shell.match(/ *<link rel="stylesheet"[^>]*>\n/)?.[0];
+const firstScript = shell.indexOf('    <script type="module"');
+const head =
+  stylesheet && firstScript > 0
+    ? shell
+        .replace(stylesheet, '')
+        .replace('    <script type="module"', `${stylesheet}    <script type="module"`)
+    : shell;
 
 const { PRERENDERED_PATHS, renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
 rmSync(outDir, { recursive: true, force: true });
@@ -33,9 +33,7 @@ mkdirSync(outDir, { recursive: true });
 const pages = {};
 for (const path of PRERENDERED_PATHS) {
   const { html, title, description } = await renderPage(path);
-  let page = shell
-    .replace(ROOT, `<div id="root">${html}</div>`)
-    .replace('  </head>', `${preloads(path)}  </head>`);
+  let page = head.replace(ROOT, `<div id="root">${html}</div>`);
   if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   if (description)
     page = page.replace(

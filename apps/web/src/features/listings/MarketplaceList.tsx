@@ -1,7 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
 import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
-import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
@@ -25,10 +25,6 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   const recordViews = trpc.listings.recordViews.useMutation();
   const recorded = useRef(new Set<string>());
   const pages = query.data?.pages;
-  const listings = useMemo(() => pages?.flatMap((page) => page.barters), [pages]);
-  // The cards (24 a page, each a Mantine card with a tooltip) render as a background render that React can
-  // interrupt, not as one long task that blocks input when a page of results arrives.
-  const shown = useDeferredValue(listings);
 
   useEffect(() => {
     if (!pages) return;
@@ -41,7 +37,15 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     recordViews.mutate({ ids: fresh });
   }, [pages, recordViews.mutate]);
 
-  if (query.isPending) return <LoadingGrid />;
+  if (query.isPending) {
+    return (
+      <SimpleGrid cols={GRID} role="status" aria-busy="true" aria-label="Loading listings">
+        {SKELETONS.map((key) => (
+          <ListingCardSkeleton key={key} />
+        ))}
+      </SimpleGrid>
+    );
+  }
   if (query.isError) {
     return (
       <Text c="red" role="alert">
@@ -49,9 +53,9 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
       </Text>
     );
   }
+  const listings = query.data.pages.flatMap((page) => page.barters);
   const total = query.data.pages[0]?.total ?? 0;
-  if (!shown) return <LoadingGrid />;
-  if (shown.length === 0 && listings?.length === 0) {
+  if (listings.length === 0) {
     return (
       <Center py="xl">
         <Text c="dimmed">{MESSAGES.noResults}</Text>
@@ -60,13 +64,19 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   }
   return (
     <Stack>
-      <ListingResults
-        listings={shown}
-        total={total}
-        loading={(query.isFetching && !query.isFetchingNextPage) || shown !== listings}
-        placeholder={query.isPlaceholderData}
-        cardActions={cardActions}
-      />
+      <Text fz="sm" c="dimmed" aria-live="polite">
+        Showing {listings.length} of {total} {total === 1 ? 'listing' : 'listings'}
+      </Text>
+      <SimpleGrid
+        cols={GRID}
+        data-testid="listing-grid"
+        data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
+        style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+      >
+        {listings.map((listing) => (
+          <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} />
+        ))}
+      </SimpleGrid>
       {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
       {query.hasNextPage ? (
         <Center>
@@ -78,48 +88,3 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     </Stack>
   );
 }
-
-function LoadingGrid() {
-  return (
-    <SimpleGrid cols={GRID} role="status" aria-busy="true" aria-label="Loading listings">
-      {SKELETONS.map((key) => (
-        <ListingCardSkeleton key={key} />
-      ))}
-    </SimpleGrid>
-  );
-}
-
-interface ListingResultsProps {
-  listings: Listing[];
-  total: number;
-  /** A refetch is under way, or newer results are still rendering: the grid says `data-state="loading"`. */
-  loading: boolean;
-  placeholder: boolean;
-  cardActions: MarketplaceListProps['cardActions'];
-}
-
-const ListingResults = memo(function ListingResults({
-  listings,
-  total,
-  loading,
-  placeholder,
-  cardActions,
-}: ListingResultsProps) {
-  return (
-    <>
-      <Text fz="sm" c="dimmed" aria-live="polite">
-        Showing {listings.length} of {total} {total === 1 ? 'listing' : 'listings'}
-      </Text>
-      <SimpleGrid
-        cols={GRID}
-        data-testid="listing-grid"
-        data-state={loading ? 'loading' : 'idle'}
-        style={{ opacity: placeholder ? 0.6 : 1 }}
-      >
-        {listings.map((listing) => (
-          <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} />
-        ))}
-      </SimpleGrid>
-    </>
-  );
-});

@@ -9,24 +9,26 @@ const KB = 1024;
 /** Pages anyone can open without signing in: they must never load chart or admin code. */
 const PRIVATE_PAGES = /^\/(dashboard|settings)(\/|$)/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
-    precompress(),
-    pageWeight({
-      app: 'web',
-      routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
-      budgets: {
-        maxPageJs: 300 * KB,
-        pageJs: { '/': 200 * KB },
-        publicPages: (page) => !PRIVATE_PAGES.test(page),
-        forbidden: [
-          /[\\/]node_modules[\\/].*(recharts|@mantine[\\/]charts|d3-|victory|chart\.js)/,
-          /apps[\\/]admin[\\/]/,
-        ],
-      },
-    }),
+    // The pre-renderer's own build (src/prerender.tsx, run by scripts/prerender.mjs) ships nothing.
+    !isSsrBuild && precompress(),
+    !isSsrBuild &&
+      pageWeight({
+        app: 'web',
+        routesDir: fileURLToPath(new URL('./src/routes', import.meta.url)),
+        budgets: {
+          maxPageJs: 300 * KB,
+          pageJs: { '/': 200 * KB },
+          publicPages: (page) => !PRIVATE_PAGES.test(page),
+          forbidden: [
+            /[\\/]node_modules[\\/].*(recharts|@mantine[\\/]charts|d3-|victory|chart\.js)/,
+            /apps[\\/]admin[\\/]/,
+          ],
+        },
+      }),
   ],
   server: {
     port: 5173,
@@ -45,4 +47,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

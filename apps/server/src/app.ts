@@ -17,6 +17,7 @@ import Fastify, {
 
 import { codeForStatus, sendError, serviceUnavailable } from './errors';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
+import { registerPrerenderedPages, webInlineScriptSources } from './prerendered-pages';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
 import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/openapi';
@@ -50,13 +51,16 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/** The CSP, plus the stand-in Razorpay's origin when RAZORPAY_API_URL points at one (tests); never in real use. */
+/**
+ * The CSP, plus the hashes of the built web app's inline scripts (its colour scheme script) and the stand-in
+ * Razorpay's origin when RAZORPAY_API_URL points at one (tests); never in real use.
+ */
 function cspDirectives(settings: Settings): typeof CSP_DIRECTIVES {
   const extra = checkoutExtraOrigins(settings.razorpay);
-  if (extra.length === 0) return CSP_DIRECTIVES;
+  const inlineScripts = webInlineScriptSources(settings.webDist);
   return {
     ...CSP_DIRECTIVES,
-    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...extra],
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...inlineScripts, ...extra],
     connectSrc: [...CSP_DIRECTIVES.connectSrc, ...extra],
     frameSrc: [...CSP_DIRECTIVES.frameSrc, ...extra],
   };
@@ -181,7 +185,10 @@ export async function buildApp(
   return app;
 }
 
-/** In production the built web app is served at / and the admin app at /admin/, with history fallback. */
+/**
+ * In production the built web app is served at / and the admin app at /admin/, with history fallback; the
+ * web app's pre-rendered public pages at their own paths.
+ */
 function registerStaticApps(app: FastifyInstance, settings: Settings): void {
   const web = existsSync(join(settings.webDist, 'index.html')) ? settings.webDist : undefined;
   const admin = existsSync(join(settings.adminDist, 'index.html')) ? settings.adminDist : undefined;
@@ -200,6 +207,10 @@ function registerStaticApps(app: FastifyInstance, settings: Settings): void {
       index: false,
       preCompressed: true,
     });
+  if (web)
+    registerPrerenderedPages(app, web, (reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', web),
+    );
   if (admin) {
     void app.register(fastifyStatic, {
       root: admin,

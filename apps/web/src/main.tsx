@@ -1,23 +1,23 @@
 import '@barterads/ui/styles.css';
-import { trpc } from '@barterads/api-client';
-import { UiProvider } from '@barterads/ui';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { api } from './api';
-import { router } from './router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import { createAppRouter } from './router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <trpc.Provider client={api.trpcClient} queryClient={api.queryClient}>
-      <QueryClientProvider client={api.queryClient}>
-        <UiProvider>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </UiProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const router = createAppRouter();
+
+if (container.hasChildNodes()) {
+  // A public page pre-rendered by the build (prerender.tsx): load the page's route chunks first, then
+  // hydrate the server's HTML. The server rendered the matches without the router's outer Suspense
+  // boundary; `ssr` tells the router to render the same tree here. Hydration runs as a transition, so React
+  // yields to the browser between chunks of work instead of blocking the main thread in one long task.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => {
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />);
+    });
+  });
+} else {
+  createRoot(container).render(<App router={router} />);
+}

@@ -1,4 +1,5 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useEffect, useState } from 'react';
 
 function SunIcon() {
   return (
@@ -33,20 +34,34 @@ function MoonIcon() {
   );
 }
 
-/** Dark/light switch of the top bar; the choice is remembered under the `theme` key. */
+/**
+ * Dark/light switch of the top bar; the choice is remembered under the `theme` key.
+ *
+ * Pre-rendered pages (apps/web) are rendered without knowing the visitor's choice, so the icon is chosen by
+ * CSS from the root's `data-mantine-color-scheme` (set before the first paint), and the label follows the
+ * stored choice once the page is hydrated: the first render matches the server's HTML.
+ */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
-  const next = computed === 'dark' ? 'light' : 'dark';
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const current = hydrated ? computed : 'light';
+  const next = current === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon
       variant="default"
       size="lg"
-      onClick={() => setColorScheme(next)}
+      onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >
-      {computed === 'dark' ? <SunIcon /> : <MoonIcon />}
+      <Box component="span" lh={0} lightHidden>
+        <SunIcon />
+      </Box>
+      <Box component="span" lh={0} darkHidden>
+        <MoonIcon />
+      </Box>
     </ActionIcon>
   );
 }

@@ -1,9 +1,17 @@
 import { useEffect } from 'react';
 
+let serverPageMeta: { title: string; description?: string } | undefined;
+
+function documentTitle(title: string): string {
+  return title === 'BarterAds' ? title : `${title} | BarterAds`;
+}
+
 /** Sets the document title and description of a route. */
 export function usePageMeta(title: string, description?: string): void {
+  // Pre-rendering (no document): remember them for the page's <head> (see prerender.tsx).
+  if (typeof document === 'undefined') serverPageMeta = { title: documentTitle(title), description };
   useEffect(() => {
-    document.title = title === 'BarterAds' ? title : `${title} | BarterAds`;
+    document.title = documentTitle(title);
     if (description) {
       let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
       if (!meta) {
@@ -14,4 +22,11 @@ export function usePageMeta(title: string, description?: string): void {
       meta.content = description;
     }
   }, [title, description]);
+}
+
+/** The title and description the last server render asked for (then forgets them). */
+export function takeServerPageMeta(): { title: string; description?: string } | undefined {
+  const meta = serverPageMeta;
+  serverPageMeta = undefined;
+  return meta;
 }

@@ -49,6 +49,7 @@ export function FeaturedOpportunities() {
         {featured.isPending ? (
           <SimpleGrid
             cols={{ base: 1, sm: 2, md: 3 }}
+            role="status"
             aria-busy="true"
             aria-label="Loading featured opportunities"
           >

@@ -39,7 +39,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
 
   if (query.isPending) {
     return (
-      <SimpleGrid cols={GRID} aria-busy="true" aria-label="Loading listings">
+      <SimpleGrid cols={GRID} role="status" aria-busy="true" aria-label="Loading listings">
         {SKELETONS.map((key) => (
           <ListingCardSkeleton key={key} />
         ))}

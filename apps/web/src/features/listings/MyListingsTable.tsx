@@ -45,7 +45,7 @@ export function MyListingsTable() {
 
   if (mine.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading your listings">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading your listings">
         {SKELETON_ROWS.map((key) => (
           <Skeleton key={key} h={36} />
         ))}

@@ -43,7 +43,7 @@ export function ConversationList({ selectedId, onSelect }: ConversationListProps
         type="search"
       />
       {query.isLoading ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading conversations">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading conversations">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={64} radius="md" />
           ))}

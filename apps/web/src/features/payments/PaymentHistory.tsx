@@ -21,7 +21,7 @@ export function PaymentHistory() {
           Payment history
         </Title>
         {query.isLoading ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading payments">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading payments">
             <Skeleton h={20} />
             <Skeleton h={20} />
             <Skeleton h={20} />

@@ -18,7 +18,7 @@ export function SubscriptionCard() {
           Subscription
         </Title>
         {query.isLoading ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading subscription">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading subscription">
             <Skeleton h={22} w="50%" />
             <Skeleton h={16} w="70%" />
           </Stack>

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The web app's pre-rendered public pages (apps/web/scripts/prerender.mjs writes them to
+ * `<web dist>/prerendered/`, with `manifest.json` naming the path of each). The browser paints them from
+ * HTML and CSS, then hydrates them. Served only for the exact path without a query string: a page whose
+ * search parameters change what it shows (the marketplace's filters) gets the plain app shell instead,
+ * which renders on the client as every other route does.
+ */
+interface PrerenderedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const MANIFEST = join('prerendered', 'manifest.json');
+
+function readPages(webDist: string): Map<string, PrerenderedPage> {
+  const pages = new Map<string, PrerenderedPage>();
+  const manifestPath = join(webDist, MANIFEST);
+  if (!existsSync(manifestPath)) return pages;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { pages: Record<string, string> };
+  for (const [path, file] of Object.entries(manifest.pages)) {
+    const identity = readFileSync(join(webDist, 'prerendered', file));
+    pages.set(path, {
+      identity,
+      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    });
+  }
+  return pages;
+}
+
+/**
+ * CSP sources (`'sha256-…'`) for the inline scripts of the built web app's HTML: the app shell's colour
+ * scheme script, which must run before the first paint. Only scripts of our own build output are admitted.
+ */
+export function webInlineScriptSources(webDist: string): string[] {
+  const files = [join(webDist, 'index.html')];
+  const manifestPath = join(webDist, MANIFEST);
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { pages: Record<string, string> };
+    for (const file of Object.values(manifest.pages)) files.push(join(webDist, 'prerendered', file));
+  }
+  const sources = new Set<string>();
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    const html = readFileSync(file, 'utf8');
+    for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      const body = match[1] ?? '';
+      if (body.trim() === '') continue;
+      sources.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...sources];
+}
+
+function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+/** Registers a GET (and HEAD) route for each pre-rendered page of the web app; nothing when there are none. */
+export function registerPrerenderedPages(
+  app: FastifyInstance,
+  webDist: string,
+  sendShell: (reply: FastifyReply) => FastifyReply,
+): void {
+  for (const [path, page] of readPages(webDist)) {
+    app.get(path, (request, reply) => {
+      if (request.url.includes('?')) return sendShell(reply);
+      const encoding = pickEncoding(request);
+      reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(encoding ? page[encoding] : page.identity);
+    });
+  }
+}

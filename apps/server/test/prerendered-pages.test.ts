@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server';
+
+const THEME_SCRIPT = "document.documentElement.setAttribute('data-mantine-color-scheme', 'dark');";
+const SHELL = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
+const ABOUT = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>About BarterAds</h1></div>');
+
+/** A built web app with one pre-rendered page, as apps/web/scripts/prerender.mjs writes it. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'barterads-prerendered-'));
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'prerendered'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), SHELL);
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'prerendered', 'about.html'), ABOUT);
+  writeFileSync(
+    join(dir, 'prerendered', 'manifest.json'),
+    JSON.stringify({ pages: { '/about': 'about.html' } }),
+  );
+  return dir;
+}
+
+describe('pre-rendered pages of the web app', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fakeWebDist();
+    server = await startTestServer({ WEB_DIST: dist, ADMIN_DIST: join(dist, 'no-admin') });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (path: string, encoding: string) =>
+    fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': encoding } });
+
+  it('serves a page its pre-rendered HTML, compressed as the client accepts', async () => {
+    const brotli = await get('/about', 'gzip, br');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(brotli.headers.get('cache-control')).toBe('no-cache');
+    // fetch decodes the body by its Content-Encoding: a body not encoded as declared would fail here.
+    expect(await brotli.text()).toBe(ABOUT);
+
+    const gzip = await get('/about', 'gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(ABOUT);
+
+    const plain = await get('/about', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(ABOUT);
+  });
+
+  it('serves the app shell for a query string, and for pages that were not pre-rendered', async () => {
+    const withQuery = await get('/about?ref=mail', 'identity');
+    expect(withQuery.status).toBe(200);
+    expect(await withQuery.text()).toBe(SHELL);
+    const other = await get('/dashboard', 'identity');
+    expect(other.status).toBe(200);
+    expect(await other.text()).toBe(SHELL);
+  });
+
+  it("admits the app's own inline script by its hash in the CSP, and no other inline script", async () => {
+    const res = await get('/about', 'identity');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = csp.split(';').find((directive) => directive.trim().startsWith('script-src ')) ?? '';
+    expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+  });
+});

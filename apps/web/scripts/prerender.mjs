@@ -1,0 +1,49 @@
+// Pre-renders the public pages after `vite build` (see src/prerender.tsx): runs the pre-renderer's SSR build
+// and writes each page's HTML, built from dist/index.html, to dist/prerendered/, with manifest.json naming
+// the path of each. The server (apps/server/src/prerendered-pages.ts) serves them; the browser hydrates them.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const appDir = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(appDir, 'dist');
+const ssrDir = join(appDir, '.prerender');
+const outDir = join(dist, 'prerendered');
+
+const escapeHtml = (text) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const ROOT = '<div id="root"></div>';
+if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
+
+// The stylesheet first: the page paints from HTML and CSS, so the CSS request goes out before the scripts'.
+const stylesheet = shell.match(/ *<link rel="stylesheet"[^>]*>\n/)?.[0];
+const firstScript = shell.indexOf('    <script type="module"');
+const head =
+  stylesheet && firstScript > 0
+    ? shell
+        .replace(stylesheet, '')
+        .replace('    <script type="module"', `${stylesheet}    <script type="module"`)
+    : shell;
+
+const { PRERENDERED_PATHS, renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+const pages = {};
+for (const path of PRERENDERED_PATHS) {
+  const { html, title, description } = await renderPage(path);
+  let page = head.replace(ROOT, `<div id="root">${html}</div>`);
+  if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (description)
+    page = page.replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    );
+  const file = path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '-')}.html`;
+  writeFileSync(join(outDir, file), page);
+  pages[path] = file;
+  console.log(`prerendered ${path} -> prerendered/${file} (${(page.length / 1024).toFixed(1)} KB)`);
+}
+writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify({ pages }, null, 2)}\n`);
+rmSync(ssrDir, { recursive: true, force: true });

@@ -1,0 +1,43 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { App } from './App';
+import { takeServerPageMeta } from './components/usePageMeta';
+import { createAppRouter } from './router';
+
+/**
+ * The public pages the build renders to HTML (scripts/prerender.mjs): their first paint comes from HTML and
+ * CSS instead of waiting for the JavaScript, which then hydrates them (main.tsx). Only pages whose HTML is
+ * the same for every visitor: data (featured listings, the marketplace's results, the signed-in header)
+ * still loads in the browser, exactly as after a client-side navigation.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/marketplace',
+  '/how-it-works',
+  '/pricing',
+  '/about',
+  '/help',
+  '/contact',
+  '/success-stories',
+  '/privacy-policy',
+  '/terms',
+  '/refund-cancellation',
+] as const;
+
+export interface RenderedPage {
+  html: string;
+  title: string | undefined;
+  description: string | undefined;
+}
+
+/** Renders one page of the app to HTML, as the browser's first render of it would be before any data. */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: [path] }),
+    isServer: true,
+  });
+  await router.load();
+  const html = renderToString(<App router={router} />);
+  const meta = takeServerPageMeta();
+  return { html, title: meta?.title, description: meta?.description };
+}

@@ -7,7 +7,7 @@
  */
 import Fastify from 'fastify';
 import postgres from 'postgres';
-import { countQuery, encodeCursor, pageQuery, toBarter } from './lib/search-sql';
+import { boundedTotal, countQuery, encodeCursor, pageQuery, toBarter } from './lib/search-sql';
 
 // The same pool size as the API's database handle (openDatabase: max 10). postgres.js prepares statements by
 // default; BARE_PREPARE=false turns that off (as Drizzle runs unnamed queries), to see what planning costs.
@@ -30,14 +30,16 @@ app.get<{ Querystring: Record<string, string | undefined> }>('/bare/barters', as
     const tx = transaction as unknown as postgres.Sql;
     await tx`set local enable_seqscan = off`;
     const page = await pageQuery(tx, params);
-    return [page, await countQuery(tx, params)] as const;
+    // A first page (the only kind this route serves) that holds every match knows its total without counting.
+    if (page.length <= limit) return [page, page.length] as const;
+    return [page, (await countQuery(tx, params))[0]?.total ?? 0] as const;
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     barters: page.map(toBarter),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
-    total: counted[0]?.total ?? 0,
+    ...boundedTotal(counted),
   };
 });
 

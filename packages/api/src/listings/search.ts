@@ -1,3 +1,4 @@
+import { LIMITS } from '@barterads/core';
 import { type Database, type Executor, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -144,10 +145,17 @@ export function searchConditions(input: Pick<SearchListingsInput, 'q' | 'ownerRo
 export interface SearchResult {
   barters: ListingOutput[];
   nextCursor: string | null;
+  /** Exact up to LIMITS.searchTotalCap matches; past it the cap itself. */
   total: number;
+  /** More than LIMITS.searchTotalCap listings match: `total` is a lower bound. */
+  totalCapped: boolean;
 }
 
-/** The two statements of a search: one page (one row more than asked, to know if there is a next) and the total. */
+/**
+ * The two statements of a search: one page (one row more than asked, to know if there is a next) and the total.
+ * The total counts at most LIMITS.searchTotalCap + 1 matches (a `limit` subquery): an exact count of every match
+ * grows with the table (10 times the matches, 10 times the time), a bounded one does not.
+ */
 export function searchQueries(db: Executor, input: SearchListingsInput) {
   const where = searchConditions(input);
   const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
@@ -165,7 +173,14 @@ export function searchQueries(db: Executor, input: SearchListingsInput) {
       .where(pageWhere)
       .orderBy(...newestFirst)
       .limit(input.limit + 1),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(listings).where(where),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(listings)
+        .where(where)
+        .limit(LIMITS.searchTotalCap + 1)
+        .as('matches'),
+    ),
   };
 }
 
@@ -182,23 +197,37 @@ export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Pr
   });
 }
 
-/** Active listings, newest first, filtered on the server, one keyset page at a time. */
+/** The answer's `total` and `totalCapped` from a bounded count (at most LIMITS.searchTotalCap + 1). */
+export function boundedTotal(counted: number): { total: number; totalCapped: boolean } {
+  return counted > LIMITS.searchTotalCap
+    ? { total: LIMITS.searchTotalCap, totalCapped: true }
+    : { total: counted, totalCapped: false };
+}
+
+/**
+ * Active listings, newest first, filtered on the server, one keyset page at a time.
+ *
+ * The total is counted only when the page cannot tell it: a first page (no cursor) that holds every match
+ * (no next page) already knows its total, the rows it returns, so a narrow search runs one statement, not two.
+ * A later page (with a cursor) still counts every match, not those after the cursor: the contract's `total`
+ * means the whole search on every page, and with the cap that count costs the same at any table size.
+ */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
-  const [rows, [counted]] = await withIndexPlans(db, async (tx) => {
+  const [rows, counted] = await withIndexPlans(db, async (tx) => {
     const queries = searchQueries(tx, input);
     // Server-side prepared statements (postgres.js keeps one per SQL text and connection, whatever the values):
     // PostgreSQL then parses and plans each search shape once per connection instead of on every request,
     // which was most of the API's overhead over a bare route (BENCHMARKS.md, issue 9).
-    return [
-      await queries.page.prepare('listings_search_page').execute(),
-      await queries.count.prepare('listings_search_total').execute(),
-    ] as const;
+    const page = await queries.page.prepare('listings_search_page').execute();
+    if (!input.cursor && page.length <= input.limit) return [page, page.length] as const;
+    const [count] = await queries.count.prepare('listings_search_total').execute();
+    return [page, count?.total ?? 0] as const;
   });
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
     barters: page.map(toListingOutput),
     nextCursor: rows.length > input.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-    total: counted?.total ?? 0,
+    ...boundedTotal(counted),
   };
 }

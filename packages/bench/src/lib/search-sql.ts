@@ -1,3 +1,4 @@
+import { LIMITS } from '@barterads/core';
 import type postgres from 'postgres';
 
 /**
@@ -69,10 +70,18 @@ export function pageQuery(sql: postgres.Sql, params: SearchParams, prefix = sql`
     limit ${limit + 1}`;
 }
 
-/** The total query: how many listings match. */
+/** The total query: how many listings match, counted up to LIMITS.searchTotalCap + 1. */
 export function countQuery(sql: postgres.Sql, params: SearchParams, prefix = sql``) {
   return sql<{ total: number }[]>`${prefix}
-    select count(*)::int as total from listings l where ${searchWhere(sql, params)}`;
+    select count(*)::int as total
+    from (select 1 from listings l where ${searchWhere(sql, params)} limit ${LIMITS.searchTotalCap + 1}) matches`;
+}
+
+/** `total` and `totalCapped` as boundedTotal() gives them. */
+export function boundedTotal(counted: number): { total: number; totalCapped: boolean } {
+  return counted > LIMITS.searchTotalCap
+    ? { total: LIMITS.searchTotalCap, totalCapped: true }
+    : { total: counted, totalCapped: false };
 }
 
 /** The contract's barter object, exactly as toListingOutput() builds it. */

@@ -184,19 +184,6 @@ export function searchQueries(db: Executor, input: SearchListingsInput) {
   };
 }
 
-/**
- * Runs `work` in a transaction where PostgreSQL plans with the indexes. Left alone, it prefers a sequential scan
- * for a total that matches most of the table (say every active listing); with the hint that total comes from
- * an index-only scan of the status index or a bitmap of the trigram index instead, and stays flat as the table
- * grows. The setting is local to the transaction.
- */
-export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return work(tx);
-  });
-}
-
 /** The answer's `total` and `totalCapped` from a bounded count (at most LIMITS.searchTotalCap + 1). */
 export function boundedTotal(counted: number): { total: number; totalCapped: boolean } {
   return counted > LIMITS.searchTotalCap
@@ -212,17 +199,36 @@ export function boundedTotal(counted: number): { total: number; totalCapped: boo
  * A later page (with a cursor) still counts every match, not those after the cursor: the contract's `total`
  * means the whole search on every page, and with the cap that count costs the same at any table size.
  */
+/**
+ * True when a search needs the `enable_seqscan = off` hint: a word shorter than 3 characters has no trigram, so
+ * the trigram index cannot serve it, and for its bounded total PostgreSQL then prefers `Limit → Seq Scan` (scan
+ * until 1,001 matches) to walking the status index. Every other search shape gets index plans unaided
+ * (BENCHMARKS.md, "Search plans"), so it runs without the transaction and its BEGIN/SET/COMMIT round trips.
+ */
+export function searchNeedsIndexHint(input: Pick<SearchListingsInput, 'q'>): boolean {
+  return searchTerms(input.q).some((term) => term.length < 3);
+}
+
+/** Runs `work` in a transaction where PostgreSQL plans with the indexes (the setting is local to it). */
+export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return work(tx);
+  });
+}
+
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
-  const [rows, counted] = await withIndexPlans(db, async (tx) => {
-    const queries = searchQueries(tx, input);
+  const run = async (executor: Executor) => {
+    const queries = searchQueries(executor, input);
     // Server-side prepared statements (postgres.js keeps one per SQL text and connection, whatever the values):
     // PostgreSQL then parses and plans each search shape once per connection instead of on every request,
     // which was most of the API's overhead over a bare route (BENCHMARKS.md, issue 9).
-    const page = await queries.page.prepare('listings_search_page').execute();
-    if (!input.cursor && page.length <= input.limit) return [page, page.length] as const;
+    const rows = await queries.page.prepare('listings_search_page').execute();
+    if (!input.cursor && rows.length <= input.limit) return [rows, rows.length] as const;
     const [count] = await queries.count.prepare('listings_search_total').execute();
-    return [page, count?.total ?? 0] as const;
-  });
+    return [rows, count?.total ?? 0] as const;
+  };
+  const [rows, counted] = searchNeedsIndexHint(input) ? await withIndexPlans(db, run) : await run(db);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {

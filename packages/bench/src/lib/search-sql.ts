@@ -22,6 +22,11 @@ export function searchTerms(q: string | undefined): string[] {
   return [...new Set(words)].slice(0, 6);
 }
 
+/** searchNeedsIndexHint(): a word shorter than a trigram plans with `enable_seqscan = off`. */
+export function needsIndexHint(params: SearchParams): boolean {
+  return searchTerms(params.q).some((term) => term.length < 3);
+}
+
 /** The same WHERE as searchConditions(): active, the filters, every word (LIKE or trigram word similarity). */
 export function searchWhere(sql: postgres.Sql, params: SearchParams): postgres.PendingQuery<postgres.Row[]> {
   let condition = sql`l.status = 'active'`;

@@ -474,6 +474,16 @@ describe('listings over real HTTP', () => {
       const trpc = await server3.request(`/trpc/listings.search?input=${input}`);
       expect(trpc.status).toBe(200);
       expect(trpc.body.result.data).toMatchObject({ total: 1000, totalCapped: true });
+      // A JSON answer goes out in one piece with its length; a JSON-lines batch is still streamed.
+      expect(Number(trpc.headers.get('content-length'))).toBe(Buffer.byteLength(trpc.text));
+      const batch = encodeURIComponent(JSON.stringify({ 0: { q: 'capword', limit: 1 } }));
+      const streamed = await server3.request(`/trpc/listings.search?batch=1&input=${batch}`, {
+        headers: { 'trpc-accept': 'application/jsonl' },
+      });
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get('content-length')).toBeNull();
+      expect(streamed.headers.get('transfer-encoding')).toBe('chunked');
+      expect(streamed.text).toContain('"totalCapped":true');
     });
 
     it('answers exact totals up to the cap', async () => {

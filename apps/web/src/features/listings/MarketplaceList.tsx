@@ -59,6 +59,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   const first = query.data.pages[0];
   const total = first?.total ?? 0;
   const totalText = `${COUNT_FORMAT.format(total)}${first?.totalCapped ? '+' : ''}`;
+  const noun = total === 1 && !first?.totalCapped ? 'listing' : 'listings';
   if (listings.length === 0) {
     return (
       <Center py="xl">
@@ -69,7 +70,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   return (
     <Stack>
       <Text fz="sm" c="dimmed" aria-live="polite">
-        Showing {listings.length} of {totalText} {total === 1 && !first?.totalCapped ? 'listing' : 'listings'}
+        Showing {COUNT_FORMAT.format(listings.length)} of {totalText} {noun}
       </Text>
       <SimpleGrid
         cols={GRID}

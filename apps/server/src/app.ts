@@ -6,7 +6,6 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -24,6 +23,7 @@ import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/opena
 import { restRoutes } from './rest/routes';
 import type { ServerServices } from './services';
 import type { Settings } from './settings';
+import { registerTrpcRoute } from './trpc-route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -156,17 +156,14 @@ export async function buildApp(
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await registerTrpcRoute(app, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(services, requestMeta(req, res, settings)),
-      maxBatchSize: TRPC_MAX_BATCH,
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          logger.error({ err: error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<typeof appRouter>['trpcOptions'],
+    router: appRouter,
+    createContext: ({ req, res }) => createContext(services, requestMeta(req, res, settings)),
+    maxBatchSize: TRPC_MAX_BATCH,
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'tRPC procedure failed');
+    },
   });
 
   registerRestRoutes(app, restRoutes, services, settings);

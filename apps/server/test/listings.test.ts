@@ -425,6 +425,92 @@ describe('listings over real HTTP', () => {
     });
   });
 
+  describe('search totals past the cap', () => {
+    // LIMITS.searchTotalCap is 1,000: 1,000 outdoor listings and 5 audio ones match "capword", 3 do not.
+    let server3: TestServer;
+    beforeAll(async () => {
+      server3 = await startTestServer();
+      const owner = await createTestUser(server3.db, { userType: 'media_owner' });
+      const base = Date.now() - 10_000_000;
+      const row = (i: number, category: string, title: string) => ({
+        ownerId: owner.user.id,
+        ownerType: 'media_owner' as const,
+        title,
+        location: 'Nagpur, Maharashtra',
+        description: 'Seeded for the cap',
+        category,
+        createdAt: new Date(base + i * 1000),
+      });
+      const rows = [
+        ...Array.from({ length: 1000 }, (_, i) => row(i, 'outdoor', `Capword hoarding ${i}`)),
+        ...Array.from({ length: 5 }, (_, i) => row(1000 + i, 'audio', `Capword jingle ${i}`)),
+        ...Array.from({ length: 3 }, (_, i) => row(1005 + i, 'digital', `Unrelated screen ${i}`)),
+      ];
+      for (let i = 0; i < rows.length; i += 250)
+        await server3.db.insert(listings).values(rows.slice(i, i + 250));
+    }, 60_000);
+    afterAll(async () => server3.close());
+
+    async function search(query: string) {
+      const res = await server3.request(`/api/barters${query}`);
+      expect(res.status).toBe(200);
+      return res.body as {
+        barters: unknown[];
+        nextCursor: string | null;
+        total: number;
+        totalCapped: boolean;
+      };
+    }
+
+    it('counts up to 1,000 and says when more match, on the first page and on later ones', async () => {
+      const first = await search('?q=capword');
+      expect(first.barters).toHaveLength(24);
+      expect(first).toMatchObject({ total: 1000, totalCapped: true });
+      const second = await search(`?q=capword&cursor=${first.nextCursor}`);
+      expect(second).toMatchObject({ total: 1000, totalCapped: true });
+      expect(await search('')).toMatchObject({ total: 1000, totalCapped: true });
+      // tRPC answers the same procedure.
+      const input = encodeURIComponent(JSON.stringify({ q: 'capword', limit: 1 }));
+      const trpc = await server3.request(`/trpc/listings.search?input=${input}`);
+      expect(trpc.status).toBe(200);
+      expect(trpc.body.result.data).toMatchObject({ total: 1000, totalCapped: true });
+      // A JSON answer goes out in one piece with its length; a JSON-lines batch is still streamed.
+      expect(Number(trpc.headers.get('content-length'))).toBe(Buffer.byteLength(trpc.text));
+      const batch = encodeURIComponent(JSON.stringify({ 0: { q: 'capword', limit: 1 } }));
+      const streamed = await server3.request(`/trpc/listings.search?batch=1&input=${batch}`, {
+        headers: { 'trpc-accept': 'application/jsonl' },
+      });
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get('content-length')).toBeNull();
+      expect(streamed.headers.get('transfer-encoding')).toBe('chunked');
+      expect(streamed.text).toContain('"totalCapped":true');
+    });
+
+    it('answers exact totals up to the cap', async () => {
+      // Exactly the cap: exact, not capped.
+      expect(await search('?q=capword&category=outdoor')).toMatchObject({ total: 1000, totalCapped: false });
+      // A first page holding every match (no count statement) and a page that needs the count.
+      const all = await search('?q=capword&category=audio');
+      expect(all).toMatchObject({ total: 5, totalCapped: false, nextCursor: null });
+      expect(all.barters).toHaveLength(5);
+      const paged = await search('?q=capword&category=audio&limit=2');
+      expect(paged).toMatchObject({ total: 5, totalCapped: false });
+      expect(await search(`?q=capword&category=audio&limit=2&cursor=${paged.nextCursor}`)).toMatchObject({
+        total: 5,
+        totalCapped: false,
+      });
+      expect(await search('?q=unrelated&limit=1')).toMatchObject({ total: 3, totalCapped: false });
+      expect(await search('?q=xyzzy-nothing')).toMatchObject({ total: 0, totalCapped: false });
+    });
+
+    it('documents totalCapped in the OpenAPI document', async () => {
+      const doc = (await server3.request('/api/openapi.json')).body;
+      const schema = doc.paths['/api/barters'].get.responses['200'].content['application/json'].schema;
+      expect(schema.properties.totalCapped).toMatchObject({ type: 'boolean' });
+      expect(schema.required).toEqual(expect.arrayContaining(['total', 'totalCapped']));
+    });
+  });
+
   describe('events and the dashboard', () => {
     it('counts contact clicks and views for the owner, not the owner’s own', async () => {
       const owner = await createTestUser(server.db, { userType: 'media_owner' });

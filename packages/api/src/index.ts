@@ -37,6 +37,7 @@ export {
   encodeCursor,
   searchConditions,
   searchListings,
+  searchNeedsIndexHint,
   searchQueries,
   withIndexPlans,
 } from './listings/search';

@@ -7,7 +7,15 @@
  */
 import Fastify from 'fastify';
 import postgres from 'postgres';
-import { countQuery, encodeCursor, pageQuery, toBarter } from './lib/search-sql';
+import {
+  boundedTotal,
+  countQuery,
+  encodeCursor,
+  needsIndexHint,
+  pageQuery,
+  type SearchParams,
+  toBarter,
+} from './lib/search-sql';
 
 // The same pool size as the API's database handle (openDatabase: max 10). postgres.js prepares statements by
 // default; BARE_PREPARE=false turns that off (as Drizzle runs unnamed queries), to see what planning costs.
@@ -18,26 +26,35 @@ const sql = postgres(process.env.DATABASE_URL ?? '', {
 });
 const app = Fastify({ logger: false });
 
+async function search(db: postgres.Sql, params: SearchParams, limit: number) {
+  const rows = await pageQuery(db, params);
+  // A first page (the only kind this route serves) that holds every match knows its total without counting.
+  if (rows.length <= limit) return [rows, rows.length] as const;
+  return [rows, (await countQuery(db, params))[0]?.total ?? 0] as const;
+}
+
 app.get('/healthz', async () => ({ status: 'ok' }));
 
 app.get<{ Querystring: Record<string, string | undefined> }>('/bare/barters', async (request) => {
   const { q, ownerRole, category } = request.query;
   const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 24) || 24));
   const params = { q, ownerRole, category, limit };
-  // Like searchListings(): both statements in one transaction that plans with the indexes.
-  const [rows, counted] = await sql.begin(async (transaction) => {
-    // The queries only use the tagged template, which a transaction has like the pool.
-    const tx = transaction as unknown as postgres.Sql;
-    await tx`set local enable_seqscan = off`;
-    const page = await pageQuery(tx, params);
-    return [page, await countQuery(tx, params)] as const;
-  });
+  // Like searchListings(): the page, then the bounded total unless the page already tells it; in a transaction
+  // with the index hint only for a word too short for a trigram.
+  const [rows, counted] = needsIndexHint(params)
+    ? await sql.begin(async (transaction) => {
+        // The queries only use the tagged template, which a transaction has like the pool.
+        const tx = transaction as unknown as postgres.Sql;
+        await tx`set local enable_seqscan = off`;
+        return search(tx, params, limit);
+      })
+    : await search(sql, params, limit);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     barters: page.map(toBarter),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
-    total: counted[0]?.total ?? 0,
+    ...boundedTotal(counted),
   };
 });
 

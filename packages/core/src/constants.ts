@@ -13,6 +13,11 @@ export const LIMITS = {
   listingSeekingMax: 300,
   listingImageUrlMax: 2048,
   searchQueryMax: 200,
+  /**
+   * A search's `total` counts matches exactly up to this many; past it the answer says 1,000 and
+   * `totalCapped: true` (shown as "1,000+"), so counting costs the same whatever the table size.
+   */
+  searchTotalCap: 1000,
   featuredListings: 3,
   listingViewsBatchMax: 100,
   clicksWindowDays: 7,

@@ -182,7 +182,10 @@ export type MyListingOutput = z.infer<typeof MyListingOutput>;
 export const SearchListingsResult = z.object({
   barters: z.array(ListingOutput),
   nextCursor: z.string().nullable(),
+  /** Matching listings, exact up to LIMITS.searchTotalCap; past it the cap itself (a lower bound). */
   total: z.number().int(),
+  /** True when more listings match than `total` says (more than LIMITS.searchTotalCap). */
+  totalCapped: z.boolean(),
 });
 export const ListingResult = z.object({ barter: ListingOutput });
 export const MyListingsResult = z.object({ barters: z.array(MyListingOutput) });

@@ -1,3 +1,4 @@
+import { LIMITS } from '@barterads/core';
 import { type Database, type Executor, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -91,13 +92,21 @@ function escapeLike(term: string): string {
 }
 
 /**
+ * How a search's values enter its SQL: as themselves (a statement for one search), or as named placeholders (a
+ * statement prepared once per search shape and executed with the values, see preparedSearch()).
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const inline: Bind = (_name, value) => value;
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+/**
  * One word matches a listing when it is a substring of its search text (case-insensitive), or close to one of
  * its words (trigram word similarity: 'mumbay' finds Mumbai). Both operators are served by the GIN trigram index.
  */
-function termCondition(term: string): SQL {
-  const pattern = `%${escapeLike(term)}%`;
+function termCondition(term: string, index: number, bind: Bind): SQL {
+  const pattern = bind(`pattern${index}`, `%${escapeLike(term)}%`);
   return term.length >= 3
-    ? sql`(${listings.searchText} like ${pattern} or ${term} <% ${listings.searchText})`
+    ? sql`(${listings.searchText} like ${pattern} or ${bind(`term${index}`, term)} <% ${listings.searchText})`
     : sql`${listings.searchText} like ${pattern}`;
 }
 
@@ -133,28 +142,40 @@ export function decodeCursor(value: string): Cursor {
 }
 
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
-export function searchConditions(input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category'>): SQL {
+export function searchConditions(
+  input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category'>,
+  bind: Bind = inline,
+): SQL {
   const conditions: SQL[] = [eq(listings.status, 'active')];
-  if (input.ownerRole) conditions.push(eq(listings.ownerType, input.ownerRole));
-  if (input.category) conditions.push(eq(listings.category, input.category));
-  for (const term of searchTerms(input.q)) conditions.push(termCondition(term));
+  if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
+  if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
+  searchTerms(input.q).forEach((term, index) => {
+    conditions.push(termCondition(term, index, bind));
+  });
   return and(...conditions) as SQL;
 }
 
 export interface SearchResult {
   barters: ListingOutput[];
   nextCursor: string | null;
+  /** Exact up to LIMITS.searchTotalCap matches; past it the cap itself. */
   total: number;
+  /** More than LIMITS.searchTotalCap listings match: `total` is a lower bound. */
+  totalCapped: boolean;
 }
 
-/** The two statements of a search: one page (one row more than asked, to know if there is a next) and the total. */
-export function searchQueries(db: Executor, input: SearchListingsInput) {
-  const where = searchConditions(input);
+/**
+ * The two statements of a search: one page (one row more than asked, to know if there is a next) and the total.
+ * The total counts at most LIMITS.searchTotalCap + 1 matches (a `limit` subquery): an exact count of every match
+ * grows with the table (10 times the matches, 10 times the time), a bounded one does not.
+ */
+export function searchQueries(db: Executor, input: SearchListingsInput, bind: Bind = inline) {
+  const where = searchConditions(input, bind);
   const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
   const pageWhere = cursor
     ? and(
         where,
-        sql`(${listings.createdAt}, ${listings.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+        sql`(${listings.createdAt}, ${listings.id}) < (${bind('cursorAt', cursor.at)}::timestamptz, ${bind('cursorId', cursor.id)}::uuid)`,
       )
     : where;
   return {
@@ -164,17 +185,36 @@ export function searchQueries(db: Executor, input: SearchListingsInput) {
       .innerJoin(users, eq(users.id, listings.ownerId))
       .where(pageWhere)
       .orderBy(...newestFirst)
-      .limit(input.limit + 1),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(listings).where(where),
+      .limit(bind('limit', input.limit + 1) as number),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(listings)
+        .where(where)
+        .limit(LIMITS.searchTotalCap + 1)
+        .as('matches'),
+    ),
   };
 }
 
+/** The answer's `total` and `totalCapped` from a bounded count (at most LIMITS.searchTotalCap + 1). */
+export function boundedTotal(counted: number): { total: number; totalCapped: boolean } {
+  return counted > LIMITS.searchTotalCap
+    ? { total: LIMITS.searchTotalCap, totalCapped: true }
+    : { total: counted, totalCapped: false };
+}
+
 /**
- * Runs `work` in a transaction where PostgreSQL plans with the indexes. Left alone, it prefers a sequential scan
- * for a total that matches most of the table (say every active listing); with the hint that total comes from
- * an index-only scan of the status index or a bitmap of the trigram index instead, and stays flat as the table
- * grows. The setting is local to the transaction.
+ * True when a search needs the `enable_seqscan = off` hint: a word shorter than 3 characters has no trigram, so
+ * the trigram index cannot serve it, and for its bounded total PostgreSQL then prefers `Limit → Seq Scan` (scan
+ * until 1,001 matches) to walking the status index. Every other search shape gets index plans unaided
+ * (BENCHMARKS.md, "Search plans"), so it runs without the transaction and its BEGIN/SET/COMMIT round trips.
  */
+export function searchNeedsIndexHint(input: Pick<SearchListingsInput, 'q'>): boolean {
+  return searchTerms(input.q).some((term) => term.length < 3);
+}
+
+/** Runs `work` in a transaction where PostgreSQL plans with the indexes (the setting is local to it). */
 export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
@@ -182,23 +222,93 @@ export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Pr
   });
 }
 
-/** Active listings, newest first, filtered on the server, one keyset page at a time. */
-export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
-  const [rows, [counted]] = await withIndexPlans(db, async (tx) => {
-    const queries = searchQueries(tx, input);
-    // Server-side prepared statements (postgres.js keeps one per SQL text and connection, whatever the values):
-    // PostgreSQL then parses and plans each search shape once per connection instead of on every request,
-    // which was most of the API's overhead over a bare route (BENCHMARKS.md, issue 9).
-    return [
-      await queries.page.prepare('listings_search_page').execute(),
-      await queries.count.prepare('listings_search_total').execute(),
-    ] as const;
+/** The values of a search for its prepared statements, by placeholder name (what searchQueries() binds). */
+function searchValues(input: SearchListingsInput): Record<string, unknown> {
+  const values: Record<string, unknown> = { limit: input.limit + 1 };
+  if (input.ownerRole) values.ownerRole = input.ownerRole;
+  if (input.category) values.category = input.category;
+  searchTerms(input.q).forEach((term, index) => {
+    values[`pattern${index}`] = `%${escapeLike(term)}%`;
+    values[`term${index}`] = term;
   });
+  if (input.cursor) {
+    const cursor = decodeCursor(input.cursor);
+    values.cursorAt = cursor.at;
+    values.cursorId = cursor.id;
+  }
+  return values;
+}
+
+/** A search's shape: what its SQL text depends on (the filters given, each word's kind, a cursor). */
+function searchShape(input: SearchListingsInput): string {
+  const words = searchTerms(input.q).map((term) => (term.length >= 3 ? 'w' : 's'));
+  return `${input.ownerRole ? 'o' : ''}${input.category ? 'c' : ''}${input.cursor ? 'k' : ''}:${words.join('')}`;
+}
+
+function prepareSearch(db: Database, input: SearchListingsInput) {
+  const queries = searchQueries(db, input, placeholder);
+  return {
+    page: queries.page.prepare('listings_search_page'),
+    count: queries.count.prepare('listings_search_total'),
+  };
+}
+
+/**
+ * The search's statements, built once per database handle and shape (at most 2 × 2 × 2 × 7 shapes) and kept:
+ * building Drizzle's query objects and their SQL text on every request was a measurable part of a search's CPU
+ * time (BENCHMARKS.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
+ * connection), so PostgreSQL parses and plans each shape once per connection instead of on every request.
+ */
+const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepareSearch>>>();
+
+function preparedSearch(db: Database, input: SearchListingsInput): ReturnType<typeof prepareSearch> {
+  let byShape = prepared.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    prepared.set(db, byShape);
+  }
+  const shape = searchShape(input);
+  let statements = byShape.get(shape);
+  if (!statements) {
+    statements = prepareSearch(db, input);
+    byShape.set(shape, statements);
+  }
+  return statements;
+}
+
+/**
+ * Active listings, newest first, filtered on the server, one keyset page at a time.
+ *
+ * The total is counted only when the page cannot tell it: a first page (no cursor) that holds every match
+ * (no next page) already knows its total, the rows it returns, so a narrow search runs one statement, not two.
+ * A later page (with a cursor) still counts every match, not those after the cursor: the contract's `total`
+ * means the whole search on every page, and with the cap that count costs the same at any table size.
+ */
+export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
+  let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
+  let counted: number;
+  const needsCount = (length: number) => Boolean(input.cursor) || length > input.limit;
+  if (searchNeedsIndexHint(input)) {
+    [rows, counted] = await withIndexPlans(db, async (tx) => {
+      const queries = searchQueries(tx, input);
+      const page = await queries.page.prepare('listings_search_page').execute();
+      if (!needsCount(page.length)) return [page, page.length] as const;
+      const [count] = await queries.count.prepare('listings_search_total').execute();
+      return [page, count?.total ?? 0] as const;
+    });
+  } else {
+    const statements = preparedSearch(db, input);
+    const values = searchValues(input);
+    rows = await statements.page.execute(values);
+    counted = needsCount(rows.length)
+      ? ((await statements.count.execute(values))[0]?.total ?? 0)
+      : rows.length;
+  }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {
     barters: page.map(toListingOutput),
     nextCursor: rows.length > input.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-    total: counted?.total ?? 0,
+    ...boundedTotal(counted),
   };
 }

@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { countQuery, pageQuery, type SearchParams } from './search-sql';
+import { countQuery, needsIndexHint, pageQuery, type SearchParams } from './search-sql';
 
 interface PlanNode {
   'Node Type': string;
@@ -33,10 +33,12 @@ function walk(node: PlanNode, depth: number, out: string[], found: { seq: boolea
 }
 
 /**
- * EXPLAIN ANALYZE of both statements of a search, as a short indented plan per statement, planned the way
- * searchListings() runs them (in a transaction with `enable_seqscan = off`).
+ * EXPLAIN ANALYZE of both statements of a search (page and bounded total), as a short indented plan per
+ * statement, planned the way searchListings() runs them: default planner settings, or in a transaction with
+ * `enable_seqscan = off` for a word too short for a trigram.
  */
 export async function explainSearch(pool: postgres.Sql, params: SearchParams): Promise<ExplainSummary> {
+  if (!needsIndexHint(params)) return explainIn(pool, params);
   return pool.begin(async (transaction) => {
     const sql = transaction as unknown as postgres.Sql;
     await sql`set local enable_seqscan = off`;

@@ -1,3 +1,4 @@
+import { LIMITS } from '@barterads/core';
 import type postgres from 'postgres';
 
 /**
@@ -19,6 +20,11 @@ export function searchTerms(q: string | undefined): string[] {
     .map((w) => w.trim())
     .filter(Boolean);
   return [...new Set(words)].slice(0, 6);
+}
+
+/** searchNeedsIndexHint(): a word shorter than a trigram plans with `enable_seqscan = off`. */
+export function needsIndexHint(params: SearchParams): boolean {
+  return searchTerms(params.q).some((term) => term.length < 3);
 }
 
 /** The same WHERE as searchConditions(): active, the filters, every word (LIKE or trigram word similarity). */
@@ -69,10 +75,18 @@ export function pageQuery(sql: postgres.Sql, params: SearchParams, prefix = sql`
     limit ${limit + 1}`;
 }
 
-/** The total query: how many listings match. */
+/** The total query: how many listings match, counted up to LIMITS.searchTotalCap + 1. */
 export function countQuery(sql: postgres.Sql, params: SearchParams, prefix = sql``) {
   return sql<{ total: number }[]>`${prefix}
-    select count(*)::int as total from listings l where ${searchWhere(sql, params)}`;
+    select count(*)::int as total
+    from (select 1 from listings l where ${searchWhere(sql, params)} limit ${LIMITS.searchTotalCap + 1}) matches`;
+}
+
+/** `total` and `totalCapped` as boundedTotal() gives them. */
+export function boundedTotal(counted: number): { total: number; totalCapped: boolean } {
+  return counted > LIMITS.searchTotalCap
+    ? { total: LIMITS.searchTotalCap, totalCapped: true }
+    : { total: counted, totalCapped: false };
 }
 
 /** The contract's barter object, exactly as toListingOutput() builds it. */

@@ -1,3 +1,4 @@
+import { LIMITS } from '@barterads/core';
 import { defineRoutes } from '../route';
 
 export const listingRoutes = defineRoutes([
@@ -5,8 +6,7 @@ export const listingRoutes = defineRoutes([
     method: 'GET',
     path: '/api/barters',
     procedure: 'listings.search',
-    summary:
-      'Active listings, newest first: query q, ownerRole, category, cursor, limit (default 24, max 100)',
+    summary: `Active listings, newest first: query q, ownerRole, category, cursor, limit (default 24, max 100); total counts matches up to ${LIMITS.searchTotalCap.toLocaleString('en-US')}, and totalCapped is true when more match`,
     tag: 'Listings',
     auth: 'none',
   },

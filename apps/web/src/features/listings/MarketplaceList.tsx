@@ -15,6 +15,7 @@ export interface MarketplaceListProps {
 
 const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
+const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
 
 /** The marketplace's cards: searched on the server, page by page ('Load more'), with views recorded per page. */
 export function MarketplaceList({ q, view, category, cardActions }: MarketplaceListProps) {
@@ -54,7 +55,11 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     );
   }
   const listings = query.data.pages.flatMap((page) => page.barters);
-  const total = query.data.pages[0]?.total ?? 0;
+  // The first page's total: exact, or the cap with `totalCapped` when more listings match ("1,000+").
+  const first = query.data.pages[0];
+  const total = first?.total ?? 0;
+  const totalText = `${COUNT_FORMAT.format(total)}${first?.totalCapped ? '+' : ''}`;
+  const noun = total === 1 && !first?.totalCapped ? 'listing' : 'listings';
   if (listings.length === 0) {
     return (
       <Center py="xl">
@@ -65,7 +70,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   return (
     <Stack>
       <Text fz="sm" c="dimmed" aria-live="polite">
-        Showing {listings.length} of {total} {total === 1 ? 'listing' : 'listings'}
+        Showing {COUNT_FORMAT.format(listings.length)} of {totalText} {noun}
       </Text>
       <SimpleGrid
         cols={GRID}

@@ -29,6 +29,9 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   // The first load of a cold server on a busy machine may take a while.
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Showing 24 of \d+ listings/)).toBeVisible();
+  // Headings go h1 (the page), h2 (the results), h3 (each card): no level skipped for screen readers.
+  await expect(page.getByRole('heading', { level: 2, name: 'Listings' })).toBeAttached();
+  await expect(cards(page).first().getByRole('heading', { level: 3 })).toBeVisible();
 
   // A typo still finds Mumbai; the query lands in the URL after the debounce.
   await page.getByLabel('Search listings').fill('mumbay');

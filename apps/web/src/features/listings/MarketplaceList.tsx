@@ -1,6 +1,6 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
-import { Alert, Button, Center, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
@@ -69,6 +69,8 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   }
   return (
     <Stack>
+      {/* The cards' titles are h3: screen-reader users get the level between them and the page's h1. */}
+      <VisuallyHidden component="h2">Listings</VisuallyHidden>
       <Text fz="sm" c="dimmed" aria-live="polite">
         Showing {COUNT_FORMAT.format(listings.length)} of {totalText} {noun}
       </Text>

@@ -33,6 +33,14 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   await expect(page.getByRole('heading', { level: 2, name: 'Listings' })).toBeAttached();
   await expect(cards(page).first().getByRole('heading', { level: 3 })).toBeVisible();
 
+  // A visitor who wants to post is asked to sign in (the modal's code loads on first use).
+  await page.getByRole('button', { name: 'Post a Listing' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await expect(signIn).toBeVisible();
+  await expect(signIn.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(signIn).toBeHidden();
+
   // A typo still finds Mumbai; the query lands in the URL after the debounce.
   await page.getByLabel('Search listings').fill('mumbay');
   await expect(page).toHaveURL(/[?&]q=mumbay/);

@@ -12,14 +12,22 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePageMeta } from '../components/usePageMeta';
 import { useSessionUser } from '../features/accounts/session';
-import { CATEGORY_OPTIONS } from '../features/listings/ListingForm';
+import { CATEGORY_OPTIONS } from '../features/listings/category-options';
 import { MarketplaceList } from '../features/listings/MarketplaceList';
-import { PostListingModal, postLabels, SignInToPostModal } from '../features/listings/PostListingModal';
+import { postLabels } from '../features/listings/post-labels';
 import { MessageOwnerButton } from '../features/messages/MessageOwnerButton';
 import { MarketplaceSearch } from '../features/search-params';
+
+// The post and sign-in modals load on first use: most visitors browse, and the form is not part of the first paint.
+const PostListingModal = lazy(() =>
+  import('../features/listings/PostListingModal').then((m) => ({ default: m.PostListingModal })),
+);
+const SignInToPostModal = lazy(() =>
+  import('../features/listings/PostListingModal').then((m) => ({ default: m.SignInToPostModal })),
+);
 
 export const Route = createFileRoute('/marketplace')({
   validateSearch: MarketplaceSearch,
@@ -43,6 +51,8 @@ function MarketplacePage() {
   const [text, setText] = useState(search.q ?? '');
   const [debounced] = useDebouncedValue(text, DELAYS_MS.marketplaceSearchDebounce);
   const [posting, setPosting] = useState(false);
+  // Once loaded, the modal stays mounted so that it can animate closed.
+  const [postingUsed, setPostingUsed] = useState(false);
 
   // The URL keeps the query: typing updates it 300 ms after the last key stroke.
   useEffect(() => {
@@ -66,7 +76,14 @@ function MarketplacePage() {
             <Title order={1}>Marketplace</Title>
             <Text c="dimmed">Trade advertising space, media assets and services without cash.</Text>
           </div>
-          <Button onClick={() => setPosting(true)}>{user ? labels.open : 'Post a Listing'}</Button>
+          <Button
+            onClick={() => {
+              setPostingUsed(true);
+              setPosting(true);
+            }}
+          >
+            {user ? labels.open : 'Post a Listing'}
+          </Button>
         </Group>
         <TextInput
           label="Search listings"
@@ -110,11 +127,15 @@ function MarketplacePage() {
           cardActions={(listing) => <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} />}
         />
       </Stack>
-      {user ? (
-        <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={userType} />
-      ) : (
-        <SignInToPostModal opened={posting} onClose={() => setPosting(false)} />
-      )}
+      {postingUsed ? (
+        <Suspense fallback={null}>
+          {user ? (
+            <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={userType} />
+          ) : (
+            <SignInToPostModal opened={posting} onClose={() => setPosting(false)} />
+          )}
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

@@ -1,6 +1,7 @@
-import { MEDIA_CATEGORIES, MESSAGES, type MediaCategoryId } from '@barterads/core';
+import { MESSAGES, type MediaCategoryId } from '@barterads/core';
 import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { CATEGORY_OPTIONS } from './category-options';
 
 export interface ListingFormValues {
   title: string;
@@ -21,8 +22,6 @@ export const EMPTY_LISTING: ListingFormValues = {
   seeking: '',
   contactPhone: '',
 };
-
-export const CATEGORY_OPTIONS = MEDIA_CATEGORIES.map((c) => ({ value: c.id, label: c.title }));
 
 export interface ListingFormProps {
   initial?: ListingFormValues;

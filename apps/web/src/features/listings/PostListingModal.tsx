@@ -4,23 +4,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { ListingForm, toListingInput } from './ListingForm';
-
-/** The spec's role-dependent labels of the post modal. */
-export function postLabels(userType: UserType) {
-  return userType === 'media_owner'
-    ? {
-        open: 'Add Inventory',
-        submit: 'Publish Inventory',
-        title: 'Inventory title',
-        seeking: 'What do you want in exchange?',
-      }
-    : {
-        open: 'Post Need',
-        submit: 'Publish Need',
-        title: 'What do you need?',
-        seeking: 'What can you offer in exchange?',
-      };
-}
+import { postLabels } from './post-labels';
 
 export interface PostListingModalProps {
   opened: boolean;

@@ -3,7 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { MyListingsTable } from '../../features/listings/MyListingsTable';
-import { PostListingModal, postLabels } from '../../features/listings/PostListingModal';
+import { PostListingModal } from '../../features/listings/PostListingModal';
+import { postLabels } from '../../features/listings/post-labels';
 
 export const Route = createFileRoute('/dashboard/listings')({ component: MyListingsPage });
 

@@ -16,7 +16,7 @@ import Fastify, {
 
 import { codeForStatus, sendError, serviceUnavailable } from './errors';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
-import { registerPrerenderedPages, webInlineScriptSources } from './prerendered-pages';
+import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
 import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/openapi';
@@ -220,12 +220,18 @@ function registerStaticApps(app: FastifyInstance, settings: Settings): void {
     });
   }
 
+  const isWebRoute = web ? webRouteMatcher(web) : () => true;
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
+    const path = url.split('?')[0] ?? '';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
-    const root = url === '/admin' || url.startsWith('/admin/') ? admin : web;
-    if (wantsPage && root && !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+    const inAdmin = url === '/admin' || url.startsWith('/admin/');
+    const root = inAdmin ? admin : web;
+    if (wantsPage && root && !/\.[a-z0-9]+$/i.test(path)) {
+      // A path no web route matches still gets the app (it shows its not-found page), with a 404 status for
+      // crawlers and link checkers.
+      const status = inAdmin || isWebRoute(path) ? 200 : 404;
+      return reply.code(status).header('Cache-Control', 'no-cache').sendFile('index.html', root);
     }
     return sendError(reply, 404, {
       message: `Not found: ${request.method} ${url.split('?')[0]}`,

@@ -66,6 +66,39 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+/**
+ * Whether a path is one of the web app's routes, by the patterns its build wrote (`routes` in the manifest;
+ * a `$name` segment matches any one segment, a lone `$` the rest). Without a manifest (a build without it)
+ * every path counts as a route, as before.
+ */
+export function webRouteMatcher(webDist: string): (path: string) => boolean {
+  const manifestPath = join(webDist, MANIFEST);
+  if (!existsSync(manifestPath)) return () => true;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes?: string[] };
+  if (!manifest.routes) return () => true;
+  const patterns = manifest.routes.map((route) => route.split('/').filter(Boolean));
+  return (path) => {
+    const segments = path.split('/').filter(Boolean);
+    return patterns.some((pattern) => {
+      for (const [i, part] of pattern.entries()) {
+        if (part === '$') return true;
+        const segment = segments[i];
+        if (segment === undefined) return false;
+        if (!part.startsWith('$') && part !== decodeURIComponentSafe(segment)) return false;
+      }
+      return pattern.length === segments.length;
+    });
+  };
+}
+
+function decodeURIComponentSafe(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Registers a GET (and HEAD) route for each pre-rendered page of the web app; nothing when there are none. */
 export function registerPrerenderedPages(
   app: FastifyInstance,

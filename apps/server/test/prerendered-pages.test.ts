@@ -19,7 +19,10 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'prerendered', 'about.html'), ABOUT);
   writeFileSync(
     join(dir, 'prerendered', 'manifest.json'),
-    JSON.stringify({ pages: { '/about': 'about.html' } }),
+    JSON.stringify({
+      pages: { '/about': 'about.html' },
+      routes: ['/', '/about', '/dashboard', '/dashboard/settings', '/listings/$id', '/files/$'],
+    }),
   );
   return dir;
 }
@@ -66,6 +69,30 @@ describe('pre-rendered pages of the web app', () => {
     const other = await get('/dashboard', 'identity');
     expect(other.status).toBe(200);
     expect(await other.text()).toBe(SHELL);
+  });
+
+  it('answers 404 (still with the app, which shows its not-found page) for a path no route matches', async () => {
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/dashboard/settings',
+      '/listings/42',
+      '/files/a/b.c/d',
+      '/about/',
+    ]) {
+      const res = await get(path, 'identity');
+      expect(res.status, path).toBe(200);
+    }
+    for (const path of ['/nope', '/dashboard/nope', '/listings', '/listings/42/edit', '/about/more']) {
+      const res = await get(path, 'identity');
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(await res.text(), path).toBe(SHELL);
+    }
+    // Not a page: an API path or a missing asset stays a JSON 404.
+    const api = await get('/api/nope', 'identity');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/application\/json/);
   });
 
   it("admits the app's own inline script by its hash in the CSP, and no other inline script", async () => {

@@ -24,7 +24,14 @@ test('a protected route sends a visitor to /login and back after signing in, the
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an unknown route shows the 404 page', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('an unknown route shows the 404 page, with a 404 status; known routes answer 200', async ({ page }) => {
+  const unknown = await page.goto('/no-such-page');
+  expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const nested = await page.goto('/dashboard/no-such-tab');
+  expect(nested?.status()).toBe(404);
+  for (const path of ['/marketplace?q=hoarding', '/login', '/dashboard/settings', '/admin/']) {
+    const known = await page.request.get(path);
+    expect(known.status(), path).toBe(200);
+  }
 });

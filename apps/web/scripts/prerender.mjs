@@ -27,7 +27,9 @@ const head =
         .replace('    <script type="module"', `${stylesheet}    <script type="module"`)
     : shell;
 
-const { PRERENDERED_PATHS, renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+const { PRERENDERED_PATHS, renderPage, routePatterns } = await import(
+  pathToFileURL(join(ssrDir, 'prerender.js')).href
+);
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const pages = {};
@@ -45,5 +47,9 @@ for (const path of PRERENDERED_PATHS) {
   pages[path] = file;
   console.log(`prerendered ${path} -> prerendered/${file} (${(page.length / 1024).toFixed(1)} KB)`);
 }
-writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify({ pages }, null, 2)}\n`);
+// `routes`: every route pattern of the app, so the server answers 404 (with the app's not-found page) for others.
+writeFileSync(
+  join(outDir, 'manifest.json'),
+  `${JSON.stringify({ pages, routes: routePatterns() }, null, 2)}\n`,
+);
 rmSync(ssrDir, { recursive: true, force: true });

@@ -41,3 +41,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const meta = takeServerPageMeta();
   return { html, title: meta?.title, description: meta?.description };
 }
+
+/**
+ * Every route pattern of the app (`/marketplace`, `/dashboard/settings`, `$param` segments if any): the build
+ * writes them beside the pre-rendered pages so the server can answer 404 for a path no route matches.
+ */
+export function routePatterns(): string[] {
+  const router = createAppRouter({ history: createMemoryHistory(), isServer: true });
+  const patterns = Object.keys(router.routesByPath).map((path) =>
+    path.length > 1 ? path.replace(/\/+$/, '') : path,
+  );
+  return [...new Set(patterns)].sort();
+}

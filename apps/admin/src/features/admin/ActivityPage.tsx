@@ -1,11 +1,12 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
-import { Badge, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { FilterSelect } from '../../components/FilterSelect';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime } from './format';
-import { AUDIT_ACTIONS } from './search-params';
+import { type ActivitySearch, AUDIT_ACTIONS } from './search-params';
 
 type Entry = RouterOutputs['admin']['activity']['entries'][number];
 
@@ -27,6 +28,12 @@ const ACTION_COLORS: Record<Entry['action'], string> = {
   archive: 'gray',
 };
 
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
+const TARGET_OPTIONS = [
+  { value: 'user', label: 'Users' },
+  { value: 'listing', label: 'Listings' },
+] as const;
+
 function describeChange(value: Entry['before']): string {
   return Object.entries(value)
     .map(([k, v]) => `${k}: ${v === null ? '—' : String(v)}`)
@@ -38,6 +45,8 @@ export function ActivityPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const page = search.page ?? 1;
+  const setFilter = (patch: Partial<ActivitySearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), replace: true });
   const query = trpc.admin.activity.useQuery(
     {
       limit: PAGE_SIZE,
@@ -54,45 +63,20 @@ export function ActivityPage() {
         Activity
       </Title>
       <Group gap="sm" wrap="wrap">
-        <Select
+        <FilterSelect
           label="Action"
-          data={[
-            { value: 'all', label: 'All actions' },
-            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
-          ]}
-          value={search.action ?? 'all'}
-          onChange={(v) =>
-            void navigate({
-              search: (prev) => ({
-                ...prev,
-                action: AUDIT_ACTIONS.find((a) => a === v),
-                page: undefined,
-              }),
-              replace: true,
-            })
-          }
-          allowDeselect={false}
+          allLabel="All actions"
+          options={ACTION_OPTIONS}
+          value={search.action}
+          onChange={(action) => setFilter({ action })}
           w={170}
         />
-        <Select
+        <FilterSelect
           label="Target"
-          data={[
-            { value: 'all', label: 'Users and listings' },
-            { value: 'user', label: 'Users' },
-            { value: 'listing', label: 'Listings' },
-          ]}
-          value={search.target ?? 'all'}
-          onChange={(v) =>
-            void navigate({
-              search: (prev) => ({
-                ...prev,
-                target: v === 'user' || v === 'listing' ? v : undefined,
-                page: undefined,
-              }),
-              replace: true,
-            })
-          }
-          allowDeselect={false}
+          allLabel="Users and listings"
+          options={TARGET_OPTIONS}
+          value={search.target}
+          onChange={(target) => setFilter({ target })}
           w={190}
         />
       </Group>

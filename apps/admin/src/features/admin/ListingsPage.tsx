@@ -1,22 +1,11 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
 import { MESSAGES, userTypeLabel } from '@barterads/core';
-import {
-  Badge,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterSelect } from '../../components/FilterSelect';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDate } from './format';
@@ -30,15 +19,13 @@ const route = getRouteApi('/_admin/listings');
 const PAGE_SIZE = 50;
 
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'archived', label: 'Archived' },
-];
+] as const;
 const VERIFIED_OPTIONS = [
-  { value: 'all', label: 'Verified or not' },
   { value: 'yes', label: 'Verified' },
   { value: 'no', label: 'Not verified' },
-];
+] as const;
 
 /** Listings: owner-type tabs, status and verified filters, search, server-side pages, Verify/Unverify, Archive. */
 export function ListingsPage() {
@@ -98,20 +85,20 @@ export function ListingsPage() {
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
+        <FilterSelect
           label="Status"
-          data={STATUS_OPTIONS}
-          value={search.status ?? 'all'}
-          onChange={(v) => setFilter({ status: v === 'active' || v === 'archived' ? v : undefined })}
-          allowDeselect={false}
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+          value={search.status}
+          onChange={(status) => setFilter({ status })}
           w={160}
         />
-        <Select
+        <FilterSelect
           label="Verified"
-          data={VERIFIED_OPTIONS}
-          value={search.verified ?? 'all'}
-          onChange={(v) => setFilter({ verified: v === 'yes' || v === 'no' ? v : undefined })}
-          allowDeselect={false}
+          allLabel="Verified or not"
+          options={VERIFIED_OPTIONS}
+          value={search.verified}
+          onChange={(verified) => setFilter({ verified })}
           w={160}
         />
       </Group>

@@ -1,11 +1,12 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, userTypeLabel } from '@barterads/core';
-import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FilterSelect } from '../../components/FilterSelect';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import type { UsersSearch } from './search-params';
@@ -18,20 +19,17 @@ const layout = getRouteApi('/_admin');
 const PAGE_SIZE = LIMITS.adminUsersLimit;
 
 const ROLE_OPTIONS = [
-  { value: 'all', label: 'All roles' },
   { value: 'admin', label: 'Admin' },
   { value: 'user', label: 'User' },
-];
+] as const;
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
   { value: 'active', label: 'Active' },
   { value: 'suspended', label: 'Suspended' },
-];
+] as const;
 const TYPE_OPTIONS = [
-  { value: 'all', label: 'All types' },
   { value: 'media_owner', label: 'Media Owner' },
   { value: 'advertiser', label: 'Advertiser' },
-];
+] as const;
 
 /** Users: search and filters (kept in the URL, the search debounced 250 ms), the table, Suspend/Activate. */
 export function UsersPage() {
@@ -92,28 +90,28 @@ export function UsersPage() {
           onChange={(e) => setText(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <Select
+        <FilterSelect
           label="Role"
-          data={ROLE_OPTIONS}
-          value={search.role ?? 'all'}
-          onChange={(v) => setFilter({ role: v === 'admin' || v === 'user' ? v : undefined })}
-          allowDeselect={false}
+          allLabel="All roles"
+          options={ROLE_OPTIONS}
+          value={search.role}
+          onChange={(role) => setFilter({ role })}
           w={150}
         />
-        <Select
+        <FilterSelect
           label="Status"
-          data={STATUS_OPTIONS}
-          value={search.status ?? 'all'}
-          onChange={(v) => setFilter({ status: v === 'active' || v === 'suspended' ? v : undefined })}
-          allowDeselect={false}
+          allLabel="All statuses"
+          options={STATUS_OPTIONS}
+          value={search.status}
+          onChange={(status) => setFilter({ status })}
           w={150}
         />
-        <Select
+        <FilterSelect
           label="Type"
-          data={TYPE_OPTIONS}
-          value={search.type ?? 'all'}
-          onChange={(v) => setFilter({ type: v === 'media_owner' || v === 'advertiser' ? v : undefined })}
-          allowDeselect={false}
+          allLabel="All types"
+          options={TYPE_OPTIONS}
+          value={search.type}
+          onChange={(type) => setFilter({ type })}
           w={150}
         />
       </Group>

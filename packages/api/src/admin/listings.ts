@@ -3,6 +3,7 @@ import { type Database, type Executor, type ListingRow, listings, users } from '
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { displayName } from '../accounts/users';
+import { toBarterFields } from '../listings/search';
 import { likePattern, writeAudit } from './audit';
 import type { AdminListing, AdminListingsInput } from './schemas';
 
@@ -10,20 +11,7 @@ type Owner = { id: string; firstName: string; lastName: string; email: string };
 
 export function toAdminListing(row: ListingRow, owner: Owner): AdminListing {
   return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    category: row.category,
-    image: row.image,
-    rating: row.rating,
-    verified: row.verified,
-    seeking: row.seeking,
-    contactPhone: row.contactPhone,
-    ownerRole: row.ownerType,
-    ownerType: row.ownerType,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
+    ...toBarterFields(row),
     archivedReason: row.archivedReason,
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
     owner: { _id: owner.id, name: displayName(owner), email: owner.email },

@@ -1,6 +1,7 @@
-import { AUTH_ROLES, LIMITS, MESSAGES, parseUserType, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import { AUTH_ROLES, LIMITS, MESSAGES, parseUserType, USER_STATUSES } from '@barterads/core';
 import { z } from 'zod';
 import { PublicUser } from '../accounts/users';
+import { BarterFields } from '../listings/schemas';
 
 /** A filter that also accepts 'all' and '' (both mean "no filter"), as the admin screens and REST queries send. */
 function optionalFilter<const T extends readonly [string, ...string[]]>(values: T) {
@@ -69,21 +70,7 @@ export const UserOutput = z.object({ user: PublicUser });
 // ---- listings -------------------------------------------------------------------------------
 
 /** The contract's barter object, with what the admin screens add (owner, archive reason). */
-export const AdminListing = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  location: z.string(),
-  category: z.string().nullable(),
-  image: z.string().nullable(),
-  rating: z.number(),
-  verified: z.boolean(),
-  seeking: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  ownerRole: z.enum(USER_TYPES),
-  ownerType: z.enum(USER_TYPES),
-  status: z.enum(['active', 'archived']),
-  createdAt: z.string(),
+export const AdminListing = BarterFields.extend({
   archivedReason: z.string().nullable(),
   archivedAt: z.string().nullable(),
   owner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),

@@ -150,8 +150,8 @@ export const RecordViewsInput = z.object({
   ids: z.array(ListingId).min(1).max(LIMITS.listingViewsBatchMax),
 });
 
-/** The barter object of the contract, plus the owner's id and display name (for messaging). */
-export const ListingOutput = z.object({
+/** The barter object of the contract: what every listing answer carries (public and admin). */
+export const BarterFields = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -166,6 +166,11 @@ export const ListingOutput = z.object({
   ownerType: z.enum(USER_TYPES),
   status: z.enum(['active', 'archived']),
   createdAt: z.string(),
+});
+export type BarterFields = z.infer<typeof BarterFields>;
+
+/** The barter object, plus the owner's id and display name (for messaging). */
+export const ListingOutput = BarterFields.extend({
   ownerId: z.string(),
   ownerName: z.string(),
 });

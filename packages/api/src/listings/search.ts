@@ -2,7 +2,7 @@ import { LIMITS } from '@barterads/core';
 import { type Database, type Executor, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { ListingOutput, SearchListingsInput } from './schemas';
+import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
 export const listingColumns = {
@@ -43,14 +43,16 @@ export interface ListingSelection {
   ownerLastName: string;
 }
 
-/** The contract's barter object. */
-export function toListingOutput(row: ListingSelection): ListingOutput {
+/** The contract's barter object of a listing row (the columns of `ListingSelection` it needs). */
+export function toBarterFields(
+  row: Omit<ListingSelection, 'ownerId' | 'ownerFirstName' | 'ownerLastName'>,
+): BarterFields {
   return {
     _id: row.id,
     title: row.title,
     description: row.description,
     location: row.location,
-    category: row.category as ListingOutput['category'],
+    category: row.category as BarterFields['category'],
     image: row.image,
     rating: row.rating,
     verified: row.verified,
@@ -60,6 +62,13 @@ export function toListingOutput(row: ListingSelection): ListingOutput {
     ownerType: row.ownerType,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The barter object with its owner's id and name. */
+export function toListingOutput(row: ListingSelection): ListingOutput {
+  return {
+    ...toBarterFields(row),
     ownerId: row.ownerId,
     ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
   };

@@ -215,6 +215,7 @@ test.describe('landing page', () => {
     page,
   }) => {
     await page.goto('/');
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
     const start = page.getByRole('main').getByRole('button', { name: 'Start Trading Now' });
     await start.click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
@@ -248,6 +249,8 @@ test.describe('landing page', () => {
     page,
   }) => {
     await page.goto('/');
+    // The landing page is pre-rendered: its buttons answer once the app has hydrated it.
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
     const cards = page.getByTestId('media-type-cards').getByRole('article');
     await expect(cards).toHaveCount(3);
     await page.getByRole('button', { name: 'View All Categories' }).click();

@@ -18,6 +18,7 @@ import { useSessionUser } from '../features/accounts/session';
 import { CATEGORY_OPTIONS } from '../features/listings/category-options';
 import { MarketplaceList } from '../features/listings/MarketplaceList';
 import { postLabels } from '../features/listings/post-labels';
+import type { Listing } from '../features/listings/types';
 import { MessageOwnerButton } from '../features/messages/MessageOwnerButton';
 import { MarketplaceSearch } from '../features/search-params';
 
@@ -39,6 +40,11 @@ const VIEWS = [
   { value: 'media_owner', label: 'Media Owners' },
   { value: 'advertiser', label: 'Advertisers' },
 ];
+
+/** "Message" on every card (one function for the page's life: the memoised cards keep it across renders). */
+const messageOwnerAction = (listing: Listing) => (
+  <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} />
+);
 
 function MarketplacePage() {
   usePageMeta(
@@ -124,7 +130,7 @@ function MarketplacePage() {
           q={search.q}
           view={search.view}
           category={search.category}
-          cardActions={(listing) => <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} />}
+          cardActions={messageOwnerAction}
         />
       </Stack>
       {postingUsed ? (

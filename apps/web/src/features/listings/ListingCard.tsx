@@ -1,19 +1,8 @@
 import { trpc } from '@barterads/api-client';
 import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink } from '@barterads/core';
-import {
-  AspectRatio,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Image,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Skeleton, Stack, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './ListingCard.module.css';
 import type { Listing } from './types';
 
 const FALLBACK_IMAGE =
@@ -31,63 +20,55 @@ export interface ListingCardProps {
 /**
  * A marketplace card with every field of the spec: image, title, description, location, rating, verified flag,
  * what is sought, and the Contact button (a WhatsApp chat link; disabled 'No Contact' under 8 digits).
+ * Plain elements styled by ListingCard.module.css (Mantine's theme variables) rather than a Mantine component
+ * per line: a results page renders 24 cards at once, and on a phone each component instance costs time.
  */
 export function ListingCard({ listing, actions }: ListingCardProps) {
   const chat = whatsappLink(listing.contactPhone);
   const recordClick = trpc.listings.recordContactClick.useMutation();
   return (
-    <Card withBorder radius="md" padding="md" h="100%" component="article" aria-label={listing.title}>
-      <Card.Section>
-        <AspectRatio ratio={16 / 10}>
-          <Image
-            src={listing.image || FALLBACK_IMAGE}
-            fallbackSrc={FALLBACK_IMAGE}
-            alt={listing.image ? listing.title : ''}
-            loading="lazy"
-          />
-        </AspectRatio>
-      </Card.Section>
-      <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Group gap={6}>
-          <Badge variant="light" color={listing.ownerRole === 'media_owner' ? 'teal' : 'grape'}>
+    <article className={classes.card} aria-label={listing.title}>
+      <img
+        className={classes.image}
+        src={listing.image || FALLBACK_IMAGE}
+        alt={listing.image ? listing.title : ''}
+        loading="lazy"
+        decoding="async"
+        width={640}
+        height={400}
+        onError={(event) => {
+          // A broken image link shows the placeholder (once: the placeholder itself cannot fail).
+          if (event.currentTarget.src !== FALLBACK_IMAGE) event.currentTarget.src = FALLBACK_IMAGE;
+        }}
+      />
+      <div className={classes.body}>
+        <div className={classes.badges}>
+          <span
+            className={`${classes.badge} ${listing.ownerRole === 'media_owner' ? classes.mediaOwner : classes.advertiser}`}
+          >
             {userTypeLabel(listing.ownerRole)}
-          </Badge>
+          </span>
           {listing.category ? (
-            <Badge variant="outline" color="gray">
-              {categoryTitle(listing.category)}
-            </Badge>
+            <span className={`${classes.badge} ${classes.category}`}>{categoryTitle(listing.category)}</span>
           ) : null}
-          {listing.verified ? (
-            <Badge color="blue" variant="filled">
-              Verified
-            </Badge>
-          ) : null}
-        </Group>
-        <Title order={3} fz="lg" lineClamp={2}>
-          {listing.title}
-        </Title>
-        <Text fz="sm" c="dimmed" lineClamp={3}>
-          {listing.description}
-        </Text>
-        <Text fz="sm">
-          <Text span fw={600}>
-            Location:
-          </Text>{' '}
-          {listing.location}
-        </Text>
+          {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
+        </div>
+        <h3 className={classes.title}>{listing.title}</h3>
+        <p className={classes.description}>{listing.description}</p>
+        <p className={classes.text}>
+          <span className={classes.label}>Location:</span> {listing.location}
+        </p>
         {listing.seeking ? (
-          <Text fz="sm">
-            <Text span fw={600}>
-              Seeking:
-            </Text>{' '}
-            {listing.seeking}
-          </Text>
+          <p className={classes.text}>
+            <span className={classes.label}>Seeking:</span> {listing.seeking}
+          </p>
         ) : null}
-        <Text fz="sm" aria-label={`Rating ${listing.rating.toFixed(1)} out of 5`}>
-          ★ {listing.rating.toFixed(1)}
-        </Text>
-      </Stack>
-      <Group mt="md" gap="xs" grow>
+        <p className={classes.text}>
+          <span aria-hidden="true">★ {listing.rating.toFixed(1)}</span>
+          <span className={classes.visuallyHidden}>Rating {listing.rating.toFixed(1)} out of 5</span>
+        </p>
+      </div>
+      <div className={classes.actions}>
         {chat ? (
           <Button
             component="a"
@@ -108,8 +89,8 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
           </Tooltip>
         )}
         {actions}
-      </Group>
-    </Card>
+      </div>
+    </article>
   );
 }
 

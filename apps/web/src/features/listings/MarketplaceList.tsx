@@ -1,7 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
 import { Alert, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
@@ -25,7 +25,11 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
   );
   const recordViews = trpc.listings.recordViews.useMutation();
   const recorded = useRef(new Set<string>());
-  const pages = query.data?.pages;
+  // The cards render from a deferred copy of the results: React renders it in a transition, in slices that
+  // leave the main thread free between them (24 cards at once kept a phone's main thread busy for ~300 ms).
+  const data = useDeferredValue(query.data);
+  const pages = data?.pages;
+  const listings = useMemo(() => pages?.flatMap((page) => page.barters) ?? [], [pages]);
 
   useEffect(() => {
     if (!pages) return;
@@ -38,7 +42,14 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     recordViews.mutate({ ids: fresh });
   }, [pages, recordViews.mutate]);
 
-  if (query.isPending) {
+  if (query.isError) {
+    return (
+      <Text c="red" role="alert">
+        {errorMessage(query.error, MESSAGES.listingsLoadFailed)}
+      </Text>
+    );
+  }
+  if (!pages) {
     return (
       <SimpleGrid cols={GRID} role="status" aria-busy="true" aria-label="Loading listings">
         {SKELETONS.map((key) => (
@@ -47,16 +58,8 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
       </SimpleGrid>
     );
   }
-  if (query.isError) {
-    return (
-      <Text c="red" role="alert">
-        {errorMessage(query.error, MESSAGES.listingsLoadFailed)}
-      </Text>
-    );
-  }
-  const listings = query.data.pages.flatMap((page) => page.barters);
   // The first page's total: exact, or the cap with `totalCapped` when more listings match ("1,000+").
-  const first = query.data.pages[0];
+  const first = pages[0];
   const total = first?.total ?? 0;
   const totalText = `${COUNT_FORMAT.format(total)}${first?.totalCapped ? '+' : ''}`;
   const noun = total === 1 && !first?.totalCapped ? 'listing' : 'listings';
@@ -80,9 +83,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
         data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
       >
-        {listings.map((listing) => (
-          <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} />
-        ))}
+        <ListingCards listings={listings} cardActions={cardActions} />
       </SimpleGrid>
       {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
       {query.hasNextPage ? (
@@ -95,3 +96,18 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     </Stack>
   );
 }
+
+interface ListingCardsProps {
+  listings: Listing[];
+  cardActions: MarketplaceListProps['cardActions'];
+}
+
+/**
+ * The cards, memoised: the list re-renders when its fetch state changes (a refetch, the views being recorded),
+ * and 24 cards must not render again for that, only when the results (or the actions) change.
+ */
+const ListingCards = memo(function ListingCards({ listings, cardActions }: ListingCardsProps) {
+  return listings.map((listing) => (
+    <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} />
+  ));
+});

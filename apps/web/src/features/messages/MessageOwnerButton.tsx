@@ -2,7 +2,7 @@ import { errorMessage, trpc } from '@barterads/api-client';
 import { MESSAGES } from '@barterads/core';
 import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useSessionUser } from '../accounts/session';
 
 export interface MessageOwnerButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth'> {
@@ -22,11 +22,12 @@ export function MessageOwnerButton({
   fullWidth,
 }: MessageOwnerButtonProps) {
   const { user } = useSessionUser();
-  const navigate = useNavigate();
-  const location = useLocation();
+  // The router itself, not useLocation(): a marketplace page holds 24 of these buttons, and none needs to
+  // re-render when the URL changes; the location is read when the button is clicked.
+  const router = useRouter();
   const start = trpc.messages.start.useMutation({
     onSuccess: async ({ conversation }) => {
-      await navigate({ to: '/dashboard/messages', search: { c: conversation._id } });
+      await router.navigate({ to: '/dashboard/messages', search: { c: conversation._id } });
     },
     onError: (error) => {
       notifications.show({ color: 'red', message: errorMessage(error, MESSAGES.messageSendFailed) });
@@ -42,7 +43,7 @@ export function MessageOwnerButton({
       disabled={user === undefined}
       onClick={() => {
         if (user === null) {
-          void navigate({ to: '/login', search: { redirect: location.href } });
+          void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
           return;
         }
         if (user) start.mutate({ barterId: listingId });

@@ -382,3 +382,48 @@ test.describe('contact page', () => {
     expect(readFileSync(join(dir, file), 'utf8')).toContain('Radio for hampers');
   });
 });
+
+test.describe('before the app has hydrated', () => {
+  // The pre-rendered page paints before its scripts run: hold the entry script back to act in that moment.
+  async function holdAppScript(page: Page): Promise<() => void> {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('a button clicked before hydration acts once the app is ready', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const release = await holdAppScript(page);
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.locator('html[data-app-ready]')).not.toBeAttached();
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  });
+
+  test('a form sent before hydration keeps its text and is sent by the app, never natively with its fields in the URL', async ({
+    page,
+  }) => {
+    const release = await holdAppScript(page);
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Full Name').fill('Kavya Reddy');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('html[data-app-ready]')).not.toBeAttached();
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    // The app validated the form (the other required fields are empty) instead of the browser submitting it,
+    // and kept what was typed.
+    await expect(page.getByRole('main').getByText(MESSAGES.contactRequired).first()).toBeVisible();
+    await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Full Name')).toHaveValue('Kavya Reddy');
+    await expect(page.getByLabel('Full Name')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(new URL(page.url()).search).toBe('');
+  });
+});

@@ -3,17 +3,12 @@ import { UiProvider } from '@barterads/ui';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { api } from './api';
 import type { AppRouter } from './router';
 
 /** The whole web app around a router: the same tree in the browser and in the build's pre-renderer. */
 export function App({ router }: { router: AppRouter }) {
-  // After the first commit (a hydration of pre-rendered HTML included) the page answers clicks:
-  // `<html data-app-ready>` says so to scripts and browser tests (a click on pre-rendered HTML before then is lost).
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
   return (
     <StrictMode>
       <trpc.Provider client={api.trpcClient} queryClient={api.queryClient}>

@@ -4,6 +4,8 @@ import { App } from './App';
 import { takeServerPageMeta } from './components/usePageMeta';
 import { createAppRouter } from './router';
 
+export { PAGE_READY_EVENT } from './components/page-ready';
+
 /**
  * The public pages the build renders to HTML (scripts/prerender.mjs): their first paint comes from HTML and
  * CSS instead of waiting for the JavaScript, which then hydrates them (main.tsx). Only pages whose HTML is

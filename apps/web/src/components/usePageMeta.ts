@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { announcePageReady } from './page-ready';
 
 let serverPageMeta: { title: string; description?: string } | undefined;
 
@@ -6,7 +7,7 @@ function documentTitle(title: string): string {
   return title === 'BarterAds' ? title : `${title} | BarterAds`;
 }
 
-/** Sets the document title and description of a route. */
+/** Sets the document title and description of a route, and says when the route's page is ready (page-ready.ts). */
 export function usePageMeta(title: string, description?: string): void {
   // Pre-rendering (no document): remember them for the page's <head> (see prerender.tsx).
   if (typeof document === 'undefined') serverPageMeta = { title: documentTitle(title), description };
@@ -22,6 +23,7 @@ export function usePageMeta(title: string, description?: string): void {
       meta.content = description;
     }
   }, [title, description]);
+  useEffect(announcePageReady, []);
 }
 
 /** The title and description the last server render asked for (then forgets them). */

@@ -54,11 +54,15 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   await expect(cards(page).first()).toContainText('Media Owner');
   for (const card of await cards(page).all()) await expect(card).not.toContainText('Advertiser');
 
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: 'Outdoor & Billboards' }).click();
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Outdoor & Billboards' });
   await expect(page).toHaveURL(/category=outdoor/);
   await settled(page);
   for (const card of await cards(page).all()) await expect(card).toContainText('Outdoor & Billboards');
+  // "All categories" takes the filter off again, then back on for the reload below.
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'All categories' });
+  await expect(page).not.toHaveURL(/category=/);
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Outdoor & Billboards' });
+  await expect(page).toHaveURL(/category=outdoor/);
 
   // Reloading keeps everything; a query with no match shows the spec's empty text.
   await page.reload();
@@ -114,7 +118,10 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await dialog.getByLabel('Location').fill('Thane, Maharashtra');
   await dialog.getByLabel('Description').fill('Twelve pillars on the Ghodbunder Road metro line.');
   await dialog.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: 'Transit Advertising' }).click();
+  await page
+    .getByRole('listbox', { name: 'Category' })
+    .getByRole('option', { name: 'Transit Advertising' })
+    .click();
   await dialog.getByLabel('What do you want in exchange?').fill('Office chairs');
   await dialog.getByLabel('WhatsApp phone').fill('9820012345');
   await dialog.getByRole('button', { name: 'Publish Inventory' }).click();

@@ -3,8 +3,8 @@ import {
   Button,
   Container,
   Group,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -34,6 +34,8 @@ export const Route = createFileRoute('/marketplace')({
   validateSearch: MarketplaceSearch,
   component: MarketplacePage,
 });
+
+const FILTER_CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORY_OPTIONS];
 
 const VIEWS = [
   { value: 'all', label: 'All' },
@@ -111,19 +113,22 @@ function MarketplacePage() {
               })
             }
           />
-          <Select
+          {/* A native select: the phone's own picker, and no popover code on the page's first load. */}
+          <NativeSelect
             label="Category"
-            placeholder="All categories"
-            data={CATEGORY_OPTIONS}
-            value={search.category ?? null}
-            clearable
+            data={FILTER_CATEGORY_OPTIONS}
+            value={search.category ?? ''}
             w={{ base: '100%', xs: 240 }}
-            onChange={(value) =>
+            onChange={(event) => {
+              const value = event.currentTarget.value;
               void navigate({
-                search: (prev) => ({ ...prev, category: (value as MediaCategoryId | null) ?? undefined }),
+                search: (prev) => ({
+                  ...prev,
+                  category: (value || undefined) as MediaCategoryId | undefined,
+                }),
                 replace: true,
-              })
-            }
+              });
+            }}
           />
         </Group>
         <MarketplaceList

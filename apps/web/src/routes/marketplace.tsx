@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { usePageMeta } from '../components/usePageMeta';
 import { useSessionUser } from '../features/accounts/session';
 import { CATEGORY_OPTIONS } from '../features/listings/category-options';
@@ -43,11 +43,6 @@ const VIEWS = [
   { value: 'advertiser', label: 'Advertisers' },
 ];
 
-/** "Message" on every card (one function for the page's life: the memoised cards keep it across renders). */
-const messageOwnerAction = (listing: Listing) => (
-  <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} />
-);
-
 function MarketplacePage() {
   usePageMeta(
     'Marketplace',
@@ -73,6 +68,13 @@ function MarketplacePage() {
     if ((search.q ?? '') !== debounced.trim()) setText(search.q ?? '');
   }, [search.q]);
 
+  // "Message" on every card, with the page's user: the memoised cards render again only when the user changes.
+  const messageOwnerAction = useCallback(
+    (listing: Listing) => (
+      <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} user={user} />
+    ),
+    [user],
+  );
   const userType: UserType = user?.userType ?? 'advertiser';
   const labels = postLabels(userType);
 

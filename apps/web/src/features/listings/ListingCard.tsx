@@ -1,6 +1,6 @@
 import { trpc } from '@barterads/api-client';
 import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink } from '@barterads/core';
-import { Button, Card, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
@@ -94,19 +94,28 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
   );
 }
 
+const SKELETON_LINES = [
+  { key: 'badge', height: '1rem', width: '40%' },
+  { key: 'title', height: '1.25rem', width: '90%' },
+  { key: 'line1', height: '0.875rem', width: '100%' },
+  { key: 'line2', height: '0.875rem', width: '70%' },
+  { key: 'button', height: '2.25rem', width: '100%' },
+];
+
+/** The card's placeholder while the results load (plain elements: six of them are on the pre-rendered page). */
 export function ListingCardSkeleton() {
   return (
-    <Card withBorder radius="md" padding="md" aria-hidden>
-      <Card.Section>
-        <Skeleton h={180} radius={0} />
-      </Card.Section>
-      <Stack gap="xs" mt="sm">
-        <Skeleton h={16} w="40%" />
-        <Skeleton h={20} w="90%" />
-        <Skeleton h={14} />
-        <Skeleton h={14} w="70%" />
-        <Skeleton h={36} mt="sm" />
-      </Stack>
-    </Card>
+    <div className={classes.card} aria-hidden>
+      <div className={classes.skeletonImage} />
+      <div className={classes.skeletonLines}>
+        {SKELETON_LINES.map((line) => (
+          <div
+            key={line.key}
+            className={classes.skeletonBlock}
+            style={{ height: line.height, width: line.width }}
+          />
+        ))}
+      </div>
+    </div>
   );
 }

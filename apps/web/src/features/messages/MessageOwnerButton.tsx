@@ -1,13 +1,14 @@
-import { errorMessage, trpc } from '@barterads/api-client';
+import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import { MESSAGES } from '@barterads/core';
 import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
-import { useSessionUser } from '../accounts/session';
 
 export interface MessageOwnerButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth'> {
   listingId: string;
   ownerId: string;
+  /** The signed-in user (null when signed out, undefined while loading): the page's, passed to every card. */
+  user: SessionUser | null | undefined;
 }
 
 /**
@@ -17,11 +18,11 @@ export interface MessageOwnerButtonProps extends Pick<ButtonProps, 'size' | 'var
 export function MessageOwnerButton({
   listingId,
   ownerId,
+  user,
   size = 'sm',
   variant = 'light',
   fullWidth,
 }: MessageOwnerButtonProps) {
-  const { user } = useSessionUser();
   // The router itself, not useLocation(): a marketplace page holds 24 of these buttons, and none needs to
   // re-render when the URL changes; the location is read when the button is clicked.
   const router = useRouter();

@@ -1,11 +1,27 @@
 import { trpc } from '@barterads/api-client';
 import { UiProvider } from '@barterads/ui';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { api } from './api';
 import type { AppRouter } from './router';
+
+const NotificationsHost = lazy(() => import('./components/NotificationsHost'));
+
+/**
+ * The notifications' container, with its transition and scroll-lock code (about 20 KB), loads after the first
+ * render instead of with the entry chunk: nothing shows a notification before then, and one shown while it
+ * loads waits in Mantine's store until the container mounts.
+ */
+function DeferredNotifications() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
 
 /** The whole web app around a router: the same tree in the browser and in the build's pre-renderer. */
 export function App({ router }: { router: AppRouter }) {
@@ -14,7 +30,7 @@ export function App({ router }: { router: AppRouter }) {
       <trpc.Provider client={api.trpcClient} queryClient={api.queryClient}>
         <QueryClientProvider client={api.queryClient}>
           <UiProvider>
-            <Notifications position="top-right" />
+            <DeferredNotifications />
             <RouterProvider router={router} />
           </UiProvider>
         </QueryClientProvider>

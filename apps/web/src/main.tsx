@@ -13,11 +13,15 @@ if (container.hasChildNodes()) {
   // boundary; `ssr` tells the router to render the same tree here. Hydration runs as a transition, so React
   // yields to the browser between chunks of work instead of blocking the main thread in one long task.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => {
-    startTransition(() => {
-      hydrateRoot(container, <App router={router} />);
+  // A macrotask between evaluating the app's modules and loading the route: two shorter tasks instead of one
+  // long one, so that a tap or a frame can come in between on a slow phone.
+  void new Promise((resolve) => setTimeout(resolve, 0))
+    .then(() => router.load())
+    .then(() => {
+      startTransition(() => {
+        hydrateRoot(container, <App router={router} />);
+      });
     });
-  });
 } else {
   createRoot(container).render(<App router={router} />);
 }

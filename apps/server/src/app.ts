@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { appRouter, checkoutExtraOrigins, createContext, isDatabaseUnavailable } from '@barterads/api';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
@@ -110,6 +112,14 @@ export async function buildApp(
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(fastifyCookie);
+  // Compression where a route asks for it (reply.compress): the tRPC route's JSON answers, which the web apps
+  // fetch over phone connections (a results page: 16 KB -> 3 KB). Streams (SSE, JSON lines) are sent as they are.
+  await app.register(fastifyCompress, {
+    global: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyRateLimit, {
     global: true,
     max: 600,

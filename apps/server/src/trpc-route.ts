@@ -100,7 +100,10 @@ export async function registerTrpcRoute<TRouter extends AnyTRPCRouter>(
           response.headers.get('transfer-encoding') === 'chunked' ||
           !(response.headers.get('content-type') ?? '').startsWith('application/json');
         if (response.body && streamed) return reply.send(response.body);
-        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+        if (!response.body) return reply.send();
+        // Compressed for clients that accept it, over 1 KB (@fastify/compress, registered in app.ts).
+        reply.compress(Buffer.from(await response.arrayBuffer()));
+        return reply;
       });
     },
     { prefix: options.prefix },

@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
 
@@ -7,6 +9,41 @@ describe('server foundation over real HTTP', () => {
     server = await startTestServer();
   });
   afterAll(async () => server.close());
+
+  it('compresses tRPC JSON answers for clients that accept it, and only for them', async () => {
+    const { token } = await createTestUser(server.db, { userType: 'media_owner' });
+    for (let i = 0; i < 4; i++) {
+      const posted = await server.request('/api/barters', {
+        token,
+        json: {
+          title: `Compression test hoarding ${i}`,
+          location: 'Pune, Maharashtra',
+          description: 'A lit hoarding on the ring road, facing two lanes of traffic. '.repeat(6),
+          type: 'Outdoor',
+        },
+      });
+      expect(posted.status).toBe(201);
+    }
+    const path = `/trpc/listings.search?input=${encodeURIComponent(JSON.stringify({ q: 'Compression test' }))}`;
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        httpGet(server.baseUrl + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await raw();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = JSON.parse(plain.body.toString('utf8'));
+    expect(answer.result.data.barters).toHaveLength(4);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const compressed = await raw('gzip, br');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.body.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(brotliDecompressSync(compressed.body).toString('utf8'))).toEqual(answer);
+  });
 
   it('answers /healthz and /readyz', async () => {
     expect((await server.request('/healthz')).status).toBe(200);

@@ -397,6 +397,19 @@ test.describe('before the app has hydrated', () => {
     return release;
   }
 
+  test('a page scrolled before hydration stays where the visitor scrolled it', async ({ page }) => {
+    const release = await holdAppScript(page);
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    // Hydration and its effects are done: the position is the visitor's, not the top of the page.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
   test('a button clicked before hydration acts once the app is ready', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     const release = await holdAppScript(page);

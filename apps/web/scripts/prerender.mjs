@@ -37,10 +37,11 @@ const { PAGE_READY_EVENT, PRERENDERED_PATHS, renderPage, routePatterns } = await
 // adds the same modulepreload links and module script once a frame has been painted (at once in a tab opened in
 // the background, which paints nothing until shown). The server's CSP admits it by hash (prerendered-pages.ts).
 //
-// Until the page has hydrated, its buttons do nothing, a form would submit natively (its fields in the URL)
-// and hydration resets what was typed. The loader remembers the clicks, the text typed and the submits; once
-// the page says it is ready (PAGE_READY_EVENT, src/components/page-ready.ts; hydration keeps the same elements)
-// it types the text again and repeats the clicks and submits.
+// Until the page has hydrated, its buttons do nothing, a link clicked while React hydrates can be lost, a form
+// would submit natively (its fields in the URL) and hydration resets what was typed. Until then the loader
+// keeps clicks and submits from the half-hydrated app: links are followed by the browser, button clicks and
+// submits remembered, text typed remembered; once the page says it is ready (PAGE_READY_EVENT,
+// src/components/page-ready.ts; hydration keeps the same elements) it types the text again and repeats them.
 const entryScript = head.match(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/);
 if (!entryScript) throw new Error('dist/index.html has no module entry script');
 const preloadLinks = [...head.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n/g)];
@@ -51,8 +52,15 @@ const loader = `<script>
         const early = [];
         const typed = new Map();
         const onClick = (event) => {
-          const button = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
-          if (button && !button.closest('form')) early.push(() => button.click());
+          const target = event.target instanceof Element ? event.target.closest('a[href], button, [role="button"]') : null;
+          if (!target) return;
+          // Kept from the half-hydrated app: the browser follows a link itself (a plain page load), and a button is
+          // clicked again once the page is ready (a form's submit button: its submit event is kept instead).
+          event.stopPropagation();
+          if (target.matches('a[href]')) return;
+          if (!(target instanceof HTMLButtonElement && target.type === 'submit' && target.form)) {
+            early.push(() => target.click());
+          }
         };
         const onInput = (event) => {
           const field = event.target;
@@ -60,6 +68,7 @@ const loader = `<script>
         };
         const onSubmit = (event) => {
           event.preventDefault();
+          event.stopPropagation();
           const { target: form, submitter } = event;
           early.push(() => (submitter && submitter.form === form ? submitter.click() : form.requestSubmit()));
         };

@@ -5,7 +5,7 @@ import { App } from './App';
 import { createAppRouter } from './router';
 
 const container = document.getElementById('root')!;
-const router = createAppRouter();
+const router = createAppRouter({ hydrating: container.hasChildNodes() });
 
 if (container.hasChildNodes()) {
   // A public page pre-rendered by the build (prerender.tsx): load the page's route chunks first, then

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 function prefersReducedMotion(): boolean {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -12,11 +12,16 @@ function prefersReducedMotion(): boolean {
 export function useScrollOnNavigation(): void {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
+  // The page's first render keeps the browser's own position: a pre-rendered page may have been scrolled (or
+  // opened at its anchor, or reloaded mid-page) before the app hydrated, and must not jump to the top then.
+  const firstRender = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path without a hash must scroll to the top again
   useEffect(() => {
     const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    const initial = firstRender.current;
+    firstRender.current = false;
     if (!hash) {
-      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      if (!initial) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
     }
     let tries = 0;

@@ -75,7 +75,6 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
             href={chat}
             target="_blank"
             rel="noopener noreferrer"
-            color="green"
             onClick={() => recordClick.mutate({ id: listing._id })}
           >
             Contact

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { useSessionUser } from '../accounts/session';
 
 const CATEGORY_COLORS: Record<string, string> = {
@@ -37,6 +38,8 @@ const CARD_HEIGHT = 300;
 export function FeaturedOpportunities() {
   const featured = trpc.listings.featured.useQuery(undefined, { staleTime: 60_000 });
   const { user } = useSessionUser();
+  // Rendered from a deferred copy (a transition React time-slices), as the marketplace's cards.
+  const data = useDeferredValue(featured.data);
   return (
     <Container size="xl" py={64} component="section" aria-labelledby="featured-title">
       <Stack gap="lg">
@@ -46,7 +49,11 @@ export function FeaturedOpportunities() {
           </Title>
           <Text c="dimmed">Recent verified listings from media owners and advertisers.</Text>
         </Stack>
-        {featured.isPending ? (
+        {featured.isError ? (
+          <Text c="red" ta="center" role="alert" mih={CARD_HEIGHT}>
+            Featured opportunities could not be loaded.
+          </Text>
+        ) : !data ? (
           <SimpleGrid
             cols={{ base: 1, sm: 2, md: 3 }}
             role="status"
@@ -63,17 +70,13 @@ export function FeaturedOpportunities() {
               </Card>
             ))}
           </SimpleGrid>
-        ) : featured.isError ? (
-          <Text c="red" ta="center" role="alert" mih={CARD_HEIGHT}>
-            Featured opportunities could not be loaded.
-          </Text>
-        ) : featured.data.barters.length === 0 ? (
+        ) : data.barters.length === 0 ? (
           <Text c="dimmed" ta="center" mih={CARD_HEIGHT}>
             No featured opportunities yet.
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {featured.data.barters.map((listing) => (
+            {data.barters.map((listing) => (
               <Card
                 key={listing._id}
                 withBorder

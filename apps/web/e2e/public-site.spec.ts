@@ -115,6 +115,19 @@ test.describe('accessibility scan', () => {
     });
   }
 
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the marketplace's loaded cards have no serious violations (${scheme} theme)`, async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
+      await page.goto('/marketplace');
+      await expect(page.getByTestId('listing-grid').getByRole('article').first()).toBeVisible({
+        timeout: 30_000,
+      });
+      // Every card in view for the scan (off-screen cards skip rendering until scrolled near).
+      await page.setViewportSize({ width: 1280, height: 12_000 });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
   test('the phone layout with the mobile menu open has no serious violations', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/contact');

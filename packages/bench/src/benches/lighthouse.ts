@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_LAUNCH } from '@barterads/testing/e2e';
 import * as chromeLauncher from 'chrome-launcher';
@@ -70,7 +71,7 @@ export async function runLighthouse(): Promise<BenchResult> {
         console.log(
           `    run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(', ')}; TBT ${
             lhr.audits['total-blocking-time']?.displayValue ?? '?'
-          }; benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}`,
+          }; benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)}; load average ${loadavg()[0]?.toFixed(1)}`,
         );
       }
       // The run whose performance score is the median: its audits explain the figures below.

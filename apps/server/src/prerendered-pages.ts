@@ -17,14 +17,22 @@ interface PrerenderedPage {
   gzip: Buffer;
 }
 
-const MANIFEST = join('prerendered', 'manifest.json');
+/** What the build writes beside the pages: the path of each page's file, and every route pattern of the app. */
+interface PrerenderManifest {
+  pages: Record<string, string>;
+  routes?: string[];
+}
+
+/** The build's manifest, or undefined for a build without pre-rendered pages. */
+function readManifest(webDist: string): PrerenderManifest | undefined {
+  const manifestPath = join(webDist, 'prerendered', 'manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest;
+}
 
 function readPages(webDist: string): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
-  const manifestPath = join(webDist, MANIFEST);
-  if (!existsSync(manifestPath)) return pages;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { pages: Record<string, string> };
-  for (const [path, file] of Object.entries(manifest.pages)) {
+  for (const [path, file] of Object.entries(readManifest(webDist)?.pages ?? {})) {
     const identity = readFileSync(join(webDist, 'prerendered', file));
     pages.set(path, {
       identity,
@@ -36,15 +44,14 @@ function readPages(webDist: string): Map<string, PrerenderedPage> {
 }
 
 /**
- * CSP sources (`'sha256-…'`) for the inline scripts of the built web app's HTML: the app shell's colour
- * scheme script, which must run before the first paint. Only scripts of our own build output are admitted.
+ * CSP sources (`'sha256-…'`) for the inline scripts of the built web app's HTML: the colour scheme script, which
+ * must run before the first paint, and the pre-rendered pages' loader (apps/web/scripts/page-loader.js). Only
+ * scripts of our own build output are admitted.
  */
 export function webInlineScriptSources(webDist: string): string[] {
   const files = [join(webDist, 'index.html')];
-  const manifestPath = join(webDist, MANIFEST);
-  if (existsSync(manifestPath)) {
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { pages: Record<string, string> };
-    for (const file of Object.values(manifest.pages)) files.push(join(webDist, 'prerendered', file));
+  for (const file of Object.values(readManifest(webDist)?.pages ?? {})) {
+    files.push(join(webDist, 'prerendered', file));
   }
   const sources = new Set<string>();
   for (const file of files) {
@@ -72,11 +79,9 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
  * every path counts as a route, as before.
  */
 export function webRouteMatcher(webDist: string): (path: string) => boolean {
-  const manifestPath = join(webDist, MANIFEST);
-  if (!existsSync(manifestPath)) return () => true;
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes?: string[] };
-  if (!manifest.routes) return () => true;
-  const patterns = manifest.routes.map((route) => route.split('/').filter(Boolean));
+  const routes = readManifest(webDist)?.routes;
+  if (!routes) return () => true;
+  const patterns = routes.map((route) => route.split('/').filter(Boolean));
   return (path) => {
     const segments = path.split('/').filter(Boolean);
     return patterns.some((pattern) => {

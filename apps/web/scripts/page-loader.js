@@ -1,0 +1,81 @@
+// The loader of every pre-rendered page (scripts/prerender.mjs inlines it, with the three __NAMES__ replaced;
+// the server's CSP admits it by hash, apps/server/src/prerendered-pages.ts).
+//
+// The app's scripts load after the first paint: a pre-rendered page paints from HTML and CSS alone, and on a
+// phone's connection the entry chunk and its preloads (about 190 KB) would otherwise share the bandwidth with the
+// stylesheet and delay that paint; the browser also fetches them at high priority, ahead of images. The loader
+// adds the same modulepreload links and module script once a frame has been painted (at once in a tab opened in
+// the background, which paints nothing until shown).
+//
+// Until the page has hydrated, its buttons do nothing, a link clicked while React hydrates can be lost, a form
+// would submit natively (its fields in the URL) and hydration resets what was typed. Until then the loader keeps
+// clicks and submits from the half-hydrated app: links are followed by the browser, button clicks and submits
+// remembered, text typed remembered; once the page says it is ready (PAGE_READY_EVENT,
+// src/components/page-ready.ts; hydration keeps the same elements) it types the text again and repeats them.
+(() => {
+  const early = [];
+  const typed = new Map();
+  const onClick = (event) => {
+    const target =
+      event.target instanceof Element ? event.target.closest('a[href], button, [role="button"]') : null;
+    if (!target) return;
+    // Kept from the half-hydrated app: the browser follows a link itself (a plain page load), and a button is
+    // clicked again once the page is ready (a form's submit button: its submit event is kept instead).
+    event.stopPropagation();
+    if (target.matches('a[href]')) return;
+    if (!(target instanceof HTMLButtonElement && target.type === 'submit' && target.form)) {
+      early.push(() => target.click());
+    }
+  };
+  const onInput = (event) => {
+    const field = event.target;
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)
+      typed.set(field, field.value);
+  };
+  const onSubmit = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const { target: form, submitter } = event;
+    early.push(() => (submitter && submitter.form === form ? submitter.click() : form.requestSubmit()));
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('input', onInput, true);
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener(
+    __PAGE_READY_EVENT__,
+    () => {
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('input', onInput, true);
+      document.removeEventListener('submit', onSubmit, true);
+      // The app's state does not hold what was typed: type it again, the way React hears it (the value
+      // cleared through React's own value tracker, then set past it, so that the input event is a change).
+      for (const [field, value] of typed) {
+        if (!field.isConnected) continue;
+        field.value = '';
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      for (const repeat of early.splice(0)) repeat();
+    },
+    { once: true },
+  );
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of __MODULE_PRELOADS__) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = __ENTRY_SCRIPT__;
+    document.head.append(script);
+  };
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+  else start();
+})();

@@ -1,8 +1,9 @@
 import { trpc } from '@barterads/api-client';
 import { UiProvider } from '@barterads/ui';
+import { useMounted } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { api } from './api';
 import type { AppRouter } from './router';
 
@@ -14,9 +15,7 @@ const NotificationsHost = lazy(() => import('./components/NotificationsHost'));
  * loads waits in Mantine's store until the container mounts.
  */
 function DeferredNotifications() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted ? (
+  return useMounted() ? (
     <Suspense fallback={null}>
       <NotificationsHost />
     </Suspense>

@@ -5,9 +5,10 @@ import { App } from './App';
 import { createAppRouter } from './router';
 
 const container = document.getElementById('root')!;
-const router = createAppRouter({ hydrating: container.hasChildNodes() });
+const prerendered = container.hasChildNodes();
+const router = createAppRouter({ hydrating: prerendered });
 
-if (container.hasChildNodes()) {
+if (prerendered) {
   // A public page pre-rendered by the build (prerender.tsx): load the page's route chunks first, then
   // hydrate the server's HTML. The server rendered the matches without the router's outer Suspense
   // boundary; `ssr` tells the router to render the same tree here. Hydration runs as a transition, so React

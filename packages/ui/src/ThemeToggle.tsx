@@ -1,5 +1,5 @@
 import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMounted } from '@mantine/hooks';
 
 function SunIcon() {
   return (
@@ -44,9 +44,7 @@ function MoonIcon() {
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const current = hydrated ? computed : 'light';
+  const current = useMounted() ? computed : 'light';
   const next = current === 'dark' ? 'light' : 'dark';
   return (
     <ActionIcon

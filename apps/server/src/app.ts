@@ -114,9 +114,13 @@ export async function buildApp(
   await app.register(fastifyCookie);
   // Compression where a route asks for it (reply.compress): the tRPC route's JSON answers, which the web apps
   // fetch over phone connections (a results page: 16 KB -> 3 KB). Streams (SSE, JSON lines) are sent as they are.
+  // A JSON answer is a complete buffer, compressed in one go and sent with its length: the plugin's streaming
+  // path for buffers over 8 KB (on two cores) now and then left a keep-alive connection closed under the next
+  // request (hardening suite, accounts.exportData).
   await app.register(fastifyCompress, {
     global: false,
     threshold: 1024,
+    syncThreshold: Number.MAX_SAFE_INTEGER,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });

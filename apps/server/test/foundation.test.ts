@@ -1,5 +1,5 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
 
@@ -43,6 +43,41 @@ describe('server foundation over real HTTP', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.body.length).toBeLessThan(plain.body.length / 2);
     expect(JSON.parse(brotliDecompressSync(compressed.body).toString('utf8'))).toEqual(answer);
+  });
+
+  it('sends a compressed tRPC answer over 8 KB in one piece with its length, as a small one', async () => {
+    // Over @fastify/compress's streaming threshold (8 KB on two cores), where answers went out as a compressed
+    // stream and a keep-alive connection was now and then closed under the next request (hardening suite).
+    for (let owner = 0; owner < 3; owner++) {
+      const { token } = await createTestUser(server.db, { userType: 'media_owner' });
+      for (let i = 0; i < 4; i++) {
+        const posted = await server.request('/api/barters', {
+          token,
+          json: {
+            title: `Largeanswer billboard ${owner}-${i}`,
+            location: 'Nashik, Maharashtra',
+            description: 'A lit billboard on the highway, facing two lanes of traffic. '.repeat(14),
+            type: 'Outdoor',
+          },
+        });
+        expect(posted.status).toBe(201);
+      }
+    }
+    const path = `/trpc/listings.search?input=${encodeURIComponent(JSON.stringify({ q: 'Largeanswer' }))}`;
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(server.baseUrl + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const plain = await raw({});
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+    const compressed = await raw({ 'accept-encoding': 'gzip' });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(Number(compressed.headers['content-length'])).toBe(compressed.body.length);
+    expect(gunzipSync(compressed.body).toString('utf8')).toBe(plain.body.toString('utf8'));
   });
 
   it('answers /healthz and /readyz', async () => {

@@ -26,11 +26,14 @@ const sql = postgres(process.env.DATABASE_URL ?? '', {
 });
 const app = Fastify({ logger: false });
 
-async function search(db: postgres.Sql, params: SearchParams, limit: number) {
+/** The page and, unless the page tells it, the bounded total: side by side on the pool, in turn in a transaction. */
+async function search(db: postgres.Sql, params: SearchParams, limit: number, sideBySide: boolean) {
+  const early = sideBySide ? countQuery(db, params).execute() : undefined;
+  early?.catch(() => {});
   const rows = await pageQuery(db, params);
   // A first page (the only kind this route serves) that holds every match knows its total without counting.
   if (rows.length <= limit) return [rows, rows.length] as const;
-  return [rows, (await countQuery(db, params))[0]?.total ?? 0] as const;
+  return [rows, (await (early ?? countQuery(db, params)))[0]?.total ?? 0] as const;
 }
 
 app.get('/healthz', async () => ({ status: 'ok' }));
@@ -39,16 +42,16 @@ app.get<{ Querystring: Record<string, string | undefined> }>('/bare/barters', as
   const { q, ownerRole, category } = request.query;
   const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 24) || 24));
   const params = { q, ownerRole, category, limit };
-  // Like searchListings(): the page, then the bounded total unless the page already tells it; in a transaction
-  // with the index hint only for a word too short for a trigram.
+  // Like searchListings(): the page and the bounded total side by side (the total used only when the page cannot
+  // tell it); one after the other in a transaction with the index hint for a word too short for a trigram.
   const [rows, counted] = needsIndexHint(params)
     ? await sql.begin(async (transaction) => {
         // The queries only use the tagged template, which a transaction has like the pool.
         const tx = transaction as unknown as postgres.Sql;
         await tx`set local enable_seqscan = off`;
-        return search(tx, params, limit);
+        return search(tx, params, limit, false);
       })
-    : await search(sql, params, limit);
+    : await search(sql, params, limit, true);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

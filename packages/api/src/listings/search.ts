@@ -288,10 +288,14 @@ function preparedSearch(db: Database, input: SearchListingsInput): ReturnType<ty
 /**
  * Active listings, newest first, filtered on the server, one keyset page at a time.
  *
- * The total is counted only when the page cannot tell it: a first page (no cursor) that holds every match
- * (no next page) already knows its total, the rows it returns, so a narrow search runs one statement, not two.
- * A later page (with a cursor) still counts every match, not those after the cursor: the contract's `total`
- * means the whole search on every page, and with the cap that count costs the same at any table size.
+ * The total is taken from the count only when the page cannot tell it: a first page (no cursor) that holds
+ * every match (no next page) already knows its total, the rows it returns. A later page (with a cursor) still
+ * counts every match, not those after the cursor: the contract's `total` means the whole search on every page.
+ *
+ * The two statements run side by side, on two of the pool's connections: the count starts with the page instead
+ * of after it. A broad search's bounded count is its slowest part (the trigram index collects every match as a
+ * bitmap, so it grows with the matches), and waiting for the page first added the two times up (BENCHMARKS.md).
+ * A narrow search pays for a count it does not use; both of its statements are small bitmap scans.
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
@@ -308,10 +312,11 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
   } else {
     const statements = preparedSearch(db, input);
     const values = searchValues(input);
+    const count = statements.count.execute(values);
+    // Its answer is awaited below only when needed; a failure is then rethrown there, never left unhandled.
+    count.catch(() => {});
     rows = await statements.page.execute(values);
-    counted = needsCount(rows.length)
-      ? ((await statements.count.execute(values))[0]?.total ?? 0)
-      : rows.length;
+    counted = needsCount(rows.length) ? ((await count)[0]?.total ?? 0) : rows.length;
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

@@ -1,18 +1,9 @@
 import { DELAYS_MS, type MediaCategoryId, type UserType } from '@barterads/core';
-import {
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { SegmentedChoice, type SegmentedChoiceOption } from '../components/SegmentedChoice';
 import { usePageMeta } from '../components/usePageMeta';
 import { useSessionUser } from '../features/accounts/session';
 import { CATEGORY_OPTIONS } from '../features/listings/category-options';
@@ -41,7 +32,7 @@ const VIEWS = [
   { value: 'all', label: 'All' },
   { value: 'media_owner', label: 'Media Owners' },
   { value: 'advertiser', label: 'Advertisers' },
-];
+] as const satisfies readonly SegmentedChoiceOption<UserType | 'all'>[];
 
 function MarketplacePage() {
   usePageMeta(
@@ -104,13 +95,13 @@ function MarketplacePage() {
           maxLength={200}
         />
         <Group gap="md" align="flex-end" wrap="wrap">
-          <SegmentedControl
-            aria-label="Owner type"
-            data={VIEWS}
+          <SegmentedChoice
+            label="Owner type"
+            options={VIEWS}
             value={search.view ?? 'all'}
             onChange={(value) =>
               void navigate({
-                search: (prev) => ({ ...prev, view: value === 'all' ? undefined : (value as UserType) }),
+                search: (prev) => ({ ...prev, view: value === 'all' ? undefined : value }),
                 replace: true,
               })
             }

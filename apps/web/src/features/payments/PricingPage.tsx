@@ -18,7 +18,6 @@ import {
   Group,
   List,
   Modal,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
 import { formatDay, formatRupees, PERIOD_LABEL } from './format';
 import { type Subscription, useSubscribe } from './useSubscribe';
 
@@ -35,6 +35,16 @@ const AUDIENCE_TEXT: Record<Audience, string> = {
   advertisers: 'Trade your products and services for advertising space across every media type.',
   media_owners: 'Turn unsold inventory into the goods and services your business needs.',
 };
+
+const AUDIENCES = [
+  { value: 'advertisers', label: 'For Advertisers' },
+  { value: 'media_owners', label: 'For Media Owners' },
+] as const satisfies readonly SegmentedChoiceOption<Audience>[];
+
+const PERIODS = [
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'yearly', label: 'Yearly (save 20%)' },
+] as const satisfies readonly SegmentedChoiceOption<BillingPeriod>[];
 
 /** The pricing page of the spec: billing toggle, audience tab, four plans and the verified subscribe flow. */
 export function PricingPage() {
@@ -68,24 +78,8 @@ export function PricingPage() {
         </Stack>
 
         <Stack gap="sm" align="center">
-          <SegmentedControl
-            aria-label="Audience"
-            value={audience}
-            onChange={(value) => setAudience(value as Audience)}
-            data={[
-              { value: 'advertisers', label: 'For Advertisers' },
-              { value: 'media_owners', label: 'For Media Owners' },
-            ]}
-          />
-          <SegmentedControl
-            aria-label="Billing period"
-            value={period}
-            onChange={(value) => setPeriod(value as BillingPeriod)}
-            data={[
-              { value: 'monthly', label: 'Monthly' },
-              { value: 'yearly', label: 'Yearly (save 20%)' },
-            ]}
-          />
+          <SegmentedChoice label="Audience" value={audience} onChange={setAudience} options={AUDIENCES} />
+          <SegmentedChoice label="Billing period" value={period} onChange={setPeriod} options={PERIODS} />
         </Stack>
 
         {unavailable ? (

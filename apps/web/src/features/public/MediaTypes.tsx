@@ -1,21 +1,16 @@
 import { LIMITS, MEDIA_CATEGORIES } from '@barterads/core';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
 import { Section } from './Section';
 
 type Filter = 'all' | 'popular';
+
+const FILTERS = [
+  { value: 'all', label: 'All Media Types' },
+  { value: 'popular', label: 'Most Popular' },
+] as const satisfies readonly SegmentedChoiceOption<Filter>[];
 
 /**
  * 'Every Advertising Format': the nine media categories with the All / Most Popular toggle. The list
@@ -36,17 +31,14 @@ export function MediaTypes() {
       tinted
     >
       <Group justify="center" mb="xl">
-        <SegmentedControl
-          aria-label="Media types to show"
+        <SegmentedChoice
+          label="Media types to show"
           value={filter}
           onChange={(value) => {
-            setFilter(value === 'popular' ? 'popular' : 'all');
+            setFilter(value);
             setVisible(LIMITS.landingCategoriesExpanded);
           }}
-          data={[
-            { value: 'all', label: 'All Media Types' },
-            { value: 'popular', label: 'Most Popular' },
-          ]}
+          options={FILTERS}
         />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="media-type-cards">

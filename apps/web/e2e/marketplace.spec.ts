@@ -92,8 +92,23 @@ test('a listing without a WhatsApp number shows the disabled No Contact button w
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   const noContact = page.getByRole('button', { name: 'No Contact' }).first();
   await expect(noContact).toBeVisible();
+  await expect(noContact).toHaveAttribute('aria-disabled', 'true');
+  await expect(noContact).toHaveAccessibleDescription('No WhatsApp number provided');
+  const tooltip = page.getByRole('tooltip', { name: 'No WhatsApp number provided' });
+  await expect(tooltip).toBeHidden();
   await noContact.hover();
-  await expect(page.getByText('No WhatsApp number provided')).toBeVisible();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveCount(1);
+  // Clicking it does nothing; Escape hides the tooltip while the pointer stays (WCAG 1.4.13).
+  await noContact.click({ force: true });
+  await expect(page).toHaveURL(/\/marketplace$/);
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  // Keyboard focus shows it too.
+  await page.mouse.move(0, 0);
+  await noContact.blur();
+  await noContact.focus();
+  await expect(tooltip).toBeVisible();
   const contact = page.getByRole('link', { name: 'Contact' }).first();
   await expect(contact).toHaveAttribute('href', /^https:\/\/wa\.me\/\d{8,}$/);
 });

@@ -1,7 +1,6 @@
-import { trpc } from '@barterads/api-client';
 import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink } from '@barterads/core';
-import { Button, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import buttons from '../../components/PlainButton.module.css';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
 
@@ -15,17 +14,20 @@ export interface ListingCardProps {
   listing: Listing;
   /** Extra buttons under the card (for example "Message owner"). */
   actions?: ReactNode;
+  /** Called when the visitor opens the WhatsApp chat (the list records the click). */
+  onContact?: (listingId: string) => void;
 }
 
 /**
  * A marketplace card with every field of the spec: image, title, description, location, rating, verified flag,
  * what is sought, and the Contact button (a WhatsApp chat link; disabled 'No Contact' under 8 digits).
- * Plain elements styled by ListingCard.module.css (Mantine's theme variables) rather than a Mantine component
- * per line: a results page renders 24 cards at once, and on a phone each component instance costs time.
+ * Plain elements styled by ListingCard.module.css and PlainButton.module.css (Mantine's theme variables) rather
+ * than Mantine components: a results page renders 24 cards at once, and on a phone each component instance
+ * costs time (Mantine's Tooltip alone brought floating-ui and a positioning hook into every card).
  */
-export function ListingCard({ listing, actions }: ListingCardProps) {
+export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
   const chat = whatsappLink(listing.contactPhone);
-  const recordClick = trpc.listings.recordContactClick.useMutation();
+  const tooltipId = useId();
   return (
     <article className={classes.card} aria-label={listing.title}>
       <img
@@ -70,22 +72,36 @@ export function ListingCard({ listing, actions }: ListingCardProps) {
       </div>
       <div className={classes.actions}>
         {chat ? (
-          <Button
-            component="a"
+          <a
+            className={`${buttons.button} ${buttons.filled}`}
             href={chat}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => recordClick.mutate({ id: listing._id })}
+            onClick={() => onContact?.(listing._id)}
           >
             Contact
-          </Button>
+          </a>
         ) : (
-          <Tooltip label={MESSAGES.noContactTooltip} withArrow>
-            {/* Mantine's pattern for a tooltip on a disabled button: it stays focusable and hoverable. */}
-            <Button data-disabled aria-disabled="true" onClick={(event) => event.preventDefault()}>
+          <span className={buttons.tooltipHost}>
+            {/* Disabled by aria-disabled, not `disabled`: it stays focusable, so its tooltip can be read. */}
+            <button
+              type="button"
+              className={buttons.button}
+              aria-disabled="true"
+              aria-describedby={tooltipId}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape')
+                  event.currentTarget.parentElement?.setAttribute('data-dismissed', '');
+              }}
+              onBlur={(event) => event.currentTarget.parentElement?.removeAttribute('data-dismissed')}
+              onMouseLeave={(event) => event.currentTarget.parentElement?.removeAttribute('data-dismissed')}
+            >
               No Contact
-            </Button>
-          </Tooltip>
+            </button>
+            <span role="tooltip" id={tooltipId} className={buttons.tooltip}>
+              {MESSAGES.noContactTooltip}
+            </span>
+          </span>
         )}
         {actions}
       </div>

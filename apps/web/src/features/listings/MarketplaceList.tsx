@@ -1,7 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
 import { Alert, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { memo, type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
@@ -24,6 +24,12 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: (previous) => previous },
   );
   const recordViews = trpc.listings.recordViews.useMutation();
+  // One mutation for every card's Contact link (a hook per card cost each of the 24 cards a query observer).
+  const recordContactClick = trpc.listings.recordContactClick.useMutation();
+  const onContact = useCallback(
+    (id: string) => recordContactClick.mutate({ id }),
+    [recordContactClick.mutate],
+  );
   const recorded = useRef(new Set<string>());
   // The cards render from a deferred copy of the results: React renders it in a transition, in slices that
   // leave the main thread free between them (24 cards at once kept a phone's main thread busy for ~300 ms).
@@ -83,7 +89,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
         data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
         style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
       >
-        <ListingCards listings={listings} cardActions={cardActions} />
+        <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
       </SimpleGrid>
       {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
       {query.hasNextPage ? (
@@ -100,14 +106,15 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
 interface ListingCardsProps {
   listings: Listing[];
   cardActions: MarketplaceListProps['cardActions'];
+  onContact: (listingId: string) => void;
 }
 
 /**
  * The cards, memoised: the list re-renders when its fetch state changes (a refetch, the views being recorded),
  * and 24 cards must not render again for that, only when the results (or the actions) change.
  */
-const ListingCards = memo(function ListingCards({ listings, cardActions }: ListingCardsProps) {
+const ListingCards = memo(function ListingCards({ listings, cardActions, onContact }: ListingCardsProps) {
   return listings.map((listing) => (
-    <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} />
+    <ListingCard key={listing._id} listing={listing} actions={cardActions?.(listing)} onContact={onContact} />
   ));
 });

@@ -1,10 +1,10 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import { MESSAGES } from '@barterads/core';
-import { Button, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
+import buttons from '../../components/PlainButton.module.css';
 
-export interface MessageOwnerButtonProps extends Pick<ButtonProps, 'size' | 'variant' | 'fullWidth'> {
+export interface MessageOwnerButtonProps {
   listingId: string;
   ownerId: string;
   /** The signed-in user (null when signed out, undefined while loading): the page's, passed to every card. */
@@ -14,15 +14,9 @@ export interface MessageOwnerButtonProps extends Pick<ButtonProps, 'size' | 'var
 /**
  * 'Message' on a listing card: opens (or reopens) the conversation with the listing's owner.
  * Hidden on the user's own listings; signed-out visitors go to /login and come back here.
+ * A plain button in Mantine's light variant (PlainButton.module.css): every card of a results page has one.
  */
-export function MessageOwnerButton({
-  listingId,
-  ownerId,
-  user,
-  size = 'sm',
-  variant = 'light',
-  fullWidth,
-}: MessageOwnerButtonProps) {
+export function MessageOwnerButton({ listingId, ownerId, user }: MessageOwnerButtonProps) {
   // The router itself, not useLocation(): a marketplace page holds 24 of these buttons, and none needs to
   // re-render when the URL changes; the location is read when the button is clicked.
   const router = useRouter();
@@ -36,12 +30,11 @@ export function MessageOwnerButton({
   });
   if (user && user._id === ownerId) return null;
   return (
-    <Button
-      size={size}
-      variant={variant}
-      fullWidth={fullWidth}
-      loading={start.isPending}
-      disabled={user === undefined}
+    <button
+      type="button"
+      className={`${buttons.button} ${buttons.light}`}
+      aria-busy={start.isPending || undefined}
+      disabled={user === undefined || start.isPending}
       onClick={() => {
         if (user === null) {
           void router.navigate({ to: '/login', search: { redirect: router.state.location.href } });
@@ -51,6 +44,6 @@ export function MessageOwnerButton({
       }}
     >
       Message
-    </Button>
+    </button>
   );
 }

@@ -434,6 +434,17 @@ test.describe('before the app has hydrated', () => {
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
   });
 
+  test('a radio choice made before hydration is the one the app shows once ready', async ({ page }) => {
+    const release = await holdAppScript(page);
+    await page.goto('/pricing', { waitUntil: 'domcontentloaded' });
+    await page.getByText('Yearly (save 20%)').click();
+    await expect(page.locator('html[data-app-ready]')).not.toBeAttached();
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await expect(page.getByRole('radio', { name: 'Yearly (save 20%)' })).toBeChecked();
+    await expect(page.getByRole('article', { name: 'Growth' }).getByText('₹1,999')).toBeVisible();
+  });
+
   test('a form sent before hydration keeps its text and is sent by the app, never natively with its fields in the URL', async ({
     page,
   }) => {

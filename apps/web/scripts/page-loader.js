@@ -1,24 +1,37 @@
-// The loader of every pre-rendered page (scripts/prerender.mjs inlines it, with the three __NAMES__ replaced;
+// The loader of every pre-rendered page (scripts/prerender.mjs inlines it, with the two __NAMES__ replaced;
 // the server's CSP admits it by hash, apps/server/src/prerendered-pages.ts).
 //
 // The app's scripts load after the first paint: a pre-rendered page paints from HTML and CSS alone, and on a
-// phone's connection the entry chunk and its preloads (about 190 KB) would otherwise share the bandwidth with the
-// stylesheet and delay that paint; the browser also fetches them at high priority, ahead of images. The loader
-// adds the same modulepreload links and module script once a frame has been painted (at once in a tab opened in
-// the background, which paints nothing until shown).
+// phone's connection the entry chunk and its imports (about 175-195 KB) would otherwise share the bandwidth with
+// the stylesheet and delay that paint; the browser also fetches them at high priority, ahead of images. The
+// loader adds the module script once a frame has been painted (at once in a tab opened in the background, which
+// paints nothing until shown). It adds no modulepreload links: each one costs the main thread about 0.3 ms to
+// insert (35 on the landing page, with the route's), and the browser finds the entry's imports itself.
 //
 // Until the page has hydrated, its buttons do nothing, a link clicked while React hydrates can be lost, a form
 // would submit natively (its fields in the URL) and hydration resets what was typed. Until then the loader keeps
-// clicks and submits from the half-hydrated app: links are followed by the browser, button clicks and submits
-// remembered, text typed remembered; once the page says it is ready (PAGE_READY_EVENT,
+// clicks and submits from the half-hydrated app: links are followed by the browser, clicks on buttons, radio
+// buttons and checkboxes and submits remembered, text typed remembered; once the page says it is ready (PAGE_READY_EVENT,
 // src/components/page-ready.ts; hydration keeps the same elements) it types the text again and repeats them.
 (() => {
   const early = [];
   const typed = new Map();
   const onClick = (event) => {
     const target =
-      event.target instanceof Element ? event.target.closest('a[href], button, [role="button"]') : null;
+      event.target instanceof Element
+        ? event.target.closest(
+            'a[href], button, [role="button"], input[type="radio"], input[type="checkbox"]',
+          )
+        : null;
     if (!target) return;
+    // A radio button or checkbox (a click on its label arrives here too) keeps its state until the app can hear
+    // the change: the browser would tick it without telling the app, which would then disagree with the page.
+    if (target instanceof HTMLInputElement) {
+      event.preventDefault();
+      event.stopPropagation();
+      early.push(() => target.click());
+      return;
+    }
     // Kept from the half-hydrated app: the browser follows a link itself (a plain page load), and a button is
     // clicked again once the page is ready (a form's submit button: its submit event is kept instead).
     event.stopPropagation();
@@ -63,13 +76,6 @@
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of __MODULE_PRELOADS__) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

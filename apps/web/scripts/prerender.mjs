@@ -24,13 +24,12 @@ const { PAGE_READY_EVENT, PRERENDERED_PATHS, renderPage, routePatterns } = await
 // The scripts are taken out of the page's head and loaded by the loader (scripts/page-loader.js).
 const entryScript = shell.match(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/);
 if (!entryScript) throw new Error('dist/index.html has no module entry script');
-const preloadLinks = [...shell.matchAll(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n/g)];
+// No modulepreload links (vite.config.ts, `modulePreload: false`): they would be fetched before the first paint.
+if (shell.includes('rel="modulepreload"')) throw new Error('dist/index.html has modulepreload links');
 let deferredHead = shell.replace(entryScript[0], '');
-for (const link of preloadLinks) deferredHead = deferredHead.replace(link[0], '');
 const loader = readFileSync(join(appDir, 'scripts', 'page-loader.js'), 'utf8')
   .replace(/^\/\/.*\n/gm, '')
   .replace('__PAGE_READY_EVENT__', JSON.stringify(PAGE_READY_EVENT))
-  .replace('__MODULE_PRELOADS__', JSON.stringify(preloadLinks.map((link) => link[1])))
   .replace('__ENTRY_SCRIPT__', JSON.stringify(entryScript[1]));
 if (/__[A-Z_]+__/.test(loader))
   throw new Error('scripts/page-loader.js has a placeholder this script does not fill');

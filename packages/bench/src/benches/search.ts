@@ -139,7 +139,7 @@ export async function runSearchBenches(db: BenchDatabase, api: RunningServer): P
       pass: same,
     });
     // Interleaved rounds, so that a noisy neighbour hurts all three alike; the figures are the rounds' means.
-    const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+    const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
     const runs: Record<'bare' | 'rest' | 'trpc', LoadResult[]> = { bare: [], rest: [], trpc: [] };
     for (let round = 1; round <= rounds; round++) {
       console.log(`  round ${round} of ${rounds}`);

@@ -113,6 +113,27 @@ test('a listing without a WhatsApp number shows the disabled No Contact button w
   await expect(contact).toHaveAttribute('href', /^https:\/\/wa\.me\/\d{8,}$/);
 });
 
+test("Contact opens the owner's WhatsApp chat in a new tab and records the click", async ({
+  page,
+  context,
+}) => {
+  // No internet here: the chat page is answered locally.
+  await context.route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ body: 'WhatsApp' }));
+  await page.goto('/marketplace');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  const contact = page.getByRole('link', { name: 'Contact' }).first();
+  const recorded = page.waitForResponse(
+    (response) =>
+      response.url().includes('listings.recordContactClick') && response.request().method() === 'POST',
+  );
+  const chat = context.waitForEvent('page');
+  await contact.click();
+  expect((await recorded).ok()).toBe(true);
+  const tab = await chat;
+  expect(tab.url()).toMatch(/^https:\/\/wa\.me\/\d{8,}$/);
+  await tab.close();
+});
+
 test('a signed-in media owner posts inventory, sees it first, the dashboard counts it, then edits and archives it', async ({
   page,
 }) => {

@@ -24,7 +24,7 @@ export function MarketplaceList({ q, view, category, cardActions }: MarketplaceL
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: (previous) => previous },
   );
   const recordViews = trpc.listings.recordViews.useMutation();
-  // One mutation for every card's Contact link (a hook per card cost each of the 24 cards a query observer).
+  // One mutation for every card's Contact link (a hook per card gave each of the 24 cards a mutation observer).
   const recordContactClick = trpc.listings.recordContactClick.useMutation();
   const onContact = useCallback(
     (id: string) => recordContactClick.mutate({ id }),

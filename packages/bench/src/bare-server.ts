@@ -26,7 +26,10 @@ const sql = postgres(process.env.DATABASE_URL ?? '', {
 });
 const app = Fastify({ logger: false });
 
-/** The page and, unless the page tells it, the bounded total: side by side on the pool, in turn in a transaction. */
+/**
+ * The page and, unless the page tells it, the bounded total: side by side on the pool (as searchListings() runs a
+ * search it has seen need its count: every measured request here but the first), in turn in a transaction.
+ */
 async function search(db: postgres.Sql, params: SearchParams, limit: number, sideBySide: boolean) {
   const early = sideBySide ? countQuery(db, params).execute() : undefined;
   early?.catch(() => {});

@@ -286,16 +286,50 @@ function preparedSearch(db: Database, input: SearchListingsInput): ReturnType<ty
 }
 
 /**
+ * Which first pages needed their count the last time they were searched (more matches than one page), by words
+ * and filters; the oldest forgotten past `capacity`. A search that needed it is likely to again (the same
+ * words match the same listings), so its count can start with its page; one that did not is not counted at all.
+ */
+export class CountMemory {
+  private readonly needed = new Map<string, boolean>();
+
+  constructor(private readonly capacity = 1000) {}
+
+  /** True when this search needed its count last time. */
+  neededLastTime(key: string): boolean {
+    return this.needed.get(key) === true;
+  }
+
+  remember(key: string, needed: boolean): void {
+    this.needed.delete(key);
+    this.needed.set(key, needed);
+    if (this.needed.size > this.capacity) {
+      const oldest = this.needed.keys().next().value;
+      if (oldest !== undefined) this.needed.delete(oldest);
+    }
+  }
+}
+
+const countMemories = new WeakMap<Database, CountMemory>();
+
+/** What a first page's matches depend on: its words and filters (not the page size or a cursor). */
+function searchKey(input: SearchListingsInput): string {
+  return JSON.stringify([searchTerms(input.q), input.ownerRole ?? null, input.category ?? null]);
+}
+
+/**
  * Active listings, newest first, filtered on the server, one keyset page at a time.
  *
  * The total is taken from the count only when the page cannot tell it: a first page (no cursor) that holds
  * every match (no next page) already knows its total, the rows it returns. A later page (with a cursor) still
  * counts every match, not those after the cursor: the contract's `total` means the whole search on every page.
  *
- * The two statements run side by side, on two of the pool's connections: the count starts with the page instead
- * of after it. A broad search's bounded count is its slowest part (the trigram index collects every match as a
- * bitmap, so it grows with the matches), and waiting for the page first added the two times up (BENCHMARKS.md).
- * A narrow search pays for a count it does not use; both of its statements are small bitmap scans.
+ * A broad search's bounded count is its slowest part (the trigram index collects every match as a bitmap, so
+ * it grows with the matches), and waiting for the page before starting it added the two times up. So the count
+ * starts with the page, on a second connection of the pool, when it will be needed: on a later page, and on a
+ * first page whose search needed it last time (CountMemory). Any other search runs its page alone and counts
+ * afterwards only if the page turns out full, so a narrow search never pays for a count it does not use
+ * (BENCHMARKS.md, "Search growth — side by side").
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
@@ -312,11 +346,19 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
   } else {
     const statements = preparedSearch(db, input);
     const values = searchValues(input);
-    const count = statements.count.execute(values);
-    // Its answer is awaited below only when needed; a failure is then rethrown there, never left unhandled.
-    count.catch(() => {});
+    let memory = countMemories.get(db);
+    if (!memory) {
+      memory = new CountMemory();
+      countMemories.set(db, memory);
+    }
+    const key = searchKey(input);
+    const early = input.cursor || memory.neededLastTime(key) ? statements.count.execute(values) : undefined;
+    // Awaited below only when needed; a failure is then rethrown there, never left unhandled.
+    early?.catch(() => {});
     rows = await statements.page.execute(values);
-    counted = needsCount(rows.length) ? ((await count)[0]?.total ?? 0) : rows.length;
+    const needed = needsCount(rows.length);
+    if (!input.cursor) memory.remember(key, needed);
+    counted = needed ? ((await (early ?? statements.count.execute(values)))[0]?.total ?? 0) : rows.length;
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

@@ -112,8 +112,9 @@ export async function buildApp(
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(fastifyCookie);
-  // Compression where a route asks for it (reply.compress): the tRPC route's JSON answers, which the web apps
-  // fetch over phone connections (a results page: 16 KB -> 3 KB). Streams (SSE, JSON lines) are sent as they are.
+  // Compression where a route asks for it (reply.compress): the JSON answers of the tRPC route, which the web
+  // apps fetch over phone connections (a results page: 16 KB -> 3 KB), and of the REST API (rest/adapter.ts).
+  // Streams (SSE, JSON lines) are sent as they are.
   // A JSON answer is a complete buffer, compressed in one go and sent with its length: the plugin's streaming
   // path for buffers over 8 KB (on two cores) now and then left a keep-alive connection closed under the next
   // request (hardening suite, accounts.exportData).

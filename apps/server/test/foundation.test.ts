@@ -10,7 +10,7 @@ describe('server foundation over real HTTP', () => {
   });
   afterAll(async () => server.close());
 
-  it('compresses tRPC JSON answers for clients that accept it, and only for them', async () => {
+  it('compresses tRPC and REST JSON answers for clients that accept it, and only for them', async () => {
     const { token } = await createTestUser(server.db, { userType: 'media_owner' });
     for (let i = 0; i < 4; i++) {
       const posted = await server.request('/api/barters', {
@@ -25,10 +25,10 @@ describe('server foundation over real HTTP', () => {
       expect(posted.status).toBe(201);
     }
     const path = `/trpc/listings.search?input=${encodeURIComponent(JSON.stringify({ q: 'Compression test' }))}`;
-    const raw = (acceptEncoding?: string) =>
+    const raw = (acceptEncoding?: string, at = path) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
-        httpGet(server.baseUrl + path, { headers }, (res) => {
+        httpGet(server.baseUrl + at, { headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -43,6 +43,19 @@ describe('server foundation over real HTTP', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.body.length).toBeLessThan(plain.body.length / 2);
     expect(JSON.parse(brotliDecompressSync(compressed.body).toString('utf8'))).toEqual(answer);
+
+    // The REST API's answers too: the same search through GET /api/barters.
+    const restPath = `/api/barters?q=${encodeURIComponent('Compression test')}`;
+    const restPlain = await raw(undefined, restPath);
+    expect(restPlain.headers['content-encoding']).toBeUndefined();
+    expect(restPlain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const restAnswer = JSON.parse(restPlain.body.toString('utf8'));
+    expect(restAnswer.barters).toHaveLength(4);
+    expect(restAnswer).toEqual({ ...answer.result.data, barters: restAnswer.barters });
+    const restCompressed = await raw('gzip', restPath);
+    expect(restCompressed.headers['content-encoding']).toBe('gzip');
+    expect(Number(restCompressed.headers['content-length'])).toBe(restCompressed.body.length);
+    expect(gunzipSync(restCompressed.body).toString('utf8')).toBe(restPlain.body.toString('utf8'));
   });
 
   it('sends a compressed tRPC answer over 8 KB in one piece with its length, as a small one', async () => {

@@ -220,6 +220,19 @@ describe('admin API over real HTTP', () => {
     ]);
   });
 
+  it('refuses a type filter named like an inherited property with 400, never a 500', async () => {
+    // `ownerType=constructor` once read Object.prototype.constructor as a business type (hardening suite).
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      for (const path of [`/api/admin/barters?ownerType=${name}`, `/api/admin/users?userType=${name}`]) {
+        const res = await server.request(path, { token: admin.token });
+        expect(res.status, path).toBe(400);
+        expect(res.body.message, path).toEqual(expect.any(String));
+      }
+      const search = await server.request(`/api/barters?ownerRole=${name}`);
+      expect(search.status, name).toBe(400);
+    }
+  });
+
   it('suspends a user: every session revoked, login refused, audited; activates again', async () => {
     const second = await server.request('/api/auth/login', {
       json: { email: plain.user.email, password: plain.password },

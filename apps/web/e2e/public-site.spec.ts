@@ -311,6 +311,32 @@ test.describe('landing page', () => {
   });
 });
 
+test('the segmented choices show their whole labels on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const [path, group] of [
+    ['/marketplace', 'Owner type'],
+    ['/pricing', 'Audience'],
+    ['/pricing', 'Billing period'],
+    ['/', 'Media types to show'],
+  ] as const) {
+    await page.goto(path);
+    const radiogroup = page.getByRole('radiogroup', { name: group });
+    await radiogroup.scrollIntoViewIfNeeded();
+    const labels = radiogroup.locator('label');
+    expect(await labels.count()).toBeGreaterThan(1);
+    // No label cut short with an ellipsis, and the group inside the page's width.
+    const cut = await labels.evaluateAll((elements) =>
+      elements
+        .map((label) => label.querySelector('span'))
+        .filter((span): span is HTMLSpanElement => span !== null && span.scrollWidth > span.clientWidth)
+        .map((span) => span.textContent),
+    );
+    expect(cut, `${path} ${group}`).toEqual([]);
+    const box = await radiogroup.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+  }
+});
+
 test.describe('legal pages', () => {
   const LEGAL = [
     { path: '/privacy-policy', sections: 11 },

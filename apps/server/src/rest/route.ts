@@ -37,8 +37,6 @@ export interface RestRoute {
   input?: (request: RestRequest) => unknown;
   /** Status on success; 204 sends no body. */
   status?: 200 | 201 | 204;
-  /** Shapes the response body; default: the procedure's result as it is. */
-  response?: (result: unknown) => unknown;
   /** More paths answering the same way (the spec's aliases). */
   aliases?: string[];
 }

@@ -15,7 +15,7 @@ export interface ListingCardProps {
   /** Extra buttons under the card (for example "Message owner"). */
   actions?: ReactNode;
   /** Called when the visitor opens the WhatsApp chat (the list records the click). */
-  onContact?: (listingId: string) => void;
+  onContact: (listingId: string) => void;
 }
 
 /**
@@ -77,7 +77,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             href={chat}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => onContact?.(listing._id)}
+            onClick={() => onContact(listing._id)}
           >
             Contact
           </a>

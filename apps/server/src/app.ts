@@ -16,7 +16,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 
-import { codeForStatus, sendError, serviceUnavailable } from './errors';
+import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
@@ -85,6 +85,7 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler: answerClientError,
   });
 
   // JSON bodies: keep the raw text (webhook signatures) and parse with Fastify's own safe parser.

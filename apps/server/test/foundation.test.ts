@@ -1,4 +1,5 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
@@ -105,6 +106,35 @@ describe('server foundation over real HTTP', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.body).toMatchObject({ message: expect.any(String), code: 'NOT_FOUND' });
+  });
+
+  it('closes a kept-alive connection after a request its parser refuses, and says so in the answer', async () => {
+    // Fastify's own handler answered 431 without "Connection: close" and then closed the socket, so a client
+    // that kept the connection for its next request lost that request ("other side closed", hardening suite).
+    const { port } = new URL(server.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1').on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const until = async (test: () => boolean) => {
+      for (let i = 0; i < 500 && !test(); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    await until(() => received.includes('\r\n\r\n{'));
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    received = '';
+    socket.write(`GET /api/barters?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    await closed;
+    const [head = '', body = ''] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431/);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(head.toLowerCase()).toContain('content-type: application/json');
+    expect(JSON.parse(body)).toEqual({
+      message: expect.any(String),
+      code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+    });
   });
 
   it('refuses malformed JSON with 400 and a body over 1 MiB with 413', async () => {

@@ -104,9 +104,14 @@ export async function send(baseUrl: string, category: string, request: RawReques
     };
   } catch (error) {
     countRequest(category, 'error');
-    throw new Error(`${request.method} ${request.path} (${category}) failed: ${String(error)}`, {
-      cause: error,
-    });
+    // fetch's own message is only "fetch failed"; the network error (reset, closed, time-out) is its cause.
+    const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+    throw new Error(
+      `${request.method} ${request.path.slice(0, 300)} (${category}) failed: ${String(error)}${cause}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

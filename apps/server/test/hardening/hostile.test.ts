@@ -92,9 +92,9 @@ describe('hostile input on every REST path and tRPC procedure', { timeout: 600_0
     const trpc = request.path.startsWith('/trpc');
     let problem: string | undefined;
     if (res.status >= 500) problem = 'server error';
-    else if (res.status >= 400 && res.status !== 431 && res.status !== 414) {
-      // 431/414 come from Node's HTTP parser before any route runs: allowed without a JSON body.
-      // On /trpc, errors raised before tRPC runs (content type, body size) use the contract's shape too.
+    else if (res.status >= 400) {
+      // Also the 431 of Node's HTTP parser (errors.ts, answerClientError), before any route runs. On /trpc,
+      // errors raised before tRPC runs (content type, body size) use the contract's shape too.
       const shaped = isContractError(res.json) || (trpc && isTrpcError(res.json));
       if (!shaped) problem = 'error body not in the contract shape';
     }

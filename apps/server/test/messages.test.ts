@@ -98,10 +98,23 @@ function subscribe(baseUrl: string, token: string, lastEventId?: string) {
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) throw error;
   });
+  // The stream's "connected" event, or a clear failure: the stream failed or ended first, or 10 s passed.
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
+  const connectedOrFailed = Promise.race([
+    connected,
+    done.then(() => {
+      throw new Error('the stream ended before its "connected" event');
+    }),
+    new Promise<never>((_, reject) => {
+      connectTimer = setTimeout(() => reject(new Error('no "connected" event within 10 s')), 10_000);
+    }),
+  ]).finally(() => clearTimeout(connectTimer));
+  // Awaited by the callers that wait for the connection; the others see a failure through `done`.
+  connectedOrFailed.catch(() => {});
   return {
     events,
     errors,
-    connected,
+    connected: connectedOrFailed,
     done,
     /** Waits until an event matches, within `timeoutMs`. */
     async waitFor(match: (event: SseEvent) => boolean, timeoutMs = 5_000): Promise<SseEvent> {

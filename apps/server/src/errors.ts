@@ -25,8 +25,8 @@ const STATUS_CODES: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_SUPPORTED',
-  409: 'CONFLICT',
   408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
@@ -69,6 +69,13 @@ export function serviceUnavailable(): { status: number; body: ErrorBody } {
 const LINGER_MS = 2000;
 const answeredSockets = new WeakSet<Duplex>();
 
+/** The answer to each parser error, by Node's error code; any other is malformed HTTP. */
+const PARSER_REFUSALS = new Map<string | undefined, { status: number; message: string }>([
+  ['HPE_HEADER_OVERFLOW', { status: 431, message: 'The request headers or URL are too large.' }],
+  ['ERR_HTTP_REQUEST_TIMEOUT', { status: 408, message: 'The request took too long to arrive.' }],
+]);
+const MALFORMED_REQUEST = { status: 400, message: 'Malformed HTTP request.' };
+
 /**
  * Answers a request Node's HTTP parser refused (headers or URL over 16 KB, malformed HTTP, a request too slow to
  * arrive) in the contract's error format, then closes the connection: Fastify's clientErrorHandler option.
@@ -82,24 +89,16 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   // The parser reports each later chunk of the same connection again: answer once.
   if (error.code === 'ECONNRESET' || socket.destroyed || answeredSockets.has(socket)) return;
   answeredSockets.add(socket);
-  const status =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message =
-    status === 431
-      ? 'The request headers or URL are too large.'
-      : status === 408
-        ? 'The request took too long to arrive.'
-        : 'Malformed HTTP request.';
-  const body = JSON.stringify({ message, code: codeForStatus(status) } satisfies ErrorBody);
-  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
-  linger.unref();
-  socket.once('close', () => clearTimeout(linger));
   if (!socket.writable) {
     socket.destroy();
     return;
   }
+  const { status, message } = PARSER_REFUSALS.get(error.code) ?? MALFORMED_REQUEST;
+  const body = JSON.stringify({ message, code: codeForStatus(status) } satisfies ErrorBody);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXTS[status]}\r\nConnection: close\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  socket.once('close', () => clearTimeout(linger));
 }

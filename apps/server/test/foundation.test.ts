@@ -108,33 +108,49 @@ describe('server foundation over real HTTP', () => {
     expect(res.body).toMatchObject({ message: expect.any(String), code: 'NOT_FOUND' });
   });
 
+  /** A raw TCP connection to the server: what it received so far, and when the server closed it. */
+  function rawConnection() {
+    const socket = connect(Number(new URL(server.baseUrl).port), '127.0.0.1');
+    const state = { received: '' };
+    socket.setEncoding('latin1').on('data', (chunk: string) => {
+      state.received += chunk;
+    });
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    return { socket, state, closed };
+  }
+
+  /** The status line and headers (lowercased) and the parsed JSON body of one raw answer. */
+  function rawAnswer(text: string): { head: string; json: unknown } {
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { head: head.toLowerCase(), json: JSON.parse(body) };
+  }
+
   it('closes a kept-alive connection after a request its parser refuses, and says so in the answer', async () => {
     // Fastify's own handler answered 431 without "Connection: close" and then closed the socket, so a client
     // that kept the connection for its next request lost that request ("other side closed", hardening suite).
-    const { port } = new URL(server.baseUrl);
-    const socket = connect(Number(port), '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1').on('data', (chunk: string) => {
-      received += chunk;
-    });
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    const until = async (test: () => boolean) => {
-      for (let i = 0; i < 500 && !test(); i++) await new Promise((r) => setTimeout(r, 10));
-    };
+    const { socket, state, closed } = rawConnection();
     socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
-    await until(() => received.includes('\r\n\r\n{'));
-    expect(received).toMatch(/^HTTP\/1\.1 200/);
-    received = '';
+    for (let i = 0; i < 500 && !state.received.includes('\r\n\r\n{'); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(state.received).toMatch(/^HTTP\/1\.1 200/);
+    state.received = '';
     socket.write(`GET /api/barters?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     await closed;
-    const [head = '', body = ''] = received.split('\r\n\r\n');
-    expect(head).toMatch(/^HTTP\/1\.1 431/);
-    expect(head.toLowerCase()).toContain('connection: close');
-    expect(head.toLowerCase()).toContain('content-type: application/json');
-    expect(JSON.parse(body)).toEqual({
-      message: expect.any(String),
-      code: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
-    });
+    const { head, json } = rawAnswer(state.received);
+    expect(head).toMatch(/^http\/1\.1 431/);
+    expect(head).toContain('connection: close');
+    expect(head).toContain('content-type: application/json');
+    expect(json).toEqual({ message: expect.any(String), code: 'REQUEST_HEADER_FIELDS_TOO_LARGE' });
+  });
+
+  it('answers malformed HTTP with a 400 in the contract shape and closes the connection', async () => {
+    const { socket, state, closed } = rawConnection();
+    socket.write('NOT AN HTTP REQUEST\r\n\r\n');
+    await closed;
+    const { head, json } = rawAnswer(state.received);
+    expect(head).toMatch(/^http\/1\.1 400/);
+    expect(head).toContain('connection: close');
+    expect(json).toEqual({ message: 'Malformed HTTP request.', code: 'BAD_REQUEST' });
   });
 
   it('refuses malformed JSON with 400 and a body over 1 MiB with 413', async () => {

@@ -35,6 +35,8 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+/** The longest path parameter (an id, a slug) a route takes; longer ones get 414 in the error format. */
+export const MAX_PARAM_LENGTH = 200;
 const TRPC_MAX_BATCH = 10;
 
 /** Content security policy that lets both apps and Razorpay checkout work. */
@@ -81,10 +83,21 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT,
-    trustProxy: settings.trustProxy,
+    // A hop count trusts that many proxies nearest to us (the function form of Fastify's numeric trustProxy).
+    trustProxy:
+      typeof settings.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(settings.trustProxy)
+        : settings.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { maxParamLength: 200 },
+    // The router takes any parameter up to the URL limit so that a long one reaches the hooks below (security
+    // headers, then the 414 in the error format) instead of the router's own answer.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    // A request without Host reaches the hooks too (Node would answer an empty 400 itself).
+    http: { requireHostHeader: false },
     clientErrorHandler: answerClientError,
   });
 
@@ -106,6 +119,19 @@ export async function buildApp(
     contentSecurityPolicy: { directives: cspDirectives(settings) },
     crossOriginEmbedderPolicy: false,
     hsts: settings.isProduction,
+  });
+  // After helmet's hook, so that these refusals carry the security headers like every answer.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.headers.host) {
+      return sendError(reply, 400, { message: 'A Host header is required.', code: 'BAD_REQUEST' });
+    }
+    const params = request.params as Record<string, unknown> | undefined;
+    if (params && Object.values(params).some((v) => typeof v === 'string' && v.length > MAX_PARAM_LENGTH)) {
+      return sendError(reply, 414, {
+        message: `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`,
+        code: 'URI_TOO_LONG',
+      });
+    }
   });
   await app.register(fastifyCors, {
     origin: (origin, cb) => cb(null, !origin || settings.allowedOrigins.includes(origin)),

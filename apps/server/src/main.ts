@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { createLogger } from './logger';
 import { createServices } from './services';
-import { loadSettings, SettingsError } from './settings';
+import { assertServerSettings, loadSettings, SettingsError } from './settings';
 
 async function main(): Promise<void> {
   let settings: ReturnType<typeof loadSettings>;
   try {
     settings = loadSettings();
+    assertServerSettings(process.env, settings);
   } catch (error) {
     if (error instanceof SettingsError) {
       console.error(error.message);

@@ -44,7 +44,10 @@ export async function createServices(
     logger.info(result, 'seeded demo data into the embedded database');
   }
   if (settings.admin) {
-    await ensureAdmin(database.db, settings.admin);
+    const result = await ensureAdmin(database.db, settings.admin);
+    if (result === 'created') logger.info({}, 'created the admin account of ADMIN_EMAIL');
+    if (result === 'held-by-non-admin')
+      logger.warn({}, 'ADMIN_EMAIL belongs to an account that is not an admin: it was not promoted');
   } else if (settings.env === 'development') {
     await ensureAdmin(database.db, DEMO_ADMIN);
     logger.info(
@@ -61,6 +64,8 @@ export async function createServices(
     from: settings.mailFrom,
     outboxDir: join(settings.dataDir, 'outbox'),
     logger,
+    // One-time codes are printed only in development; never in production, outbox or not.
+    logHints: !settings.isProduction,
   });
 
   // Live events fan out through Redis when it is there, through the database's LISTEN/NOTIFY otherwise.

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -48,8 +49,30 @@ const EnvSchema = z
     /** Serve the built apps from these folders (default: the apps' dist folders in this repository). */
     WEB_DIST: optionalText,
     ADMIN_DIST: optionalText,
-    /** Trust X-Forwarded-* from a reverse proxy (client IPs for rate limits). */
-    TRUST_PROXY: z
+    /**
+     * The reverse proxies in front (client IPs for rate limits come from X-Forwarded-For): their number (hops),
+     * or their addresses and CIDR ranges, comma-separated (Fastify's trustProxy). `true` (trust whoever sends
+     * the header) is refused: any client could then choose its own address.
+     */
+    TRUST_PROXY: optionalText.transform((v, ctx): TrustProxy => {
+      if (v === undefined || v === 'false' || v === '0') return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (v === 'true' || list.length === 0 || !list.every(isAddressOrRange)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be the number of proxies in front (1 behind one load balancer) or their addresses (10.0.0.1,10.1.0.0/16); true would trust any client',
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
+    /** Production without SMTP_URL: write mail to the outbox folder instead (explicitly; codes never logged). */
+    MAIL_OUTBOX: z
       .enum(['true', 'false', '1', '0'])
       .optional()
       .transform((v) => v === 'true' || v === '1'),
@@ -73,6 +96,19 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Fastify's trustProxy: off, a hop count, or the proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, extra] = value.split('/');
+  if (extra !== undefined) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
 export interface Settings {
   env: Env['NODE_ENV'];
   isProduction: boolean;
@@ -93,7 +129,7 @@ export interface Settings {
   dataDir: string;
   webDist: string;
   adminDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export class SettingsError extends Error {}
@@ -111,6 +147,18 @@ function repositoryRoot(start = process.cwd()): string {
 
 function originOf(value: string): string {
   return new URL(value).origin;
+}
+
+/**
+ * What the server needs beyond well-formed settings: in production, mail must really go out (SMTP_URL) unless
+ * MAIL_OUTBOX=true says that the outbox folder is meant.
+ */
+export function assertServerSettings(source: NodeJS.ProcessEnv, settings: Settings): void {
+  if (settings.isProduction && !settings.smtpUrl && !EnvSchema.shape.MAIL_OUTBOX.parse(source.MAIL_OUTBOX)) {
+    throw new SettingsError(
+      'Invalid setting SMTP_URL: is required in production (or set MAIL_OUTBOX=true to write mail to the outbox folder)',
+    );
+  }
 }
 
 /** Parses the environment once; a bad setting throws one line naming it. */

@@ -515,15 +515,22 @@ describe('listings over real HTTP', () => {
     it('counts contact clicks and views for the owner, not the owner’s own', async () => {
       const owner = await createTestUser(server.db, { userType: 'media_owner' });
       const visitor = await createTestUser(server.db);
+      const members = [visitor, await createTestUser(server.db), await createTestUser(server.db)];
       const a = (await post(owner.token, { ...VALID, category: 'outdoor' })).body.barter;
       const b = (await post(owner.token, { ...VALID, category: 'outdoor' })).body.barter;
       const c = (await post(owner.token, { ...VALID, category: null })).body.barter;
       await server.request(`/api/barters/${c._id}/archive`, { method: 'POST', token: owner.token });
 
-      for (let i = 0; i < 3; i++) {
-        const res = await server.request(`/api/barters/${a._id}/contact-click`, { method: 'POST' });
+      // Three members click; a member's repeat and anonymous clicks do not count.
+      for (const member of [...members, visitor]) {
+        const res = await server.request(`/api/barters/${a._id}/contact-click`, {
+          method: 'POST',
+          token: member.token,
+        });
         expect(res.status).toBe(204);
       }
+      const anonymousClick = await server.request(`/api/barters/${a._id}/contact-click`, { method: 'POST' });
+      expect(anonymousClick.status).toBe(204);
       await server.request(`/api/barters/${b._id}/contact-click`, { method: 'POST', token: visitor.token });
       // The owner's own click is not counted.
       await server.request(`/api/barters/${b._id}/contact-click`, { method: 'POST', token: owner.token });

@@ -1,4 +1,4 @@
-export { ensureAdmin } from './accounts/admin-bootstrap';
+export { ensureAdmin, resetAdminPassword } from './accounts/admin-bootstrap';
 export {
   DATA_RIGHTS_MESSAGES,
   DELETED_USER_NAME,

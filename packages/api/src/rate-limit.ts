@@ -4,12 +4,25 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+export type RateLimitResult =
+  | { ok: true; count: number }
+  | { ok: false; count: number; retryAfterSeconds: number };
 
-/** A fixed-window counter keyed by any string (e-mail, IP, challenge id, account). */
+/**
+ * A fixed-window counter keyed by any string (e-mail, IP, challenge id, account), and blocks: a key that is
+ * refused until a time (the progressive delays after repeated failures).
+ */
 export interface RateLimiter {
   consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
   reset(key: string): Promise<void>;
+  /** Refuses `key` for `ms` from now (replacing an earlier block). */
+  block(key: string, ms: number): Promise<void>;
+  /** Milliseconds left of the block on `key`; 0 when it is not blocked. */
+  blockedFor(key: string): Promise<number>;
+}
+
+function retryAfter(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }
 
 /** In-process store: enough for one API instance; the server uses Redis when REDIS_URL is set. */
@@ -30,11 +43,18 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       w.count += 1;
       if (w.count > rule.max)
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
-      return { ok: true };
+        return { ok: false, count: w.count, retryAfterSeconds: retryAfter(w.resetAt - t) };
+      return { ok: true, count: w.count };
     },
     async reset(key) {
       windows.delete(key);
+    },
+    async block(key, ms) {
+      windows.set(`block:${key}`, { count: 1, resetAt: now() + ms });
+    },
+    async blockedFor(key) {
+      const w = windows.get(`block:${key}`);
+      return w ? Math.max(0, w.resetAt - now()) : 0;
     },
   };
 }
@@ -49,6 +69,8 @@ export interface RedisPipelineLike {
 export interface RedisLike {
   multi(): RedisPipelineLike;
   pexpire(key: string, ms: number): Promise<unknown>;
+  pttl(key: string): Promise<number>;
+  set(key: string, value: string, mode: 'PX', ms: number): Promise<unknown>;
   del(key: string): Promise<unknown>;
 }
 
@@ -64,11 +86,18 @@ export function createRedisRateLimiter(redis: RedisLike, prefix = 'barterads:rl:
         await redis.pexpire(k, rule.windowMs);
         ttl = rule.windowMs;
       }
-      if (count > rule.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
-      return { ok: true };
+      if (count > rule.max) return { ok: false, count, retryAfterSeconds: retryAfter(ttl) };
+      return { ok: true, count };
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async block(key, ms) {
+      await redis.set(`${prefix}block:${key}`, '1', 'PX', Math.max(1, Math.round(ms)));
+    },
+    async blockedFor(key) {
+      const ttl = await redis.pttl(`${prefix}block:${key}`);
+      return Math.max(ttl, 0);
     },
   };
 }

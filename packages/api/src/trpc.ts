@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { isDatabaseUnavailable } from './dependency-errors';
-import type { RateLimitRule } from './rate-limit';
+import { failureDelayMs, RATE_LIMIT_RULES, ruleKey } from './rate-limit-rules';
 
 export interface FieldIssue {
   path: string;
@@ -60,8 +60,51 @@ const dependencyGuard = t.middleware(async ({ next, getRawInput }) => {
   return result;
 });
 
+function tooManyRequests(ctx: Pick<Context, 'meta'>, retryAfterSeconds: number): TRPCError {
+  ctx.meta.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+}
+
+/**
+ * The rate limits of RATE_LIMIT_RULES (one table): counted rules before the procedure runs; failure rules refuse a
+ * blocked key before, and after the procedure count a failure (blocking progressively) or clear on success.
+ */
+const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
+  const rules = RATE_LIMIT_RULES[path];
+  if (!rules) return next();
+  const input = await getRawInput().catch(() => undefined);
+  const request = { ip: ctx.meta.ip, userId: ctx.session?.user.id, input };
+  const limiter = ctx.services.rateLimiter;
+  const failureKeys: Array<{ key: string; rule: (typeof rules)[number] }> = [];
+  for (const rule of rules) {
+    if (rule.when && !rule.when(input)) continue;
+    const key = ruleKey(rule, request);
+    if (!key) continue;
+    if (rule.failures) {
+      const blockedMs = await limiter.blockedFor(key);
+      if (blockedMs > 0) throw tooManyRequests(ctx, blockedMs / 1000);
+      failureKeys.push({ key, rule });
+    } else if (rule.max !== undefined) {
+      const result = await limiter.consume(key, { max: rule.max, windowMs: rule.windowMs });
+      if (!result.ok) throw tooManyRequests(ctx, result.retryAfterSeconds);
+    }
+  }
+  const result = await next();
+  for (const { key, rule } of failureKeys) {
+    const failures = rule.failures!;
+    if (result.ok) {
+      await limiter.reset(key);
+    } else if (failures.on.includes(result.error.code) && !(result.error.cause instanceof ZodError)) {
+      const counted = await limiter.consume(key, { max: Number.MAX_SAFE_INTEGER, windowMs: rule.windowMs });
+      const delay = failureDelayMs(failures, counted.count);
+      if (delay > 0) await limiter.block(key, delay);
+    }
+  }
+  return result;
+});
+
 /** Anyone may call it. */
-export const publicProcedure = t.procedure.use(dependencyGuard);
+export const publicProcedure = t.procedure.use(dependencyGuard).use(rateLimits);
 
 /** A live session of an active user is required; cookie-authenticated mutations must come from our apps. */
 export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
@@ -88,20 +131,3 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
   return next();
 });
-
-/**
- * Throws TOO_MANY_REQUESTS (429 with Retry-After) when any of the keys is over its rule.
- * Keys are namespaced by the caller, for example `otp:email:a@b.in`.
- */
-export async function enforceRateLimits(
-  ctx: Pick<Context, 'services' | 'meta'>,
-  checks: ReadonlyArray<{ key: string; rule: RateLimitRule }>,
-): Promise<void> {
-  for (const { key, rule } of checks) {
-    const result = await ctx.services.rateLimiter.consume(key, rule);
-    if (!result.ok) {
-      ctx.meta.setHeader('Retry-After', String(result.retryAfterSeconds));
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
-    }
-  }
-}

@@ -81,4 +81,11 @@ export const MESSAGES = {
   serviceUnavailable: 'Service temporarily unavailable. Please try again shortly.',
   internalError: 'Internal server error',
   invalidCharacters: 'The text contains characters that are not allowed.',
+  // Account security (issue 16)
+  controlCharacters: 'Line breaks and control characters are not allowed here.',
+  emailChangeSent: 'If that address can be used, a code is on its way to it. Enter it to finish the change.',
+  emailChanged: 'Your e-mail address has been changed.',
+  emailChangeUseFlow: 'To change your e-mail, confirm your password and a code sent to the new address.',
+  resetCodeSent: 'If an account uses that address, a code is on its way to it.',
+  passwordReset: 'Your password has been changed. Please sign in with the new one.',
 } as const;

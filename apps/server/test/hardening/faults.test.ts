@@ -86,7 +86,7 @@ describe.skipIf(!pgUrl)('faults against the real server process on PostgreSQL', 
     const server = await startServerProcess({
       DATABASE_URL: database.url as string,
       SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       ...env,
     });
     servers.push(server);

@@ -69,7 +69,7 @@ describe('hostile input on every REST path and tRPC procedure', { timeout: 600_0
 
   beforeAll(async () => {
     // Client addresses come from X-Forwarded-For, so the per-IP limits don't turn the whole run into 429s.
-    target = await startHardeningServer({ TRUST_PROXY: 'true' });
+    target = await startHardeningServer({ TRUST_PROXY: '1' });
     server = target.server;
     world = await createWorld(target);
     console.log(`[hostile] fast-check seed ${SEED} (HARDENING_SEED=${SEED} replays it)`);

@@ -21,7 +21,7 @@ describe.skipIf(!FULL || !pgUrl)('load', () => {
     database = await createTestDatabase();
     server = await startServerProcess({
       DATABASE_URL: database.url as string,
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     });
   }, 180_000);

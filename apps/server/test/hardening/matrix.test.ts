@@ -152,7 +152,7 @@ async function runRow(
 describe('authorization matrix', () => {
   let target: HardeningServer;
   beforeAll(async () => {
-    target = await startHardeningServer({ TRUST_PROXY: 'true' });
+    target = await startHardeningServer({ TRUST_PROXY: '1' });
   }, 180_000);
   afterAll(async () => {
     await target?.close();

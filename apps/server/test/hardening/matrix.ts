@@ -167,6 +167,21 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
       body: { currentPassword: actorOf(w, c).password, newPassword: 'matrix-new-password-2' },
     }),
   },
+  'POST /api/auth/me/email': {
+    expect: signedIn(200),
+    request: (w, c) => ({ body: { newEmail: freshEmail(), password: actorOf(w, c).password } }),
+  },
+  'POST /api/auth/me/email/confirm': {
+    expect: signedIn(400),
+    request: () => ({ body: { otp_token: 'not-a-real-token', otp: '123456' } }),
+  },
+  'POST /api/auth/forgot-password': { expect: open(200), request: () => ({ body: { email: freshEmail() } }) },
+  'POST /api/auth/reset-password': {
+    expect: open(400),
+    request: () => ({
+      body: { otp_token: 'not-a-real-token', otp: '123456', newPassword: 'matrix-new-pass' },
+    }),
+  },
   'PATCH /api/auth/switch-role': {
     expect: signedIn(200),
     request: () => ({ body: { role: 'media_owner' } }),
@@ -296,10 +311,20 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ input: { emailUpdates: false } }),
   },
   // Nothing pending for these callers: signed-in callers get past the gate and are refused on the merits.
-  'accounts.sendEmailVerification': { expect: signedIn(200) },
-  'accounts.verifyEmail': {
+  'accounts.requestEmailChange': {
+    expect: signedIn(200),
+    request: (w, c) => ({ input: { newEmail: freshEmail(), password: actorOf(w, c).password } }),
+  },
+  'accounts.confirmEmailChange': {
     expect: signedIn(400),
     request: () => ({ input: { otp_token: 'not-a-real-token', otp: '123456' } }),
+  },
+  'accounts.requestPasswordReset': { expect: open(200), request: () => ({ input: { email: freshEmail() } }) },
+  'accounts.resetPassword': {
+    expect: open(400),
+    request: () => ({
+      input: { otp_token: 'not-a-real-token', otp: '123456', newPassword: 'matrix-new-pass' },
+    }),
   },
   'accounts.exportData': { expect: signedIn(200) },
   'accounts.deleteAccount': {

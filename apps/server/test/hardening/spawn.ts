@@ -45,6 +45,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',
       ADMIN_DIST: '/nonexistent',
+      // Production refuses to start without SMTP_URL unless the outbox is asked for (tests that need mail give one).
+      MAIL_OUTBOX: 'true',
       ...env,
     },
   });

@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import { createSession, hashPassword } from '@barterads/api';
 import type { AuthRole, UserStatus, UserType } from '@barterads/core';
 import { type Database, type UserRow, users } from '@barterads/db';
-import { createTestDatabase, startTestMailServer, type TestMailServer } from '@barterads/testing';
+import {
+  createTestDatabase,
+  startTestMailServer,
+  type TestDatabase,
+  type TestMailServer,
+} from '@barterads/testing';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createLogger } from '../../src/logger';
@@ -43,9 +48,18 @@ export interface TestResponse {
   text: string;
 }
 
-/** The real server on a random port, over a fresh database, with a real SMTP server catching mail. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+/**
+ * The real server on a random port, over a fresh database, with a real SMTP server catching mail. With
+ * `database`, over that one instead, which outlives the server (restart tests start a second server on it).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const shared = options.database;
+  const database: TestDatabase = shared
+    ? { ...shared, handle: { ...shared.handle, close: async () => {} }, destroy: async () => {} }
+    : await createTestDatabase();
   const mail = await startTestMailServer();
   const settings = loadSettings({
     NODE_ENV: 'test',

@@ -20,11 +20,8 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { enforceRateLimits } from '../trpc';
 import { hashPassword, verifyPassword } from './passwords';
 import { toPublicUser } from './users';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /** The display name that replaces a deleted account's name wherever it still appears (messages). */
 export const DELETED_USER_NAME = { firstName: 'Deleted', lastName: 'user' } as const;
@@ -57,7 +54,7 @@ export async function exportUserData(db: Database, user: UserRow) {
       db
         .select()
         .from(contactMessages)
-        .where(sql`lower(${contactMessages.emailAddress}) = lower(${user.email})`)
+        .where(eq(contactMessages.userId, user.id))
         .orderBy(asc(contactMessages.createdAt)),
     ]);
   const conversationIds = ownConversations.map((c) => c.id);
@@ -141,20 +138,21 @@ export async function exportUserData(db: Database, user: UserRow) {
 
 export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
 
+/** What replaces an erased text that cannot be empty. */
+export const ERASED = '[erased]';
+
 /** The e-mail a deleted account keeps: unique, unroutable, not personal. */
 export function deletedEmail(userId: string): string {
   return `deleted-${userId}@deleted.invalid`;
 }
 
 /**
- * Erases the account after re-checking the password: listings archived, the user row anonymized and
- * soft-deleted, sessions and pending e-mail codes removed, all in one transaction. Messages stay for the
- * other party, their author now shown as "Deleted user".
+ * Erases the account after re-checking the password: listings archived with their contact fields erased, the
+ * personal fields of the account's contact-form messages erased, the user row anonymized and soft-deleted,
+ * sessions and pending e-mail codes removed, all in one transaction. Messages stay for the other party, their
+ * author now shown as "Deleted user".
  */
 export async function deleteAccount(ctx: Context & { user: UserRow }, password: string): Promise<void> {
-  await enforceRateLimits(ctx, [
-    { key: `delete-account:user:${ctx.user.id}`, rule: { max: 5, windowMs: FIFTEEN_MINUTES } },
-  ]);
   if (!(await verifyPassword(ctx.user.passwordHash, password))) {
     throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.currentPasswordWrong });
   }
@@ -183,6 +181,15 @@ export async function deleteAccount(ctx: Context & { user: UserRow }, password: 
       .update(listings)
       .set({ status: 'archived', archivedAt: now, archivedReason: 'Account deleted', updatedAt: now })
       .where(and(eq(listings.ownerId, userId), eq(listings.status, 'active')));
+    // Every listing of the account, archived before or now: nothing that reaches the person stays.
+    await tx
+      .update(listings)
+      .set({ contactPhone: null, location: ERASED, description: ERASED, updatedAt: now })
+      .where(eq(listings.ownerId, userId));
+    await tx
+      .update(contactMessages)
+      .set({ fullName: ERASED, emailAddress: deletedEmail(userId), phoneNumber: null, message: ERASED })
+      .where(eq(contactMessages.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx
       .delete(emailChallenges)

@@ -3,19 +3,12 @@ import { users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { enforceRateLimits } from '../trpc';
 import { verifyDummyPassword, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { toPublicUser } from './users';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-
 /** Checks the credentials and opens a new session; the same answer for an unknown e-mail and a wrong password. */
 export async function login(ctx: Context, input: { email: string; password: string }) {
-  await enforceRateLimits(ctx, [
-    { key: `login:ip:${ctx.meta.ip}`, rule: { max: 30, windowMs: FIFTEEN_MINUTES } },
-    { key: `login:account:${input.email}`, rule: { max: 10, windowMs: FIFTEEN_MINUTES } },
-  ]);
   const db = ctx.services.database.db;
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${input.email}`).limit(1);
   if (!user || user.deletedAt) {
@@ -27,7 +20,6 @@ export async function login(ctx: Context, input: { email: string; password: stri
   }
   if (user.status !== 'active')
     throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
-  await ctx.services.rateLimiter.reset(`login:account:${input.email}`);
   const { token, session } = await createSession(db, user.id);
   ctx.meta.setSessionCookie(token, { expires: session.expiresAt });
   return { token, user: toPublicUser(user), message: MESSAGES.loginSuccess };

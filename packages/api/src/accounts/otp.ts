@@ -1,24 +1,15 @@
 import { LIMITS, MESSAGES } from '@barterads/core';
 import { type EmailChallengeRow, type Executor, emailChallenges } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Context } from '../context';
 import { MailDeliveryError } from '../mail/mailer';
-import { enforceRateLimits } from '../trpc';
 import { parseRowToken, randomDigits, randomSecret, sameHash, sha256Hex } from './tokens';
 
 const MINUTE = 60 * 1000;
 export const OTP_TTL_MS = LIMITS.otpTtlMinutes * MINUTE;
 /** A verified code gives a proof that sign-up accepts for this long. */
 export const PROOF_TTL_MS = 30 * MINUTE;
-
-/** Rate-limit rules of the code flow (per e-mail and IP for sending; per challenge and IP for checking). */
-export const OTP_LIMITS = {
-  sendPerEmail: { max: 5, windowMs: 60 * MINUTE },
-  sendPerIp: { max: 30, windowMs: 60 * MINUTE },
-  checkPerChallenge: { max: 10, windowMs: 15 * MINUTE },
-  checkPerIp: { max: 60, windowMs: 15 * MINUTE },
-} as const;
 
 export type ChallengePurpose = EmailChallengeRow['purpose'];
 
@@ -30,9 +21,14 @@ function invalidCode(): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.otpInvalid });
 }
 
+const PURPOSE_TEXT: Record<ChallengePurpose, string> = {
+  signup: 'finish creating your BarterAds account',
+  email_change: 'confirm your new e-mail address',
+  password_reset: 'choose a new password for your BarterAds account',
+};
+
 function mailFor(code: string, purpose: ChallengePurpose) {
-  const what =
-    purpose === 'signup' ? 'finish creating your BarterAds account' : 'confirm your new e-mail address';
+  const what = PURPOSE_TEXT[purpose];
   return {
     subject: `Your BarterAds code: ${code}`,
     text: [
@@ -45,30 +41,33 @@ function mailFor(code: string, purpose: ChallengePurpose) {
 }
 
 /**
- * Mails a fresh 6-digit code to `email` and answers an opaque otp_token bound to it. A new request replaces
- * the previous code. The answer never depends on whether the e-mail has an account.
+ * Mails a fresh 6-digit code to `email` and answers an opaque otp_token bound to it. Earlier codes stay valid. With `notice`, the address gets that mail instead of the code (an address that cannot be used: the
+ * answer, an otp_token whose code nobody knows, is the same, so it never tells whether the address has an account).
  */
 export async function sendEmailCode(
   ctx: Pick<Context, 'services' | 'meta'>,
-  input: { email: string; purpose: ChallengePurpose; userId?: string },
+  input: {
+    email: string;
+    purpose: ChallengePurpose;
+    userId?: string | null;
+    notice?: { subject: string; text: string };
+  },
 ): Promise<{ otp_token: string; message: string }> {
-  await enforceRateLimits(ctx, [
-    { key: `otp-send:ip:${ctx.meta.ip}`, rule: OTP_LIMITS.sendPerIp },
-    { key: `otp-send:email:${input.email}`, rule: OTP_LIMITS.sendPerEmail },
-  ]);
   const db = ctx.services.database.db;
   const code = randomDigits(LIMITS.otpLength);
   const secret = randomSecret();
   const now = new Date();
   const challenge = await db.transaction(async (tx) => {
-    // A resend replaces the previous code: earlier open challenges of this e-mail (and purpose) die.
+    // A resend never kills a live code (a stranger's request for the address must not void the owner's): every
+    // code stays valid until used or expired. The sending limits (per address and IP, per address) bound how
+    // many are live at once. Expired open challenges of the address are removed here.
     await tx
       .delete(emailChallenges)
       .where(
         and(
           sql`lower(${emailChallenges.email}) = ${input.email}`,
-          eq(emailChallenges.purpose, input.purpose),
           isNull(emailChallenges.consumedAt),
+          lte(emailChallenges.expiresAt, now),
         ),
       );
     const id = crypto.randomUUID();
@@ -88,11 +87,11 @@ export async function sendEmailCode(
     return row!;
   });
   try {
-    await ctx.services.mailer.send({
-      to: input.email,
-      ...mailFor(code, input.purpose),
-      devHint: `code ${code}`,
-    });
+    await ctx.services.mailer.send(
+      input.notice
+        ? { to: input.email, ...input.notice }
+        : { to: input.email, ...mailFor(code, input.purpose), devHint: `code ${code}` },
+    );
   } catch (error) {
     await db.delete(emailChallenges).where(eq(emailChallenges.id, challenge.id));
     if (error instanceof MailDeliveryError) {
@@ -114,26 +113,28 @@ export async function checkEmailCode(
   purpose: ChallengePurpose,
 ): Promise<EmailChallengeRow> {
   const parsed = parseRowToken(input.otp_token);
-  await enforceRateLimits(ctx, [
-    { key: `otp-check:ip:${ctx.meta.ip}`, rule: OTP_LIMITS.checkPerIp },
-    ...(parsed ? [{ key: `otp-check:challenge:${parsed.id}`, rule: OTP_LIMITS.checkPerChallenge }] : []),
-  ]);
   if (!parsed) throw invalidCode();
   const db = ctx.services.database.db;
   const [row] = await db.select().from(emailChallenges).where(eq(emailChallenges.id, parsed.id)).limit(1);
   if (!row || row.purpose !== purpose || !sameHash(row.tokenHash, sha256Hex(parsed.secret)))
     throw invalidCode();
   const now = new Date();
-  if (row.verifiedAt || row.consumedAt || row.expiresAt <= now || row.attempts >= LIMITS.otpMaxAttempts) {
-    throw invalidCode();
-  }
-  if (!sameHash(row.codeHash, codeHash(row.id, input.otp))) {
-    await db
-      .update(emailChallenges)
-      .set({ attempts: sql`${emailChallenges.attempts} + 1` })
-      .where(eq(emailChallenges.id, row.id));
-    throw invalidCode();
-  }
+  // Each try takes one attempt atomically before the code is compared: of parallel guesses, only as many as
+  // attempts are left are ever checked.
+  const [counted] = await db
+    .update(emailChallenges)
+    .set({ attempts: sql`${emailChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(emailChallenges.id, row.id),
+        lt(emailChallenges.attempts, LIMITS.otpMaxAttempts),
+        isNull(emailChallenges.verifiedAt),
+        isNull(emailChallenges.consumedAt),
+        gt(emailChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ id: emailChallenges.id });
+  if (!counted || !sameHash(row.codeHash, codeHash(row.id, input.otp))) throw invalidCode();
   // Single use: only the first of two racing checks marks it verified.
   const [verified] = await db
     .update(emailChallenges)

@@ -1,21 +1,16 @@
 import { countryFromPhone, MESSAGES, type UserType } from '@barterads/core';
 import { type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from '../context';
-import { enforceRateLimits } from '../trpc';
-import { checkEmailCode, sendEmailCode } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import type { UpdateProfileInput } from './schemas';
 import { revokeUserSessions } from './sessions';
-import { isUniqueViolation } from './tokens';
 import { toPublicUser } from './users';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 type SignedIn = Context & { user: UserRow; session: NonNullable<Context['session']> };
 
-/** Profile update: changing the e-mail clears emailVerified until a code sent to it is verified. */
+/** Profile update (names, phone, company, description); the e-mail has its own flow (email-change.ts). */
 export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
   const db = ctx.services.database.db;
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -27,34 +22,21 @@ export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
     changes.phoneNumber = input.phoneNumber;
     if (input.phoneNumber) changes.country = countryFromPhone(input.phoneNumber);
   }
+  // The address changes only through requestEmailChange (password, then a code to the new address); the same
+  // address is accepted as no change, so clients that send the whole profile keep working.
   if (input.email !== undefined && input.email !== ctx.user.email.toLowerCase()) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${input.email}`, ne(users.id, ctx.user.id)))
-      .limit(1);
-    if (taken) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
-    changes.email = input.email;
-    changes.emailVerified = false;
+    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.emailChangeUseFlow });
   }
   let user = ctx.user;
   if (Object.keys(changes).length > 0) {
-    try {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, ctx.user.id)).returning();
-      user = row!;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
-      throw error;
-    }
+    const [row] = await db.update(users).set(changes).where(eq(users.id, ctx.user.id)).returning();
+    user = row!;
   }
   return { user: toPublicUser(user), message: MESSAGES.profileUpdated };
 }
 
 /** Checks the current password, stores the new one and revokes every other session of the user. */
 export async function changePassword(ctx: SignedIn, input: { currentPassword: string; newPassword: string }) {
-  await enforceRateLimits(ctx, [
-    { key: `password:user:${ctx.user.id}`, rule: { max: 10, windowMs: FIFTEEN_MINUTES } },
-  ]);
   if (!(await verifyPassword(ctx.user.passwordHash, input.currentPassword))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.currentPasswordWrong });
   }
@@ -101,28 +83,4 @@ export async function updatePreferences(ctx: SignedIn, input: Partial<Preference
     .where(eq(users.id, ctx.user.id))
     .returning();
   return preferencesOf(user!);
-}
-
-/** Mails a code to the signed-in user's (changed) e-mail address to verify it again. */
-export async function sendEmailVerification(ctx: SignedIn) {
-  return sendEmailCode(ctx, {
-    email: ctx.user.email.toLowerCase(),
-    purpose: 'email_change',
-    userId: ctx.user.id,
-  });
-}
-
-/** Verifies the code of sendEmailVerification: the e-mail counts as verified again. */
-export async function verifyEmail(ctx: SignedIn, input: { otp_token: string; otp: string }) {
-  const challenge = await checkEmailCode(ctx, input, 'email_change');
-  if (challenge.userId !== ctx.user.id || challenge.email.toLowerCase() !== ctx.user.email.toLowerCase()) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.otpInvalid });
-  }
-  const db = ctx.services.database.db;
-  const [user] = await db
-    .update(users)
-    .set({ emailVerified: true })
-    .where(eq(users.id, ctx.user.id))
-    .returning();
-  return { user: toPublicUser(user!), message: MESSAGES.otpVerified };
 }

@@ -1,24 +1,22 @@
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { DATA_RIGHTS_MESSAGES, deleteAccount, exportUserData } from './data-rights';
+import { confirmEmailChange, requestEmailChange } from './email-change';
 import { login } from './login';
 import { sendEmailCode, verifySignupCode } from './otp';
-import {
-  changePassword,
-  getPreferences,
-  sendEmailVerification,
-  switchRole,
-  updatePreferences,
-  updateProfile,
-  verifyEmail,
-} from './profile';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { changePassword, getPreferences, switchRole, updatePreferences, updateProfile } from './profile';
 import {
   AuthResult,
   ChangePasswordInput,
+  ConfirmEmailChangeInput,
   DeleteAccountInput,
   DeleteAccountResult,
   LoginInput,
   MessageResult,
   Preferences,
+  RequestEmailChangeInput,
+  RequestPasswordResetInput,
+  ResetPasswordInput,
   SendOtpInput,
   SendOtpResult,
   SessionResult,
@@ -28,7 +26,6 @@ import {
   UpdateProfileInput,
   UserMessageResult,
   UserResult,
-  VerifyEmailInput,
   VerifyOtpInput,
   VerifyOtpResult,
 } from './schemas';
@@ -93,15 +90,29 @@ export const accountsRouter = router({
     .output(Preferences)
     .mutation(({ ctx, input }) => updatePreferences(ctx, input)),
 
-  /** After an e-mail change: mails a code to the new address. */
-  sendEmailVerification: authedProcedure
+  /** E-mail change, step one: password checked, a code mailed to the new address (same answer if it is taken). */
+  requestEmailChange: authedProcedure
+    .input(RequestEmailChangeInput)
     .output(SendOtpResult)
-    .mutation(({ ctx }) => sendEmailVerification(ctx)),
+    .mutation(({ ctx, input }) => requestEmailChange(ctx, input)),
 
-  verifyEmail: authedProcedure
-    .input(VerifyEmailInput)
+  /** E-mail change, step two: the code applies the change and the old address is told. */
+  confirmEmailChange: authedProcedure
+    .input(ConfirmEmailChangeInput)
     .output(UserMessageResult)
-    .mutation(({ ctx, input }) => verifyEmail(ctx, input)),
+    .mutation(({ ctx, input }) => confirmEmailChange(ctx, input)),
+
+  /** Forgot password, step one: a code to the address (the same answer whether or not it has an account). */
+  requestPasswordReset: publicProcedure
+    .input(RequestPasswordResetInput)
+    .output(SendOtpResult)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+
+  /** Forgot password, step two: the code and a new password; every session revoked, the owner told. */
+  resetPassword: publicProcedure
+    .input(ResetPasswordInput)
+    .output(MessageResult)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
 
   /** DPDP: everything stored about the signed-in user, as JSON. */
   exportData: authedProcedure.query(({ ctx }) => exportUserData(ctx.services.database.db, ctx.user)),

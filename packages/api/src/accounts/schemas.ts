@@ -1,4 +1,12 @@
-import { isValidEmail, LIMITS, MESSAGES, normalizePhone, parseUserType, USER_TYPES } from '@barterads/core';
+import {
+  hasControlCharacters,
+  isValidEmail,
+  LIMITS,
+  MESSAGES,
+  normalizePhone,
+  parseUserType,
+  USER_TYPES,
+} from '@barterads/core';
 import { z } from 'zod';
 import { PublicUser } from './users';
 
@@ -19,30 +27,36 @@ const NewPassword = z
   .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
   .max(256, 'Password must be at most 256 characters.');
 
+const oneLine = (value: string | null | undefined) => !value || !hasControlCharacters(value);
+
+/** A required one-line field (names): no line breaks or control characters. */
 function requiredText(label: string, max = 100) {
   return z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(oneLine, MESSAGES.controlCharacters);
 }
 
-/** Optional free text: blank becomes null. */
-function optionalText(label: string, max: number) {
+/** Optional free text: blank becomes null; a one-line field refuses line breaks and control characters. */
+function optionalText(label: string, max: number, singleLine = false) {
   return z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !singleLine || oneLine(value), MESSAGES.controlCharacters)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
 /** A field of a partial update: absent stays absent, blank or null clears it. */
-function patchText(label: string, max: number) {
+function patchText(label: string, max: number, singleLine = false) {
   return z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine((value) => !singleLine || oneLine(value), MESSAGES.controlCharacters)
     .nullish()
     .transform((value) => (value === undefined ? undefined : value ? value : null));
 }
@@ -97,7 +111,7 @@ export const SignupInput = z.object({
   /** The spec's client sends `name` too; it is derived from first and last name. */
   name: z.string().max(201).optional(),
   phoneNumber: PhoneField,
-  companyName: optionalText('Company name', 200),
+  companyName: optionalText('Company name', 200, true),
   description: optionalText('Description', 2000),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
@@ -121,7 +135,7 @@ export const UpdateProfileInput = z
         }
         return result.phone;
       }),
-    companyName: patchText('Company name', 200),
+    companyName: patchText('Company name', 200, true),
     description: patchText('Description', 2000),
   })
   .strip();
@@ -140,7 +154,16 @@ export const SwitchRoleInput = z.object({ role: UserTypeField });
 export const Preferences = z.object({ emailUpdates: z.boolean(), showProfile: z.boolean() });
 export const UpdatePreferencesInput = Preferences.partial();
 
-export const VerifyEmailInput = VerifyOtpInput;
+/** E-mail change: the current password and the new address; a code goes to it. */
+export const RequestEmailChangeInput = z.object({
+  newEmail: EmailField,
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(256),
+});
+export const ConfirmEmailChangeInput = VerifyOtpInput;
+
+/** Forgot password: a code to the address, then the code and a new password. */
+export const RequestPasswordResetInput = z.object({ email: EmailField });
+export const ResetPasswordInput = VerifyOtpInput.extend({ newPassword: NewPassword });
 
 export const AuthResult = z.object({ token: z.string(), user: PublicUser, message: z.string() });
 export const UserResult = z.object({ user: PublicUser });

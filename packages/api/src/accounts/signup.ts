@@ -3,7 +3,6 @@ import { users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { enforceRateLimits } from '../trpc';
 import { consumeSignupProof } from './otp';
 import { hashPassword } from './passwords';
 import type { SignupInput } from './schemas';
@@ -11,14 +10,11 @@ import { createSession } from './sessions';
 import { isUniqueViolation } from './tokens';
 import { toPublicUser } from './users';
 
-const HOUR = 60 * 60 * 1000;
-
 /**
  * Creates the account of a verified e-mail: the proof_token of verify-otp (input, or the bearer token of a
  * REST call) is spent once, for that e-mail only. Opens a session like login does.
  */
 export async function signup(ctx: Context, input: SignupInput) {
-  await enforceRateLimits(ctx, [{ key: `signup:ip:${ctx.meta.ip}`, rule: { max: 20, windowMs: HOUR } }]);
   const proofToken = input.proofToken ?? ctx.meta.bearerToken;
   const passwordHash = await hashPassword(input.password);
   const db = ctx.services.database.db;

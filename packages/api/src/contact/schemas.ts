@@ -1,4 +1,11 @@
-import { CONTACT_ROLES, isValidEmail, LIMITS, MESSAGES, normalizePhone } from '@barterads/core';
+import {
+  CONTACT_ROLES,
+  hasControlCharacters,
+  isValidEmail,
+  LIMITS,
+  MESSAGES,
+  normalizePhone,
+} from '@barterads/core';
 import { z } from 'zod';
 
 const required = (max: number) =>
@@ -8,9 +15,13 @@ const required = (max: number) =>
     .min(1, MESSAGES.contactRequired)
     .max(max, `Please keep this under ${max} characters.`);
 
+/** A one-line field: no line breaks or control characters (they would reach the support mail's lines). */
+const singleLine = (max: number) =>
+  required(max).refine((value) => !hasControlCharacters(value), MESSAGES.controlCharacters);
+
 /** The public contact form (spec sections 3 and 5): name, e-mail, subject and message are required. */
 export const ContactInput = z.object({
-  fullName: required(LIMITS.contactNameMax),
+  fullName: singleLine(LIMITS.contactNameMax),
   emailAddress: z
     .string({ error: MESSAGES.contactRequired })
     .trim()
@@ -37,7 +48,7 @@ export const ContactInput = z.object({
     .optional()
     .nullable()
     .transform((value) => value ?? 'other'),
-  subject: required(LIMITS.contactSubjectMax),
+  subject: singleLine(LIMITS.contactSubjectMax),
   message: required(LIMITS.messageMaxLength),
 });
 export type ContactInput = z.input<typeof ContactInput>;

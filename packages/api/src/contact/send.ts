@@ -1,29 +1,21 @@
-import { CONTACT_ROLE_LABELS, LIMITS, MESSAGES } from '@barterads/core';
+import { CONTACT_ROLE_LABELS, MESSAGES } from '@barterads/core';
 import { contactMessages } from '@barterads/db';
 import type { Context } from '../context';
-import { enforceRateLimits } from '../trpc';
 import type { ContactMessage, ContactResult } from './schemas';
-
-const ONE_HOUR = 60 * 60 * 1000;
 
 /**
  * Stores a contact-form message and mails it to the company address. The message is kept even when
  * the mail cannot be delivered (the team reads the table too), so the visitor still gets the spec's answer.
  */
 export async function sendContactMessage(
-  ctx: Pick<Context, 'services' | 'meta'>,
+  ctx: Pick<Context, 'services' | 'meta' | 'session'>,
   input: ContactMessage,
 ): Promise<ContactResult> {
-  await enforceRateLimits(ctx, [
-    { key: `contact:ip:${ctx.meta.ip}`, rule: { max: LIMITS.contactPerHour, windowMs: ONE_HOUR } },
-    {
-      key: `contact:email:${input.emailAddress.toLowerCase()}`,
-      rule: { max: LIMITS.contactPerHour, windowMs: ONE_HOUR },
-    },
-  ]);
   const [row] = await ctx.services.database.db
     .insert(contactMessages)
     .values({
+      // Signed in: the message is the account's (by id, never by the address typed in the form).
+      userId: ctx.session?.user.status === 'active' ? ctx.session.user.id : null,
       fullName: input.fullName,
       emailAddress: input.emailAddress,
       phoneNumber: input.phoneNumber,

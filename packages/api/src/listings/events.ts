@@ -21,7 +21,13 @@ export async function recordViews(
     select ${listings.id}, 'view', ${viewerId}::uuid from ${listings} where ${and(...conditions)}`);
 }
 
-/** Records one contact click (the Contact button opened the chat link). */
+/** A member's contact clicks on one listing count once in this window. */
+export const CONTACT_CLICK_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Records one contact click (the Contact button opened the chat link). Only signed-in members count, each once
+ * per listing in CONTACT_CLICK_WINDOW_MS: clicks from many addresses cannot inflate the owner's figure.
+ */
 export async function recordContactClick(db: Database, id: string, viewerId: string | null): Promise<void> {
   const [row] = await db
     .select({ ownerId: listings.ownerId })
@@ -29,8 +35,15 @@ export async function recordContactClick(db: Database, id: string, viewerId: str
     .where(eq(listings.id, id))
     .limit(1);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
-  if (row.ownerId === viewerId) return;
-  await db.insert(listingEvents).values({ listingId: id, kind: 'contact_click', viewerId });
+  if (!viewerId || row.ownerId === viewerId) return;
+  const since = new Date(Date.now() - CONTACT_CLICK_WINDOW_MS).toISOString();
+  await db.execute(sql`
+    insert into ${listingEvents} (listing_id, kind, viewer_id)
+    select ${id}::uuid, 'contact_click', ${viewerId}::uuid
+    where not exists (
+      select 1 from ${listingEvents}
+      where listing_id = ${id}::uuid and kind = 'contact_click' and viewer_id = ${viewerId}::uuid
+        and created_at >= ${since}::timestamptz)`);
 }
 
 /** The dashboard overview's figures for one owner. */

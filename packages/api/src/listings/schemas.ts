@@ -1,4 +1,5 @@
 import {
+  hasControlCharacters,
   LIMITS,
   MEDIA_CATEGORY_IDS,
   MESSAGES,
@@ -21,6 +22,10 @@ const required = (max: number) =>
     .trim()
     .min(1, MESSAGES.listingRequired)
     .max(max, `Please keep it under ${max} characters.`);
+
+/** A one-line field: no line breaks or control characters. */
+const singleLine = (max: number) =>
+  required(max).refine((value) => !hasControlCharacters(value), MESSAGES.controlCharacters);
 
 const optionalText = (max: number) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `Please keep it under ${max} characters.`).nullable());
@@ -66,8 +71,8 @@ export const ContactPhoneField = z.preprocess(
 );
 
 const listingFields = {
-  title: required(LIMITS.listingTitleMax),
-  location: required(LIMITS.listingLocationMax),
+  title: singleLine(LIMITS.listingTitleMax),
+  location: singleLine(LIMITS.listingLocationMax),
   description: required(LIMITS.listingDescriptionMax),
   category: CategoryField.optional(),
   image: ImageField.optional(),

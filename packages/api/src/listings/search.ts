@@ -132,7 +132,35 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id]), 'utf8').toString('base64url');
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:([+-])(\d{2})(?::?(\d{2}))?|Z)?$/;
+
+/** A timestamp PostgreSQL accepts: the shape, and every part in its range (a crafted "9999-99-99" was a 500). */
+function isRealTimestamp(value: string): boolean {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const offsetOk = m[9] === undefined || (Number(m[9]) <= 15 && Number(m[10] ?? 0) <= 59);
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetOk
+  );
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function decodeCursor(value: string): Cursor {
@@ -142,7 +170,7 @@ export function decodeCursor(value: string): Cursor {
       Array.isArray(parsed) &&
       typeof parsed[0] === 'string' &&
       typeof parsed[1] === 'string' &&
-      TIMESTAMP.test(parsed[0]) &&
+      isRealTimestamp(parsed[0]) &&
       UUID.test(parsed[1])
     ) {
       return { at: parsed[0], id: parsed[1] };

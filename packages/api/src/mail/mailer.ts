@@ -30,6 +30,8 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   logger: Logger;
+  /** Print each mail's devHint (a one-time code) to the log: development only. */
+  logHints?: boolean;
 }
 
 type SmtpValue = string | number | boolean | { [key: string]: SmtpValue };
@@ -106,7 +108,9 @@ export function createMailer(options: MailerOptions): Mailer {
         await mkdir(options.outboxDir, { recursive: true });
         const file = join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
         await writeFile(file, info.message as Buffer);
-        options.logger.info({ file, devHint: mail.devHint }, `development outbox: ${mail.subject}`);
+        const hint = options.logHints ? { devHint: mail.devHint } : {};
+        const subject = options.logHints ? mail.subject : 'mail written';
+        options.logger.info({ file, ...hint }, `outbox: ${subject}`);
       } catch (error) {
         throw new MailDeliveryError(error);
       }

@@ -1,7 +1,6 @@
-import { LIMITS } from '@barterads/core';
 import { isSessionLive } from '../accounts/sessions';
 import type { Context } from '../context';
-import { authedProcedure, enforceRateLimits, router } from '../trpc';
+import { authedProcedure, router } from '../trpc';
 import {
   getConversation,
   insertMessage,
@@ -29,12 +28,6 @@ import {
   StartConversationResult,
   UnreadCountResult,
 } from './schemas';
-
-const MESSAGE_RATE = { max: LIMITS.messagesPerMinute, windowMs: 60_000 };
-
-function limitSending(ctx: Pick<Context, 'services' | 'meta'>, userId: string) {
-  return enforceRateLimits(ctx, [{ key: `messages:user:${userId}`, rule: MESSAGE_RATE }]);
-}
 
 function logPublishError(ctx: Pick<Context, 'services'>) {
   return (error: unknown) => ctx.services.logger.warn({ err: error }, 'message event not published');
@@ -65,7 +58,6 @@ export const messagesRouter = router({
     .output(StartConversationResult)
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
-      if (input.text) await limitSending(ctx, ctx.user.id);
       const opened = await openConversation(db, ctx.user.id, input.barterId);
       let message = null;
       if (input.text) {
@@ -103,7 +95,6 @@ export const messagesRouter = router({
       const db = ctx.services.database.db;
       const { otherId } = await requireParticipant(db, input.conversationId, ctx.user.id);
       await requireReachable(db, otherId);
-      await limitSending(ctx, ctx.user.id);
       const message = await insertMessage(db, input.conversationId, ctx.user.id, input.text);
       await notifyUsers(
         ctx.services.pubsub,

@@ -48,7 +48,13 @@ export const MarkReadInput = z.object({
 export const EventsInput = z
   .object({
     /** Sent back by the client on reconnect: events after it are replayed. */
-    lastEventId: z.string().max(40).nullish(),
+    lastEventId: z
+      .string()
+      .refine(
+        (value) => /^\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value)),
+        'Invalid lastEventId.',
+      )
+      .nullish(),
   })
   .optional();
 

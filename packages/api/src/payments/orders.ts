@@ -11,7 +11,6 @@ import {
 import { paymentOrders } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import type { Context, SignedInUser } from '../context';
-import { enforceRateLimits } from '../trpc';
 import { GatewayError, paymentGateway, type RazorpayConfig } from './gateway';
 import type { CreateOrderInput } from './schemas';
 
@@ -46,8 +45,6 @@ export function resolvePurchase(input: CreateOrderInput): {
   return { plan: match.plan, period: match.period, amount: chargeAmount(match.plan, match.period) };
 }
 
-const TEN_MINUTES = 10 * 60 * 1000;
-
 /** Creates a Razorpay order for a catalogue plan and stores it (user, plan, period, amount, receipt) first. */
 export async function createOrder(
   ctx: Pick<Context, 'services' | 'meta'>,
@@ -56,9 +53,6 @@ export async function createOrder(
 ): Promise<{ success: true; order: { id: string; amount: number; currency: string } }> {
   const purchase = resolvePurchase(input);
   const config = requireRazorpay(ctx);
-  await enforceRateLimits(ctx, [
-    { key: `payments:order:user:${user.id}`, rule: { max: 20, windowMs: TEN_MINUTES } },
-  ]);
   // Razorpay receipts are at most 40 characters.
   const receipt = `rcpt_${randomBytes(16).toString('hex')}`;
   let order: Awaited<ReturnType<ReturnType<typeof paymentGateway>['createOrder']>>;

@@ -61,7 +61,7 @@ function stopper(child: ChildProcess, cleanup?: () => void): () => Promise<void>
 /**
  * The production build of apps/server (`pnpm start`: NODE_ENV=production, dist/main.js) as a child process
  * on `port`, over `databaseUrl` (or the embedded database in a temporary DATA_DIR when it is undefined).
- * TRUST_PROXY is on so that load generators can spread their requests over many client addresses
+ * TRUST_PROXY trusts one proxy (the load generator's X-Forwarded-For) so that load generators can spread their requests over many client addresses
  * (X-Forwarded-For) and stay inside the per-address rate limits like real traffic from many users does.
  */
 export async function startApiServer(options: {
@@ -85,7 +85,8 @@ export async function startApiServer(options: {
       APP_URL: origin,
       ADMIN_APP_URL: `${origin}/admin/`,
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
+      MAIL_OUTBOX: 'true',
       ...options.env,
     },
   });

@@ -1,0 +1,75 @@
+import { COMPANY } from '@barterads/core';
+import type { ApiConfig } from '../services';
+
+/** The mails that tell an account's owner about a change to it, or an address that an attempt could not use. */
+
+function signInHelp(config: Pick<ApiConfig, 'appUrl'>): string[] {
+  const login = new URL('/login', config.appUrl).toString();
+  return [
+    `If this was not you, reset your password with "Forgot password?" at ${login}`,
+    `and write to ${COMPANY.supportEmail}.`,
+  ];
+}
+
+function when(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** a***@example.com: enough for the owner to recognize, not the whole address. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function emailChangedNotice(config: Pick<ApiConfig, 'appUrl'>, newEmail: string, at: Date) {
+  return {
+    subject: 'Your BarterAds e-mail address was changed',
+    text: [
+      `The e-mail address of your BarterAds account was changed to ${maskEmail(newEmail)} on ${when(at)}.`,
+      'Sign-in and mail now use the new address.',
+      '',
+      ...signInHelp(config),
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedNotice(config: Pick<ApiConfig, 'appUrl'>, at: Date) {
+  return {
+    subject: 'Your BarterAds password was changed',
+    text: [
+      `The password of your BarterAds account was reset with a code sent to this address on ${when(at)}.`,
+      'Every device that was signed in has been signed out.',
+      '',
+      ...signInHelp(config),
+    ].join('\n'),
+  };
+}
+
+/** Someone asked to move an account to an address that already has one: no code, just this. */
+export function addressTakenNotice(config: Pick<ApiConfig, 'appUrl'>) {
+  const login = new URL('/login', config.appUrl).toString();
+  return {
+    subject: 'This address already has a BarterAds account',
+    text: [
+      'Someone asked to use this e-mail address for another BarterAds account, but it already has one, so',
+      'nothing was changed.',
+      '',
+      `If you have forgotten its password, use "Forgot password?" at ${login}`,
+      'If you did not ask for anything, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+/** A password reset for an address without an account. */
+export function noAccountNotice(config: Pick<ApiConfig, 'appUrl'>) {
+  const signup = new URL('/signup', config.appUrl).toString();
+  return {
+    subject: 'BarterAds password reset',
+    text: [
+      'Someone asked to reset the password of a BarterAds account with this e-mail address, but no account',
+      `uses it. To create one, go to ${signup}`,
+      '',
+      'If you did not ask for anything, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Every rate limit of the API in one table: the procedure's path, then its rules. A middleware on the base
+ * procedure (`trpc.ts`) applies them to tRPC and REST calls alike, before the procedure runs.
+ *
+ * A rule counts either every call (`max` per window) or only the calls that fail as a wrong secret does
+ * (`failures`): after `free` failures in the window each further failure blocks the key for a delay that doubles
+ * (progressive delays), and a success clears the count. Rules with the same `bucket` share one counter.
+ */
+import { LIMITS } from '@barterads/core';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** What a rule's key is made of, from the request. */
+export interface RateLimitRequest {
+  ip: string;
+  userId: string | undefined;
+  input: unknown;
+}
+
+type KeyPart = (request: RateLimitRequest) => string | undefined;
+
+const ip: KeyPart = (r) => r.ip;
+const user: KeyPart = (r) => r.userId;
+
+function field(record: unknown, name: string): unknown {
+  return typeof record === 'object' && record !== null
+    ? (record as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** An e-mail field of the input, as the schemas normalize it (trimmed, lowercase). */
+const email =
+  (name: string): KeyPart =>
+  (r) => {
+    const value = field(r.input, name);
+    return typeof value === 'string' && value.trim() ? value.trim().toLowerCase().slice(0, 254) : undefined;
+  };
+
+/** The row id of an opaque `<id>.<secret>` token of the input (a code's challenge). */
+const tokenId =
+  (name: string): KeyPart =>
+  (r) => {
+    const value = field(r.input, name);
+    if (typeof value !== 'string') return undefined;
+    const id = value.split('.', 1)[0];
+    return id && /^[0-9a-f-]{36}$/i.test(id) ? id.toLowerCase() : undefined;
+  };
+
+export interface FailureRule {
+  /** Failures allowed in the window before delays begin. */
+  free: number;
+  /** The first delay; each further failure doubles it, up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** The error codes that count as a failure (a wrong password or code); bad input never does. */
+  on: readonly TRPC_ERROR_CODE_KEY[];
+}
+
+export interface RateLimitRuleRow {
+  bucket: string;
+  per: readonly KeyPart[];
+  windowMs: number;
+  /** Calls allowed per window (rules that count every call). */
+  max?: number;
+  /** Progressive delays after failures (rules that count failures). */
+  failures?: FailureRule;
+  /** The rule applies only to calls for which this is true. */
+  when?: (input: unknown) => boolean;
+}
+
+/** Sending a one-time code: per address and IP (a stranger cannot use up the owner's sends), per address, per IP. */
+function codeSending(prefix: string, emailField: string): RateLimitRuleRow[] {
+  return [
+    { bucket: `${prefix}:ip`, per: [ip], max: 30, windowMs: HOUR },
+    { bucket: `${prefix}:email-ip`, per: [email(emailField), ip], max: 5, windowMs: HOUR },
+    { bucket: `${prefix}:email`, per: [email(emailField)], max: 20, windowMs: HOUR },
+  ];
+}
+
+/** Checking a code: per IP and per challenge (on top of the challenge's own LIMITS.otpMaxAttempts). */
+const CODE_CHECKING: RateLimitRuleRow[] = [
+  { bucket: 'otp-check:ip', per: [ip], max: 60, windowMs: 15 * MINUTE },
+  { bucket: 'otp-check:challenge', per: [tokenId('otp_token')], max: 10, windowMs: 15 * MINUTE },
+];
+
+/** Wrong passwords of one account from one address: 5 free, then 1 s, 2 s, 4 s … up to 15 minutes. */
+const PASSWORD_FAILURES: FailureRule = {
+  free: 5,
+  firstDelayMs: SECOND,
+  maxDelayMs: 15 * MINUTE,
+  on: ['UNAUTHORIZED', 'BAD_REQUEST', 'FORBIDDEN'],
+};
+
+export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow[]>> = {
+  'accounts.sendEmailOtp': codeSending('otp-send', 'email'),
+  'accounts.verifyOtp': CODE_CHECKING,
+  'accounts.signup': [{ bucket: 'signup:ip', per: [ip], max: 20, windowMs: HOUR }],
+  'accounts.login': [
+    // Many accounts tried from one address.
+    { bucket: 'login:ip', per: [ip], max: 30, windowMs: 15 * MINUTE },
+    // One account from one address: the owner elsewhere is never refused because of a stranger's guesses.
+    {
+      bucket: 'login:account-ip',
+      per: [email('email'), ip],
+      windowMs: HOUR,
+      failures: { ...PASSWORD_FAILURES, on: ['UNAUTHORIZED'] },
+    },
+  ],
+  'accounts.requestPasswordReset': codeSending('reset-send', 'email'),
+  'accounts.resetPassword': CODE_CHECKING,
+  'accounts.changePassword': [
+    { bucket: 'password:user', per: [user], max: 10, windowMs: 15 * MINUTE },
+    { bucket: 'password:user-ip', per: [user, ip], windowMs: HOUR, failures: PASSWORD_FAILURES },
+  ],
+  'accounts.requestEmailChange': [
+    { bucket: 'email-change:user', per: [user], max: 5, windowMs: HOUR },
+    { bucket: 'email-change:ip', per: [ip], max: 30, windowMs: HOUR },
+    { bucket: 'email-change:email', per: [email('newEmail')], max: 5, windowMs: HOUR },
+    { bucket: 'password:user-ip', per: [user, ip], windowMs: HOUR, failures: PASSWORD_FAILURES },
+  ],
+  'accounts.confirmEmailChange': CODE_CHECKING,
+  'accounts.deleteAccount': [
+    { bucket: 'delete-account:user', per: [user], max: 5, windowMs: 15 * MINUTE },
+    { bucket: 'password:user-ip', per: [user, ip], windowMs: HOUR, failures: PASSWORD_FAILURES },
+  ],
+  'contact.send': [
+    { bucket: 'contact:ip', per: [ip], max: LIMITS.contactPerHour, windowMs: HOUR },
+    { bucket: 'contact:email', per: [email('emailAddress')], max: LIMITS.contactPerHour, windowMs: HOUR },
+  ],
+  'messages.start': [
+    {
+      bucket: 'messages:user',
+      per: [user],
+      max: LIMITS.messagesPerMinute,
+      windowMs: MINUTE,
+      when: (input) => Boolean(field(input, 'text')),
+    },
+  ],
+  'messages.send': [
+    { bucket: 'messages:user', per: [user], max: LIMITS.messagesPerMinute, windowMs: MINUTE },
+  ],
+  'payments.createOrder': [{ bucket: 'payments:order:user', per: [user], max: 20, windowMs: 10 * MINUTE }],
+  'listings.create': [{ bucket: 'listing:create:user', per: [user], max: 30, windowMs: HOUR }],
+  'listings.recordViews': [{ bucket: 'listing:views:ip', per: [ip], max: 120, windowMs: MINUTE }],
+  'listings.recordContactClick': [{ bucket: 'listing:clicks:ip', per: [ip], max: 60, windowMs: MINUTE }],
+};
+
+/** The store key of a rule for one request, or undefined when a part is missing (the rule does not apply). */
+export function ruleKey(rule: RateLimitRuleRow, request: RateLimitRequest): string | undefined {
+  const parts: string[] = [];
+  for (const part of rule.per) {
+    const value = part(request);
+    if (value === undefined) return undefined;
+    parts.push(value);
+  }
+  return `${rule.bucket}:${parts.join('|')}`;
+}
+
+/** The delay after `failures` failures of a rule (0 while they are free). */
+export function failureDelayMs(rule: FailureRule, failures: number): number {
+  if (failures <= rule.free) return 0;
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(30, failures - rule.free - 1));
+}

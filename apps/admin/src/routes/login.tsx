@@ -1,7 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { MESSAGES } from '@barterads/core';
-import { Logo } from '@barterads/ui';
-import { Alert, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { LIMITS, MESSAGES } from '@barterads/core';
+import { ForgotPassword, Logo } from '@barterads/ui';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
@@ -20,6 +20,10 @@ function AdminLoginPage() {
   const utils = trpc.useUtils();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [forgot, setForgot] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const requestReset = trpc.accounts.requestPasswordReset.useMutation();
+  const resetPassword = trpc.accounts.resetPassword.useMutation();
   const login = trpc.accounts.login.useMutation({
     onSuccess: async ({ user }) => {
       utils.accounts.session.setData(undefined, { user });
@@ -33,37 +37,67 @@ function AdminLoginPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420} radius="lg">
-        <form onSubmit={onSubmit} noValidate>
+        {forgot ? (
           <Stack>
             <Logo suffix="Admin" />
-            <Title order={1} fz="h2">
-              Admin sign in
-            </Title>
-            {login.error ? (
-              <Alert color="red" role="alert">
-                {errorMessage(login.error, MESSAGES.networkError)}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+            <ForgotPassword
+              initialEmail={email}
+              minPasswordLength={LIMITS.passwordMin}
+              requestCode={(address) => requestReset.mutateAsync({ email: address })}
+              resetPassword={(input) => resetPassword.mutateAsync(input)}
+              describeError={(error) => errorMessage(error, MESSAGES.networkError)}
+              onBack={(result) => {
+                setForgot(false);
+                login.reset();
+                if (result) {
+                  setEmail(result.email);
+                  setPassword('');
+                  setNotice(result.message);
+                }
+              }}
             />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Button type="submit" loading={login.isPending} fullWidth>
-              {login.isPending ? 'Signing in…' : 'Sign in'}
-            </Button>
           </Stack>
-        </form>
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack>
+              <Logo suffix="Admin" />
+              <Title order={1} fz="h2">
+                Admin sign in
+              </Title>
+              {notice && !login.error ? (
+                <Alert color="green" role="status">
+                  {notice}
+                </Alert>
+              ) : null}
+              {login.error ? (
+                <Alert color="red" role="alert">
+                  {errorMessage(login.error, MESSAGES.networkError)}
+                </Alert>
+              ) : null}
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <Anchor component="button" type="button" fz="sm" ta="right" onClick={() => setForgot(true)}>
+                Forgot password?
+              </Anchor>
+              <Button type="submit" loading={login.isPending} fullWidth>
+                {login.isPending ? 'Signing in…' : 'Sign in'}
+              </Button>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Center>
   );

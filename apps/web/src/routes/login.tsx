@@ -1,6 +1,6 @@
 import { trpc } from '@barterads/api-client';
-import { isValidEmail, MESSAGES } from '@barterads/core';
-import { Logo } from '@barterads/ui';
+import { isValidEmail, LIMITS, MESSAGES } from '@barterads/core';
+import { ForgotPassword, Logo } from '@barterads/ui';
 import {
   Alert,
   Anchor,
@@ -35,6 +35,10 @@ function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [forgot, setForgot] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const requestReset = trpc.accounts.requestPasswordReset.useMutation();
+  const resetPassword = trpc.accounts.resetPassword.useMutation();
   const login = trpc.accounts.login.useMutation({
     onSuccess: async ({ user }) => {
       utils.accounts.session.setData(undefined, { user });
@@ -58,52 +62,79 @@ function LoginPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} w="100%" maw={420} radius="lg">
-        <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-          <Stack>
-            <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
-              <Logo />
-            </Anchor>
-            <Title order={1} fz="h2">
-              Sign in
-            </Title>
-            {login.error ? (
-              <Alert color="red" role="alert">
-                {failureMessage(login.error, (status) => `Login failed (${status})`)}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              error={fieldErrors.email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              error={fieldErrors.password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
-            />
-            <Button type="submit" loading={login.isPending} loaderProps={{ type: 'dots' }} fullWidth>
-              {login.isPending ? 'Signing in…' : 'Sign in'}
-            </Button>
-            <Text fz="sm" ta="center">
-              New to BarterAds?{' '}
-              <Anchor
-                renderRoot={(props) => (
-                  <Link to="/signup" search={{ redirect: search.redirect }} {...props} />
-                )}
-              >
-                Create account
+        {forgot ? (
+          <ForgotPassword
+            initialEmail={email}
+            minPasswordLength={LIMITS.passwordMin}
+            requestCode={(address) => requestReset.mutateAsync({ email: address })}
+            resetPassword={(input) => resetPassword.mutateAsync(input)}
+            describeError={(error) => failureMessage(error, (status) => `Request failed (${status})`)}
+            onBack={(result) => {
+              setForgot(false);
+              login.reset();
+              if (result) {
+                setEmail(result.email);
+                setPassword('');
+                setNotice(result.message);
+              }
+            }}
+          />
+        ) : (
+          <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+            <Stack>
+              <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+                <Logo />
               </Anchor>
-            </Text>
-          </Stack>
-        </form>
+              <Title order={1} fz="h2">
+                Sign in
+              </Title>
+              {notice && !login.error ? (
+                <Alert color="green" role="status">
+                  {notice}
+                </Alert>
+              ) : null}
+              {login.error ? (
+                <Alert color="red" role="alert">
+                  {failureMessage(login.error, (status) => `Login failed (${status})`)}
+                </Alert>
+              ) : null}
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                error={fieldErrors.email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={password}
+                error={fieldErrors.password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              />
+              <Anchor component="button" type="button" fz="sm" ta="right" onClick={() => setForgot(true)}>
+                Forgot password?
+              </Anchor>
+              <Button type="submit" loading={login.isPending} loaderProps={{ type: 'dots' }} fullWidth>
+                {login.isPending ? 'Signing in…' : 'Sign in'}
+              </Button>
+              <Text fz="sm" ta="center">
+                New to BarterAds?{' '}
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link to="/signup" search={{ redirect: search.redirect }} {...props} />
+                  )}
+                >
+                  Create account
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Center>
   );

@@ -1,5 +1,5 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
-import { isValidEmail, LIMITS, MESSAGES, normalizePhone } from '@barterads/core';
+import { LIMITS, MESSAGES, normalizePhone } from '@barterads/core';
 import {
   Alert,
   Button,
@@ -19,6 +19,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LoadError } from '../../components/LoadError';
+import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { DataRightsSection } from './DataRightsSection';
 
 export interface AccountSettingsProps {
@@ -73,7 +74,6 @@ export function AccountSettings({ extraSections, title = 'Account Settings' }: A
 interface ProfileValues {
   firstName: string;
   lastName: string;
-  email: string;
   phoneNumber: string;
   companyName: string;
   description: string;
@@ -85,8 +85,6 @@ function validateProfile(values: ProfileValues): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!values.firstName.trim()) errors.firstName = 'First name is required.';
   if (!values.lastName.trim()) errors.lastName = 'Last name is required.';
-  if (!values.email.trim()) errors.email = 'Email is required.';
-  else if (!isValidEmail(values.email.trim())) errors.email = MESSAGES.invalidEmail;
   if (values.phoneNumber.trim()) {
     const phone = normalizePhone(values.phoneNumber);
     if (!phone.ok) errors.phoneNumber = phone.message;
@@ -99,7 +97,6 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const [values, setValues] = useState<ProfileValues>({
     firstName: user.firstName,
     lastName: user.lastName,
-    email: user.email,
     phoneNumber: user.phoneNumber ?? '',
     companyName: user.companyName ?? '',
     description: user.description ?? '',
@@ -132,7 +129,6 @@ function ProfileForm({ user }: { user: SessionUser }) {
     update.mutate({
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
-      email: values.email.trim(),
       phoneNumber: phone?.ok ? phone.phone : '',
       companyName: values.companyName,
       description: values.description,
@@ -159,7 +155,10 @@ function ProfileForm({ user }: { user: SessionUser }) {
             <TextInput label="First name" required autoComplete="given-name" {...field('firstName')} />
             <TextInput label="Last name" required autoComplete="family-name" {...field('lastName')} />
           </SimpleGrid>
-          <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <TextInput label="Email" type="email" readOnly autoComplete="email" value={user.email} flex={1} />
+            <ChangeEmailDialog currentEmail={user.email} />
+          </Group>
           <TextInput
             label="Phone"
             type="tel"
@@ -202,73 +201,7 @@ function AccountCard({ user }: { user: SessionUser }) {
           </Group>
         </Stack>
       </Card>
-      {user.emailVerified ? null : <VerifyEmailCard email={user.email} />}
     </Stack>
-  );
-}
-
-/** After an e-mail change: a code is mailed to the new address and verified here. */
-function VerifyEmailCard({ email }: { email: string }) {
-  const utils = trpc.useUtils();
-  const [otpToken, setOtpToken] = useState<string | null>(null);
-  const [otp, setOtp] = useState('');
-  const send = trpc.accounts.sendEmailVerification.useMutation({
-    onSuccess: ({ otp_token, message }) => {
-      setOtpToken(otp_token);
-      notifications.show({ color: 'green', message });
-    },
-  });
-  const verify = trpc.accounts.verifyEmail.useMutation({
-    onSuccess: ({ user, message }) => {
-      utils.accounts.me.setData(undefined, { user });
-      utils.accounts.session.setData(undefined, { user });
-      notifications.show({ color: 'green', message });
-    },
-  });
-  const error = send.error ?? verify.error;
-  return (
-    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="verify-email-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="h5" id="verify-email-heading">
-          Verify your email
-        </Title>
-        <Text fz="sm">We will send a 6-digit code to {email}.</Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {errorMessage(error, send.error ? MESSAGES.otpSendFailed : MESSAGES.otpVerifyFailed)}
-          </Alert>
-        ) : null}
-        {otpToken ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              verify.mutate({ otp_token: otpToken, otp: otp.trim() });
-            }}
-          >
-            <Group align="flex-end" wrap="wrap">
-              <TextInput
-                label="Verification code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={otp}
-                onChange={(e) => setOtp(e.currentTarget.value)}
-              />
-              <Button type="submit" loading={verify.isPending}>
-                Verify
-              </Button>
-              <Button variant="subtle" onClick={() => send.mutate()} loading={send.isPending}>
-                Resend
-              </Button>
-            </Group>
-          </form>
-        ) : (
-          <Button variant="light" onClick={() => send.mutate()} loading={send.isPending}>
-            Send code
-          </Button>
-        )}
-      </Stack>
-    </Card>
   );
 }
 

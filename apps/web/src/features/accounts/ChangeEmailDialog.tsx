@@ -1,0 +1,134 @@
+import { errorMessage, trpc } from '@barterads/api-client';
+import { isValidEmail, MESSAGES } from '@barterads/core';
+import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+
+/**
+ * Changing the sign-in address: the current password and the new address, then the code mailed to it. The
+ * change applies only when the code is entered; the old address is told.
+ */
+export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const utils = trpc.useUtils();
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<{ otp_token: string; message: string } | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const request = trpc.accounts.requestEmailChange.useMutation({
+    onSuccess: (result) => {
+      setSent(result);
+      setPassword('');
+    },
+  });
+  const confirm = trpc.accounts.confirmEmailChange.useMutation({
+    onSuccess: ({ user, message }) => {
+      utils.accounts.me.setData(undefined, { user });
+      utils.accounts.session.setData(undefined, { user });
+      notifications.show({ color: 'green', message });
+      dismiss();
+    },
+  });
+
+  function dismiss() {
+    close();
+    setNewEmail('');
+    setPassword('');
+    setCode('');
+    setSent(null);
+    setLocalError(null);
+    request.reset();
+    confirm.reset();
+  }
+
+  const onRequest = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(newEmail.trim())) return setLocalError(MESSAGES.invalidEmail);
+    if (!password) return setLocalError('Please enter your password.');
+    setLocalError(null);
+    request.mutate({ newEmail: newEmail.trim(), password });
+  };
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!sent) return;
+    if (!/^\d{6}$/.test(code.trim())) return setLocalError('Please enter the 6-digit code from the e-mail.');
+    setLocalError(null);
+    confirm.mutate({ otp_token: sent.otp_token, otp: code.trim() });
+  };
+  const failure = request.error ?? confirm.error;
+  const error =
+    localError ??
+    (failure
+      ? errorMessage(failure, request.error ? MESSAGES.otpSendFailed : MESSAGES.otpVerifyFailed)
+      : null);
+
+  return (
+    <>
+      <Button variant="light" size="xs" onClick={open}>
+        Change email
+      </Button>
+      <Modal opened={opened} onClose={dismiss} title="Change your email" centered>
+        <Stack>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          {sent ? (
+            <form onSubmit={onConfirm} noValidate aria-label="Confirm the new email">
+              <Stack>
+                <Text fz="sm" role="status">
+                  {sent.message}
+                </Text>
+                <TextInput
+                  label="Code from the e-mail"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                  data-autofocus
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={confirm.isPending} fullWidth>
+                  Confirm new email
+                </Button>
+              </Stack>
+            </form>
+          ) : (
+            <form onSubmit={onRequest} noValidate aria-label="Request an email change">
+              <Stack>
+                <Text fz="sm">
+                  You sign in with {currentEmail}. We will send a code to the new address, and tell the old
+                  one.
+                </Text>
+                <TextInput
+                  label="New email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  data-autofocus
+                  value={newEmail}
+                  onChange={(e) => setNewEmail(e.currentTarget.value)}
+                />
+                <PasswordInput
+                  label="Current password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+                />
+                <Button type="submit" loading={request.isPending} fullWidth>
+                  Send code
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
+      </Modal>
+    </>
+  );
+}

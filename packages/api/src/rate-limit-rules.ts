@@ -2,9 +2,10 @@
  * Every rate limit of the API in one table: the procedure's path, then its rules. A middleware on the base
  * procedure (`trpc.ts`) applies them to tRPC and REST calls alike, before the procedure runs.
  *
- * A rule counts either every call (`max` per window) or only the calls that fail as a wrong secret does
- * (`failures`): after `free` failures in the window each further failure blocks the key for a delay that doubles
- * (progressive delays), and a success clears the count. Rules with the same `bucket` share one counter.
+ * A rule counts either every call (`max` per window; a call refused as bad input is given back) or only the
+ * calls that fail as a wrong secret does (`failures`): after `free` failures in the window each further failure
+ * blocks the key for a delay that doubles (progressive delays), and a success clears the count. Rules with the
+ * same `bucket` share one counter.
  */
 import { LIMITS } from '@barterads/core';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';

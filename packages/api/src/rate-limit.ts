@@ -15,6 +15,8 @@ export type RateLimitResult =
 export interface RateLimiter {
   consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
   reset(key: string): Promise<void>;
+  /** Gives back one call counted by `consume` (a call the procedure refused as bad input). */
+  release(key: string): Promise<void>;
   /** Refuses `key` for `ms` from now (replacing an earlier block). */
   block(key: string, ms: number): Promise<void>;
   /** Milliseconds left of the block on `key`; 0 when it is not blocked. */
@@ -49,6 +51,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     async reset(key) {
       windows.delete(key);
     },
+    async release(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async block(key, ms) {
       windows.set(`block:${key}`, { count: 1, resetAt: now() + ms });
     },
@@ -70,6 +76,7 @@ export interface RedisLike {
   multi(): RedisPipelineLike;
   pexpire(key: string, ms: number): Promise<unknown>;
   pttl(key: string): Promise<number>;
+  decr(key: string): Promise<number>;
   set(key: string, value: string, mode: 'PX', ms: number): Promise<unknown>;
   del(key: string): Promise<unknown>;
 }
@@ -91,6 +98,10 @@ export function createRedisRateLimiter(redis: RedisLike, prefix = 'barterads:rl:
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async release(key) {
+      // The key keeps its expiry; one that expired meanwhile comes back as -1 without one: remove it.
+      if ((await redis.decr(prefix + key)) <= 0) await redis.del(prefix + key);
     },
     async block(key, ms) {
       await redis.set(`${prefix}block:${key}`, '1', 'PX', Math.max(1, Math.round(ms)));

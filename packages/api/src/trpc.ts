@@ -76,6 +76,7 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   const request = { ip: ctx.meta.ip, userId: ctx.session?.user.id, input };
   const limiter = ctx.services.rateLimiter;
   const failureKeys: Array<{ key: string; rule: (typeof rules)[number] }> = [];
+  const countedKeys: string[] = [];
   for (const rule of rules) {
     if (rule.when && !rule.when(input)) continue;
     const key = ruleKey(rule, request);
@@ -87,9 +88,13 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
     } else if (rule.max !== undefined) {
       const result = await limiter.consume(key, { max: rule.max, windowMs: rule.windowMs });
       if (!result.ok) throw tooManyRequests(ctx, result.retryAfterSeconds);
+      countedKeys.push(key);
     }
   }
   const result = await next();
+  // Input the procedure refused (a typo in a form) does not use up the limits.
+  const badInput = !result.ok && result.error.cause instanceof ZodError;
+  if (badInput) for (const key of countedKeys) await limiter.release(key);
   for (const { key, rule } of failureKeys) {
     const failures = rule.failures!;
     if (result.ok) {

@@ -1,8 +1,31 @@
 import fc from 'fast-check';
 import type { JsonSchema } from './targets';
 
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+/**
+ * Search cursors an attacker crafts: the right shape with impossible values (a "9999-99-99 99:99:99" timestamp was
+ * a 500), wrong kinds and shapes.
+ */
+export const CRAFTED_CURSORS = [
+  cursorOf(['9999-99-99 99:99:99', '00000000-0000-4000-8000-000000000000']),
+  cursorOf(['2025-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000']),
+  cursorOf(['2025-01-01 24:00:00', '00000000-0000-4000-8000-000000000000']),
+  cursorOf(['2025-01-01 10:00:00+99', '00000000-0000-4000-8000-000000000000']),
+  cursorOf(['0000-01-01 00:00:00', '00000000-0000-4000-8000-000000000000']),
+  cursorOf(['2025-01-01 10:00:00', "' OR 1=1 --"]),
+  cursorOf([1e309, null]),
+  cursorOf({ at: '2025-01-01', id: 1 }),
+  cursorOf('x'.repeat(150)),
+  '!!!not-base64!!!',
+];
+
+/** Path parameters over the 200 characters a route takes (they got Fastify's own 414, the path echoed). */
+export const LONG_PATH_PARAMS = ['a'.repeat(201), '0'.repeat(1000), `${'%41'.repeat(300)}`, 'é'.repeat(300)];
+
 /** Text that has broken servers before: SQL, HTML, template and path fragments, control and bidi characters. */
 export const NASTY_STRINGS = [
+  ...CRAFTED_CURSORS,
   "' OR '1'='1",
   "'; DROP TABLE users; --",
   '1; SELECT pg_sleep(10)--',

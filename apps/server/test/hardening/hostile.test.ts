@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, type TestServer } from '../helpers/server';
-import { hostileHeaderValue, hostileString, jsonBody, MALFORMED_BODIES, NASTY_STRINGS } from './arbitraries';
+import {
+  CRAFTED_CURSORS,
+  hostileHeaderValue,
+  hostileString,
+  jsonBody,
+  LONG_PATH_PARAMS,
+  MALFORMED_BODIES,
+  NASTY_STRINGS,
+} from './arbitraries';
 import {
   countRequest,
   FULL,
@@ -165,6 +173,7 @@ describe('hostile input on every REST path and tRPC procedure', { timeout: 600_0
       fc.constantFrom(world.actors.user.user.id, world.actors.other.user.id, world.actors.admin.user.id),
       fc.uuid(),
       hostileString.filter((s) => s.length > 0 && s.length < 150),
+      fc.constantFrom(...LONG_PATH_PARAMS),
     );
 
   function restRequests(
@@ -572,6 +581,38 @@ describe('hostile input on every REST path and tRPC procedure', { timeout: 600_0
     for (const request of cases) {
       const res = await probe('hostile:nul', request);
       expect(res?.status, request.path).toBe(400);
+    }
+  });
+
+  it('answers crafted search cursors with 400 and long path parameters with 414, in the error format', async () => {
+    for (const cursor of CRAFTED_CURSORS) {
+      for (const path of [
+        `/api/barters?cursor=${encodeURIComponent(cursor)}`,
+        `/trpc/listings.search?input=${encodeURIComponent(JSON.stringify({ cursor }))}`,
+      ]) {
+        const res = await probe('hostile:cursor', { method: 'GET', path });
+        expect(res?.status, `${path} (${cursor})`).toBe(400);
+      }
+    }
+    const withParams = rest.filter((target) => pathParams(target.route.path).length > 0);
+    expect(withParams.length).toBeGreaterThan(0);
+    for (const target of withParams) {
+      for (const long of LONG_PATH_PARAMS) {
+        const path = fillPath(
+          target.route.path,
+          Object.fromEntries(pathParams(target.route.path).map((name) => [name, long])),
+        );
+        const res = await probe('hostile:long-path', {
+          method: target.route.method,
+          path,
+          headers: { ...(await authHeader(target.key, 'user')), 'content-type': 'application/json' },
+          body: target.route.method === 'GET' ? undefined : '{}',
+        });
+        expect(res?.status, `${target.route.method} ${target.route.path}`).toBe(414);
+        expect(res?.json).toEqual({ message: expect.any(String), code: 'URI_TOO_LONG' });
+        expect(res?.text).not.toContain(long.slice(0, 201));
+        expect(res?.headers.get('x-content-type-options')).toBe('nosniff');
+      }
     }
   });
 

@@ -8,12 +8,12 @@ test('forgot password on the admin sign-in page: code, new password, then sign i
   const email = `admin-forgot-${Date.now()}@e2e.barterads.in`;
   // An account of its own (a non-admin: signing in then shows "Not authorized", which proves the new password).
   let before = mailCount();
-  const sent = await page.request.post('/api/auth/send-email-otp', { data: { email } });
+  const sent = await request.post('/api/auth/send-email-otp', { data: { email } });
   const { otp_token } = (await sent.json()) as { otp_token: string };
   const otp = await readMailedCode(email, { after: before });
-  const verified = await page.request.post('/api/auth/verify-otp', { data: { otp_token, otp } });
+  const verified = await request.post('/api/auth/verify-otp', { data: { otp_token, otp } });
   const { proof_token } = (await verified.json()) as { proof_token: string };
-  const signup = await page.request.post('/api/auth/signup', {
+  const signup = await request.post('/api/auth/signup', {
     headers: { authorization: `Bearer ${proof_token}` },
     data: {
       userType: 'media_owner',
@@ -25,7 +25,6 @@ test('forgot password on the admin sign-in page: code, new password, then sign i
     },
   });
   expect(signup.status()).toBe(201);
-  await page.context().clearCookies();
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin/login');

@@ -34,9 +34,13 @@ async function createAccount(request: APIRequestContext, email: string): Promise
 test.describe('account security on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('forgot password: a mailed code and a new password, then sign in with it', async ({ page }) => {
+  test('forgot password: a mailed code and a new password, then sign in with it', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('forgot');
-    await createAccount(page.request, email);
+    // Its own API context: the page stays signed out.
+    await createAccount(request, email);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
@@ -55,10 +59,13 @@ test.describe('account security on a phone', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('e-mail change: current password, then the code sent to the new address', async ({ page }) => {
+  test('e-mail change: current password, then the code sent to the new address', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('mover');
     const newEmail = uniqueEmail('moved');
-    await createAccount(page.request, email);
+    await createAccount(request, email);
     await page.goto('/login?redirect=%2Fsettings');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);

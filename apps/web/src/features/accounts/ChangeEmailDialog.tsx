@@ -43,8 +43,10 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
     confirm.reset();
   }
 
+  // The dialog sits inside the profile form in React's tree: its submits must not reach that form too.
   const onRequest = (event: FormEvent) => {
     event.preventDefault();
+    event.stopPropagation();
     if (!isValidEmail(newEmail.trim())) return setLocalError(MESSAGES.invalidEmail);
     if (!password) return setLocalError('Please enter your password.');
     setLocalError(null);
@@ -52,6 +54,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
   };
   const onConfirm = (event: FormEvent) => {
     event.preventDefault();
+    event.stopPropagation();
     if (!sent) return;
     if (!/^\d{6}$/.test(code.trim())) return setLocalError('Please enter the 6-digit code from the e-mail.');
     setLocalError(null);

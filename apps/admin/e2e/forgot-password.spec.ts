@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 
 test('forgot password on the admin sign-in page: code, new password, then sign in with it', async ({
   page,
+  request,
 }) => {
   const email = `admin-forgot-${Date.now()}@e2e.barterads.in`;
   // An account of its own (a non-admin: signing in then shows "Not authorized", which proves the new password).

@@ -10,6 +10,9 @@ export const MESSAGES = {
   otpVerified: 'OTP verified successfully',
   otpVerifyFailed: 'OTP verification failed',
   otpInvalid: 'Invalid or expired code. Please request a new one.',
+  otpCodeFormat: 'Enter the 6-digit code from the e-mail.',
+  otpNoTriesLeft: 'Wrong code, and no tries are left. Please request a new one.',
+  otpCheckMail: 'We sent a message to this address: check your inbox (and spam folder).',
   invalidPhone: 'Please enter a valid phone number (with correct country).',
   passwordTooShort: 'Password must be at least 6 characters.',
   passwordFillBoth: 'Please fill current and new password.',
@@ -43,7 +46,10 @@ export const MESSAGES = {
   noListingsYet: "You haven't created any listings yet.",
   noResults: 'No results found. Try adjusting filters or search.',
   noContactTooltip: 'No WhatsApp number provided',
-  contactRequired: 'Please fill in your name, email, subject and message.',
+  contactNameRequired: 'Please enter your name.',
+  contactEmailRequired: 'Please enter your email address.',
+  contactSubjectRequired: 'Please enter a subject.',
+  contactMessageRequired: 'Please enter your message.',
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   paymentsNotConfigured: 'Payments are not configured',
   paymentFailed: 'Payment failed. Please try again.',
@@ -82,3 +88,9 @@ export const MESSAGES = {
   internalError: 'Internal server error',
   invalidCharacters: 'The text contains characters that are not allowed.',
 } as const;
+
+/** A wrong sign-up code with `left` tries remaining (the server counts them). */
+export function otpWrongCode(left: number): string {
+  if (left <= 0) return MESSAGES.otpNoTriesLeft;
+  return `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+}

@@ -1,5 +1,5 @@
-import { LIMITS, MESSAGES } from '@barterads/core';
-import { type EmailChallengeRow, type Executor, emailChallenges } from '@barterads/db';
+import { LIMITS, MESSAGES, otpWrongCode } from '@barterads/core';
+import { type EmailChallengeRow, type Executor, emailChallenges, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../context';
@@ -45,8 +45,28 @@ function mailFor(code: string, purpose: ChallengePurpose) {
 }
 
 /**
+ * The sign-up mail of an address that already has an account: no code (nothing to finish), but the way in.
+ * Only the owner of the mailbox learns that the account exists.
+ */
+function existingAccountMail(appUrl: string) {
+  const base = appUrl.replace(/\/+$/, '');
+  return {
+    subject: 'You already have a BarterAds account',
+    text: [
+      'Someone (probably you) asked to create a BarterAds account with this e-mail address, but you already have one.',
+      '',
+      `Sign in at ${base}/login instead. If you do not remember your password, use "Forgot password?" on that page to reset it.`,
+      '',
+      'If you did not ask for this, you can ignore this e-mail: nothing was changed.',
+    ].join('\n'),
+  };
+}
+
+/**
  * Mails a fresh 6-digit code to `email` and answers an opaque otp_token bound to it. A new request replaces
- * the previous code. The answer never depends on whether the e-mail has an account.
+ * the previous code. The answer never depends on whether the e-mail has an account: for a sign-up to an
+ * address that has one, the challenge is made the same way but the mail says "you already have an account"
+ * instead of carrying the code, so the page is no free existence oracle and the owner is still told.
  */
 export async function sendEmailCode(
   ctx: Pick<Context, 'services' | 'meta'>,
@@ -60,6 +80,16 @@ export async function sendEmailCode(
   const code = randomDigits(LIMITS.otpLength);
   const secret = randomSecret();
   const now = new Date();
+  const registered =
+    input.purpose === 'signup'
+      ? (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.email}) = ${input.email}`)
+            .limit(1)
+        ).length > 0
+      : false;
   const challenge = await db.transaction(async (tx) => {
     // A resend replaces the previous code: earlier open challenges of this e-mail (and purpose) die.
     await tx
@@ -90,8 +120,9 @@ export async function sendEmailCode(
   try {
     await ctx.services.mailer.send({
       to: input.email,
-      ...mailFor(code, input.purpose),
-      devHint: `code ${code}`,
+      ...(registered
+        ? { ...existingAccountMail(ctx.services.config.appUrl), devHint: 'already registered' }
+        : { ...mailFor(code, input.purpose), devHint: `code ${code}` }),
     });
   } catch (error) {
     await db.delete(emailChallenges).where(eq(emailChallenges.id, challenge.id));
@@ -105,8 +136,9 @@ export async function sendEmailCode(
 }
 
 /**
- * Checks a code against its challenge: wrong, expired, reused or over-tried codes all get the same 400.
- * After LIMITS.otpMaxAttempts wrong tries the challenge is dead. Answers the verified challenge.
+ * Checks a code against its challenge: a wrong code gets a 400 saying how many tries are left; expired,
+ * reused or over-tried challenges all get the same 400. After LIMITS.otpMaxAttempts wrong tries the challenge
+ * is dead. Answers the verified challenge.
  */
 export async function checkEmailCode(
   ctx: Pick<Context, 'services' | 'meta'>,
@@ -128,11 +160,14 @@ export async function checkEmailCode(
     throw invalidCode();
   }
   if (!sameHash(row.codeHash, codeHash(row.id, input.otp))) {
-    await db
+    const [counted] = await db
       .update(emailChallenges)
       .set({ attempts: sql`${emailChallenges.attempts} + 1` })
-      .where(eq(emailChallenges.id, row.id));
-    throw invalidCode();
+      .where(eq(emailChallenges.id, row.id))
+      .returning({ attempts: emailChallenges.attempts });
+    // The person holds this challenge's token: telling them how many tries remain reveals nothing new.
+    const left = LIMITS.otpMaxAttempts - (counted?.attempts ?? LIMITS.otpMaxAttempts);
+    throw new TRPCError({ code: 'BAD_REQUEST', message: otpWrongCode(left) });
   }
   // Single use: only the first of two racing checks marks it verified.
   const [verified] = await db

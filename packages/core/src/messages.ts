@@ -12,7 +12,8 @@ export const MESSAGES = {
   otpInvalid: 'Invalid or expired code. Please request a new one.',
   otpCodeFormat: 'Enter the 6-digit code from the e-mail.',
   otpNoTriesLeft: 'Wrong code, and no tries are left. Please request a new one.',
-  otpCheckMail: 'We sent a message to this address: check your inbox (and spam folder).',
+  otpCheckMail:
+    'Check your inbox: we sent the 6-digit code to this address (or, if it already has an account, how to sign in).',
   invalidPhone: 'Please enter a valid phone number (with correct country).',
   passwordTooShort: 'Password must be at least 6 characters.',
   passwordFillBoth: 'Please fill current and new password.',

@@ -1,3 +1,4 @@
+import { whatsappListingText } from '@barterads/core';
 import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -166,7 +167,8 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await expect(cards(page).first()).toContainText('Thane, Maharashtra');
   await expect(cards(page).first().getByRole('link', { name: 'Contact' })).toHaveAttribute(
     'href',
-    'https://wa.me/919820012345',
+    // The chat opens with words naming the listing (issue 17).
+    `https://wa.me/919820012345?text=${encodeURIComponent(whatsappListingText(title))}`,
   );
 
   await page.goto('/dashboard');

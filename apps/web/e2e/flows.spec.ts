@@ -189,7 +189,7 @@ for (const size of WIDTHS) {
     test('signed out, "Message" explains and opens the conversation after sign-in', async ({ page }) => {
       await page.goto('/marketplace?view=media_owner');
       const card = page.getByTestId('listing-grid').getByRole('article').first();
-      const title = await card.getByRole('heading').first().innerText();
+      const title = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
       await card.getByRole('button', { name: 'Message' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign in to send a message' });
       await expect(dialog).toBeVisible();

@@ -132,7 +132,9 @@ test("Contact opens the owner's WhatsApp chat in a new tab and records the click
   expect((await recorded).ok()).toBe(true);
   const tab = await chat;
   // The chat opens with words naming the listing (issue 17).
-  expect(tab.url()).toMatch(/^https:\/\/wa\.me\/\d{8,}\?text=Hello!%20I%20saw%20your%20listing%20%22.+%22%20on%20BarterAds/);
+  expect(tab.url()).toMatch(
+    /^https:\/\/wa\.me\/\d{8,}\?text=Hello!%20I%20saw%20your%20listing%20%22.+%22%20on%20BarterAds/,
+  );
   await tab.close();
 });
 

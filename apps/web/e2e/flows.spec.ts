@@ -184,6 +184,17 @@ for (const size of WIDTHS) {
       // A member on their own settings page is not invited to sign up.
       await expect(page.getByRole('heading', { name: 'Ready to trade without cash?' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Start Trading Now' })).toHaveCount(0);
+      // Nor anywhere else: How it Works offers the dashboard, and the landing page's links skip /signup.
+      await page.goto('/how-it-works');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
+      await expect(page.locator('a[href="/signup"]')).toHaveCount(0);
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Browse All Opportunities' })).toHaveAttribute(
+        'href',
+        '/marketplace',
+      );
+      await expect(page.getByRole('button', { name: /Account menu|Open menu/ }).first()).toBeVisible();
+      await expect(page.locator('a[href="/signup"]')).toHaveCount(0);
     });
 
     test('signed out, "Message" explains and opens the conversation after sign-in', async ({ page }) => {

@@ -14,16 +14,21 @@ interface StartConversationProps {
  * visitor signs in. A refusal (own listing, owner unavailable) is said here, with a way on.
  */
 export function StartConversation({ listingId, onStarted, onGiveUp }: StartConversationProps) {
-  const start = trpc.messages.start.useMutation({
-    onSuccess: ({ conversation }) => onStarted(conversation._id),
-  });
+  const start = trpc.messages.start.useMutation();
   const asked = useRef<string | null>(null);
-  const mutate = start.mutate;
+  const startedId = start.data?.conversation._id;
+  // After every render: asks once per listing, and opens the conversation whenever this is still on screen
+  // with an answer (a navigation that lands here again, such as the sign-in page's own redirect finishing
+  // after ours, is followed by opening it again instead of a spinner that never ends).
   useEffect(() => {
+    if (startedId) {
+      onStarted(startedId);
+      return;
+    }
     if (asked.current === listingId) return;
     asked.current = listingId;
-    mutate({ barterId: listingId });
-  }, [listingId, mutate]);
+    start.mutate({ barterId: listingId });
+  });
   return (
     <Stack gap="sm">
       <Title order={1} fz="h2">

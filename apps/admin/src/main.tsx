@@ -14,7 +14,7 @@ createRoot(document.getElementById('root')!).render(
     <trpc.Provider client={api.trpcClient} queryClient={api.queryClient}>
       <QueryClientProvider client={api.queryClient}>
         <UiProvider>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
           <RouterProvider router={router} />
         </UiProvider>
       </QueryClientProvider>

@@ -20,16 +20,25 @@ describe('POST /api/contact', () => {
   });
   afterAll(async () => server.close());
 
-  it('refuses a missing name, e-mail, subject or message with 400 and the spec text, storing nothing', async () => {
-    for (const field of ['fullName', 'emailAddress', 'subject', 'message'] as const) {
+  it('refuses a missing name, e-mail, subject or message with 400 and one sentence per field, storing nothing', async () => {
+    const expected = {
+      fullName: MESSAGES.contactNameRequired,
+      emailAddress: MESSAGES.contactEmailRequired,
+      subject: MESSAGES.contactSubjectRequired,
+      message: MESSAGES.contactMessageRequired,
+    } as const;
+    for (const [field, text] of Object.entries(expected)) {
       const res = await server.request('/api/contact', { json: { ...valid, [field]: '   ' } });
       expect(res.status, field).toBe(400);
-      expect(res.body.message).toBe(MESSAGES.contactRequired);
-      expect(res.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: field })]));
+      expect(res.body.message).toBe(text);
+      expect(res.body.issues).toEqual([{ path: field, message: text }]);
     }
     const missing = await server.request('/api/contact', { json: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe(MESSAGES.contactRequired);
+    // Each field says what it lacks: four different sentences, not one repeated four times.
+    expect(missing.body.issues).toEqual(
+      Object.entries(expected).map(([path, message]) => ({ path, message })),
+    );
     expect(await server.db.select().from(contactMessages)).toHaveLength(0);
   });
 

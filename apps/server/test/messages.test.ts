@@ -1,6 +1,14 @@
 import { Writable } from 'node:stream';
 import { sendUnreadMessageEmails } from '@barterads/api';
-import { type Database, type DatabaseHandle, listings, openDatabase, type UserRow } from '@barterads/db';
+import {
+  type Database,
+  type DatabaseHandle,
+  listings,
+  openDatabase,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -8,7 +16,7 @@ import { createLogger } from '../src/logger';
 import { createServices } from '../src/services';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
 
-type TestUser = { user: UserRow; token: string };
+type TestUser = { user: UserRow; token: string; password: string };
 
 async function createListing(db: Database, owner: UserRow, title = 'Hoarding near the flyover') {
   const [row] = await db
@@ -227,6 +235,44 @@ describe('messages over real HTTP', () => {
     const anonymous = await server.request('/api/conversations');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ message: 'Not authenticated', code: 'UNAUTHORIZED' });
+  });
+
+  it('says in the conversation list when the other member deleted their account or cannot receive messages', async () => {
+    const leaving = await createTestUser(server.db, {
+      firstName: 'Leaving',
+      lastName: 'Member',
+      userType: 'media_owner',
+    });
+    const theirListing = await createListing(server.db, leaving.user, 'Bus shelters to trade');
+    const opened = await server.request('/api/conversations', {
+      token: advertiser.token,
+      json: { barterId: theirListing.id, text: 'Are the shelters free in May?' },
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.body.conversation.otherUser.availability).toBe('active');
+    const id = opened.body.conversation._id as string;
+    const availability = async () => {
+      const list = await server.request('/api/conversations', { token: advertiser.token });
+      return list.body.conversations.find((c: { _id: string }) => c._id === id)?.otherUser.availability;
+    };
+
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, leaving.user.id));
+    expect(await availability()).toBe('unavailable');
+    await server.db.update(users).set({ status: 'active' }).where(eq(users.id, leaving.user.id));
+
+    const erased = await server.request('/api/auth/me', {
+      method: 'DELETE',
+      token: leaving.token,
+      json: { password: leaving.password },
+    });
+    expect(erased.status).toBe(200);
+    expect(await availability()).toBe('deleted');
+    // The same rule refuses a message into it.
+    const send = await server.request(`/api/conversations/${id}/messages`, {
+      token: advertiser.token,
+      json: { text: 'Hello?' },
+    });
+    expect(send.status).toBe(403);
   });
 
   it('gives a third user 404 on every path of a conversation they are not in', async () => {

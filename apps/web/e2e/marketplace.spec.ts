@@ -1,3 +1,4 @@
+import { whatsappListingText } from '@barterads/core';
 import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -130,7 +131,10 @@ test("Contact opens the owner's WhatsApp chat in a new tab and records the click
   await contact.click();
   expect((await recorded).ok()).toBe(true);
   const tab = await chat;
-  expect(tab.url()).toMatch(/^https:\/\/wa\.me\/\d{8,}$/);
+  // The chat opens with words naming the listing (issue 17).
+  expect(tab.url()).toMatch(
+    /^https:\/\/wa\.me\/\d{8,}\?text=Hello!%20I%20saw%20your%20listing%20%22.+%22%20on%20BarterAds/,
+  );
   await tab.close();
 });
 
@@ -166,7 +170,8 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await expect(cards(page).first()).toContainText('Thane, Maharashtra');
   await expect(cards(page).first().getByRole('link', { name: 'Contact' })).toHaveAttribute(
     'href',
-    'https://wa.me/919820012345',
+    // The chat opens with words naming the listing (issue 17).
+    `https://wa.me/919820012345?text=${encodeURIComponent(whatsappListingText(title))}`,
   );
 
   await page.goto('/dashboard');

@@ -390,8 +390,16 @@ test.describe('contact page', () => {
     }
 
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await expect(main.getByText(MESSAGES.contactRequired).first()).toBeVisible();
-    await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+    // One sentence per field, each naming what it lacks (issue 17: not one sentence under four fields).
+    for (const [label, text] of [
+      ['Full Name', MESSAGES.contactNameRequired],
+      ['Email Address', MESSAGES.contactEmailRequired],
+      ['Subject', MESSAGES.contactSubjectRequired],
+    ] as const) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(text);
+    }
+    await expect(main.getByText(MESSAGES.contactMessageRequired)).toHaveCount(1);
 
     await page.getByLabel('Full Name').fill('Kavya Reddy');
     await page.getByLabel('Email Address').fill('kavya at example');
@@ -483,7 +491,7 @@ test.describe('before the app has hydrated', () => {
     await expect(page.locator('html[data-app-ready]')).toBeAttached();
     // The app validated the form (the other required fields are empty) instead of the browser submitting it,
     // and kept what was typed.
-    await expect(page.getByRole('main').getByText(MESSAGES.contactRequired).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(MESSAGES.contactEmailRequired)).toBeVisible();
     await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Full Name')).toHaveValue('Kavya Reddy');
     await expect(page.getByLabel('Full Name')).not.toHaveAttribute('aria-invalid', 'true');

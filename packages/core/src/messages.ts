@@ -10,6 +10,10 @@ export const MESSAGES = {
   otpVerified: 'OTP verified successfully',
   otpVerifyFailed: 'OTP verification failed',
   otpInvalid: 'Invalid or expired code. Please request a new one.',
+  otpCodeFormat: 'Enter the 6-digit code from the e-mail.',
+  otpNoTriesLeft: 'Wrong code, and no tries are left. Please request a new one.',
+  otpCheckMail:
+    'Check your inbox: we sent the 6-digit code to this address (or, if it already has an account, how to sign in).',
   invalidPhone: 'Please enter a valid phone number (with correct country).',
   passwordTooShort: 'Password must be at least 6 characters.',
   passwordFillBoth: 'Please fill current and new password.',
@@ -43,7 +47,10 @@ export const MESSAGES = {
   noListingsYet: "You haven't created any listings yet.",
   noResults: 'No results found. Try adjusting filters or search.',
   noContactTooltip: 'No WhatsApp number provided',
-  contactRequired: 'Please fill in your name, email, subject and message.',
+  contactNameRequired: 'Please enter your name.',
+  contactEmailRequired: 'Please enter your email address.',
+  contactSubjectRequired: 'Please enter a subject.',
+  contactMessageRequired: 'Please enter your message.',
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   paymentsNotConfigured: 'Payments are not configured',
   paymentFailed: 'Payment failed. Please try again.',
@@ -89,3 +96,9 @@ export const MESSAGES = {
   resetCodeSent: 'If an account uses that address, a code is on its way to it.',
   passwordReset: 'Your password has been changed. Please sign in with the new one.',
 } as const;
+
+/** A wrong sign-up code with `left` tries remaining (the server counts them). */
+export function otpWrongCode(left: number): string {
+  if (left <= 0) return MESSAGES.otpNoTriesLeft;
+  return `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+}

@@ -30,9 +30,15 @@ export function phoneDigits(phone: string | null | undefined): string {
 }
 
 /** The WhatsApp chat link of a listing's contact phone, or null when it has fewer than 8 digits. */
-export function whatsappLink(phone: string | null | undefined): string | null {
+export function whatsappLink(phone: string | null | undefined, text?: string): string | null {
   const digits = phoneDigits(phone);
-  return digits.length >= CONTACT_MIN_DIGITS ? `https://wa.me/${digits}` : null;
+  if (digits.length < CONTACT_MIN_DIGITS) return null;
+  return text ? `https://wa.me/${digits}?text=${encodeURIComponent(text)}` : `https://wa.me/${digits}`;
+}
+
+/** The first words of a WhatsApp chat opened from a listing: they name the listing and where it was seen. */
+export function whatsappListingText(title: string): string {
+  return `Hello! I saw your listing "${title}" on BarterAds and would like to discuss a barter.`;
 }
 
 /** Countries of the international phone input (India first, the default), with their calling codes. */

@@ -1,11 +1,18 @@
 import { trpc } from '@barterads/api-client';
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 
 /** A signed-in user without the admin role gets a clear answer and a way out. */
 export function NotAuthorized({ email }: { email: string }) {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  // The layout holds the user of its route context, which a cache update does not reach: go to the sign-in
+  // page at once, as the top bar's Logout does (issue 17: the card stayed until a reload).
   const logout = trpc.accounts.logout.useMutation({
-    onSettled: () => utils.accounts.session.setData(undefined, { user: null }),
+    onSettled: async () => {
+      utils.accounts.session.setData(undefined, { user: null });
+      await navigate({ to: '/login', replace: true });
+    },
   });
   return (
     <Center mih="100vh" p="md" component="main">

@@ -255,40 +255,11 @@ function SiteHeader({ pathname }: { pathname: string }) {
 }
 
 function SiteFooter() {
+  const { user } = useSessionUser();
   return (
     <Box component="footer" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-      <Box
-        component="section"
-        aria-labelledby="cta-band-title"
-        bg="var(--mantine-primary-color-filled)"
-        py={48}
-      >
-        <Container size="xl">
-          <Stack align="center" ta="center" gap="md">
-            <Title order={2} id="cta-band-title" c="white">
-              Ready to trade without cash?
-            </Title>
-            <Text c="white" maw={560}>
-              Join the businesses across India paying for advertising with what they already make.
-            </Text>
-            <Group justify="center">
-              <Button component={Link} to="/signup" variant="white" color="dark" size="md">
-                Start Trading Now
-              </Button>
-              <Button
-                component={Link}
-                to="/marketplace"
-                variant="outline"
-                size="md"
-                c="white"
-                style={{ borderColor: 'white' }}
-              >
-                Browse Opportunities
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
+      {/* The sign-up band is for visitors: a member (on their settings page or anywhere) is not sent to /signup. */}
+      {user ? null : <CtaBand />}
       <Container size="xl" py={40}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
@@ -326,6 +297,44 @@ function SiteFooter() {
         >
           © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
         </Text>
+      </Container>
+    </Box>
+  );
+}
+
+/** "Ready to trade without cash?": Start Trading Now (sign-up) and Browse Opportunities, for visitors. */
+function CtaBand() {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="cta-band-title"
+      bg="var(--mantine-primary-color-filled)"
+      py={48}
+    >
+      <Container size="xl">
+        <Stack align="center" ta="center" gap="md">
+          <Title order={2} id="cta-band-title" c="white">
+            Ready to trade without cash?
+          </Title>
+          <Text c="white" maw={560}>
+            Join the businesses across India paying for advertising with what they already make.
+          </Text>
+          <Group justify="center">
+            <Button component={Link} to="/signup" variant="white" color="dark" size="md">
+              Start Trading Now
+            </Button>
+            <Button
+              component={Link}
+              to="/marketplace"
+              variant="outline"
+              size="md"
+              c="white"
+              style={{ borderColor: 'white' }}
+            >
+              Browse Opportunities
+            </Button>
+          </Group>
+        </Stack>
       </Container>
     </Box>
   );

@@ -57,7 +57,8 @@ function DashboardLayout() {
             label="Messages"
             rightSection={<UnreadBadge />}
           />
-          <NavLink component={Link} to="/dashboard/settings" label="Settings" />
+          <NavLink component={Link} to="/dashboard/settings" label="Preferences" />
+          <NavLink component={Link} to="/settings" label="Account settings" />
           <NavLink component={Link} to="/" label="Back to Home" />
           <Button variant="subtle" color="red" onClick={logout} loading={isPending}>
             Logout

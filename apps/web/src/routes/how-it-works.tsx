@@ -1,12 +1,14 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
+import { useSessionUser } from '../features/accounts/session';
 import { PageHeader } from '../features/public/Section';
 import { Steps } from '../features/public/Steps';
 
 export const Route = createFileRoute('/how-it-works')({ component: HowItWorksPage });
 
 function HowItWorksPage() {
+  const { user } = useSessionUser();
   usePageMeta(
     'How it Works',
     'Six steps from choosing your role to a live barter campaign: list, match, negotiate, agree and grow.',
@@ -26,9 +28,16 @@ function HowItWorksPage() {
           </Title>
           <Text c="dimmed">Create a free account and post your first listing in minutes.</Text>
           <Group justify="center">
-            <Button component={Link} to="/signup">
-              Create account
-            </Button>
+            {/* A member is not sent to /signup (issue 17): their next step is their dashboard. */}
+            {user ? (
+              <Button component={Link} to="/dashboard">
+                Go to your dashboard
+              </Button>
+            ) : (
+              <Button component={Link} to="/signup">
+                Create account
+              </Button>
+            )}
             <Button component={Link} to="/marketplace" variant="default">
               Browse the marketplace
             </Button>

@@ -73,3 +73,18 @@ export function noAccountNotice(config: Pick<ApiConfig, 'appUrl'>) {
     ].join('\n'),
   };
 }
+
+/** The sign-up mail of an address that already has an account: no code (nothing to finish), but the way in. */
+export function existingAccountNotice(config: Pick<ApiConfig, 'appUrl'>) {
+  const login = new URL('/login', config.appUrl).toString();
+  return {
+    subject: 'You already have a BarterAds account',
+    text: [
+      'Someone (probably you) asked to create a BarterAds account with this e-mail address, but you already have one.',
+      '',
+      `Sign in at ${login} instead. If you do not remember your password, use "Forgot password?" on that page to reset it.`,
+      '',
+      'If you did not ask for this, you can ignore this e-mail: nothing was changed.',
+    ].join('\n'),
+  };
+}

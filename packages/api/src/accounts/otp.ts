@@ -1,9 +1,10 @@
-import { LIMITS, MESSAGES } from '@barterads/core';
-import { type EmailChallengeRow, type Executor, emailChallenges } from '@barterads/db';
+import { LIMITS, MESSAGES, otpWrongCode } from '@barterads/core';
+import { type EmailChallengeRow, type Executor, emailChallenges, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Context } from '../context';
 import { MailDeliveryError } from '../mail/mailer';
+import { existingAccountNotice } from './notices';
 import { parseRowToken, randomDigits, randomSecret, sameHash, sha256Hex } from './tokens';
 
 const MINUTE = 60 * 1000;
@@ -41,8 +42,10 @@ function mailFor(code: string, purpose: ChallengePurpose) {
 }
 
 /**
- * Mails a fresh 6-digit code to `email` and answers an opaque otp_token bound to it. Earlier codes stay valid. With `notice`, the address gets that mail instead of the code (an address that cannot be used: the
- * answer, an otp_token whose code nobody knows, is the same, so it never tells whether the address has an account).
+ * Mails a fresh 6-digit code to `email` and answers an opaque otp_token bound to it. Earlier codes stay valid. With `notice`,
+ * the address gets that mail instead of the code (an address that cannot be used: the answer, an otp_token whose code
+ * nobody knows, is the same, so it never tells whether the address has an account). A sign-up code asked for an
+ * address that has an account gets the "you already have an account" notice: only the mailbox's owner learns it.
  */
 export async function sendEmailCode(
   ctx: Pick<Context, 'services' | 'meta'>,
@@ -57,6 +60,16 @@ export async function sendEmailCode(
   const code = randomDigits(LIMITS.otpLength);
   const secret = randomSecret();
   const now = new Date();
+  const registered =
+    input.purpose === 'signup'
+      ? (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`lower(${users.email}) = ${input.email}`)
+            .limit(1)
+        ).length > 0
+      : false;
   const challenge = await db.transaction(async (tx) => {
     // A resend never kills a live code (a stranger's request for the address must not void the owner's): every
     // code stays valid until used or expired. The sending limits (per address and IP, per address) bound how
@@ -87,9 +100,10 @@ export async function sendEmailCode(
     return row!;
   });
   try {
+    const notice = input.notice ?? (registered ? existingAccountNotice(ctx.services.config) : undefined);
     await ctx.services.mailer.send(
-      input.notice
-        ? { to: input.email, ...input.notice }
+      notice
+        ? { to: input.email, ...notice, devHint: 'notice' }
         : { to: input.email, ...mailFor(code, input.purpose), devHint: `code ${code}` },
     );
   } catch (error) {
@@ -104,8 +118,9 @@ export async function sendEmailCode(
 }
 
 /**
- * Checks a code against its challenge: wrong, expired, reused or over-tried codes all get the same 400.
- * After LIMITS.otpMaxAttempts wrong tries the challenge is dead. Answers the verified challenge.
+ * Checks a code against its challenge: a wrong code gets a 400 saying how many tries are left; expired,
+ * reused or over-tried challenges all get the same 400. After LIMITS.otpMaxAttempts wrong tries the challenge
+ * is dead. Answers the verified challenge.
  */
 export async function checkEmailCode(
   ctx: Pick<Context, 'services' | 'meta'>,
@@ -133,8 +148,12 @@ export async function checkEmailCode(
         gt(emailChallenges.expiresAt, now),
       ),
     )
-    .returning({ id: emailChallenges.id });
-  if (!counted || !sameHash(row.codeHash, codeHash(row.id, input.otp))) throw invalidCode();
+    .returning({ attempts: emailChallenges.attempts });
+  if (!counted) throw invalidCode();
+  if (!sameHash(row.codeHash, codeHash(row.id, input.otp))) {
+    // The person holds this challenge's token: telling them how many tries remain reveals nothing new.
+    throw new TRPCError({ code: 'BAD_REQUEST', message: otpWrongCode(LIMITS.otpMaxAttempts - counted.attempts) });
+  }
   // Single use: only the first of two racing checks marks it verified.
   const [verified] = await db
     .update(emailChallenges)

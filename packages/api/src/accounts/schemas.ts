@@ -1,91 +1,19 @@
+import { MESSAGES } from '@barterads/core';
 import {
-  hasControlCharacters,
-  isValidEmail,
-  LIMITS,
-  MESSAGES,
-  normalizePhone,
-  parseUserType,
-  USER_TYPES,
-} from '@barterads/core';
+  ChangePasswordFields,
+  EmailField,
+  NewPasswordField,
+  ProfileFields,
+  SignupFields,
+  UserTypeField,
+} from '@barterads/core/forms';
 import { z } from 'zod';
 import { PublicUser } from './users';
-
-export const EmailField = z
-  .string({ error: MESSAGES.invalidEmail })
-  .trim()
-  .max(254, MESSAGES.invalidEmail)
-  .refine(isValidEmail, MESSAGES.invalidEmail)
-  .transform((email) => email.toLowerCase());
 
 export const LoginInput = z.object({
   email: EmailField,
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
 });
-
-const NewPassword = z
-  .string({ error: MESSAGES.passwordTooShort })
-  .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
-  .max(256, 'Password must be at most 256 characters.');
-
-const oneLine = (value: string | null | undefined) => !value || !hasControlCharacters(value);
-
-/** A required one-line field (names): no line breaks or control characters. */
-function requiredText(label: string, max = 100) {
-  return z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine(oneLine, MESSAGES.controlCharacters);
-}
-
-/** Optional free text: blank becomes null; a one-line field refuses line breaks and control characters. */
-function optionalText(label: string, max: number, singleLine = false) {
-  return z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !singleLine || oneLine(value), MESSAGES.controlCharacters)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-/** A field of a partial update: absent stays absent, blank or null clears it. */
-function patchText(label: string, max: number, singleLine = false) {
-  return z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !singleLine || oneLine(value), MESSAGES.controlCharacters)
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value ? value : null));
-}
-
-/** A phone number normalized to international format (spec section 5). */
-export const PhoneField = z
-  .string({ error: MESSAGES.invalidPhone })
-  .max(40, MESSAGES.invalidPhone)
-  .transform((value, ctx) => {
-    const result = normalizePhone(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: result.message });
-      return z.NEVER;
-    }
-    return result.phone;
-  });
-
-/** advertiser | media_owner, from any of the spec's aliases. */
-export const UserTypeField = z
-  .string({ error: 'Choose advertiser or media owner.' })
-  .transform((value, ctx) => {
-    const type = parseUserType(value);
-    if (!type) {
-      ctx.addIssue({ code: 'custom', message: 'Choose advertiser or media owner.' });
-      return z.NEVER;
-    }
-    return type;
-  })
-  .pipe(z.enum(USER_TYPES));
 
 export const SendOtpInput = z.object({ email: EmailField });
 export const SendOtpResult = z.object({ otp_token: z.string(), message: z.string() });
@@ -96,58 +24,22 @@ export const VerifyOtpInput = z.object({
     .string({ error: MESSAGES.otpEnter })
     .trim()
     .min(1, MESSAGES.otpEnter)
-    .regex(/^\d{6}$/, MESSAGES.otpInvalid),
+    .regex(/^\d{6}$/, MESSAGES.otpCodeFormat),
 });
 export const VerifyOtpResult = z.object({ proof_token: z.string(), message: z.string() });
 
-export const SignupInput = z.object({
+export const SignupInput = SignupFields.extend({
   /** The proof_token of verify-otp; REST callers send it as the bearer token instead. */
   proofToken: z.string().max(200).optional(),
-  userType: UserTypeField,
-  email: EmailField,
-  password: NewPassword,
-  firstName: requiredText('First name'),
-  lastName: requiredText('Last name'),
   /** The spec's client sends `name` too; it is derived from first and last name. */
   name: z.string().max(201).optional(),
-  phoneNumber: PhoneField,
-  companyName: optionalText('Company name', 200, true),
-  description: optionalText('Description', 2000),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 
-export const UpdateProfileInput = z
-  .object({
-    firstName: requiredText('First name').optional(),
-    lastName: requiredText('Last name').optional(),
-    email: EmailField.optional(),
-    phoneNumber: z
-      .string({ error: MESSAGES.invalidPhone })
-      .max(40, MESSAGES.invalidPhone)
-      .nullish()
-      .transform((value, ctx) => {
-        if (value === undefined) return undefined;
-        if (value === null || value.trim() === '') return null;
-        const result = normalizePhone(value);
-        if (!result.ok) {
-          ctx.addIssue({ code: 'custom', message: result.message });
-          return z.NEVER;
-        }
-        return result.phone;
-      }),
-    companyName: patchText('Company name', 200, true),
-    description: patchText('Description', 2000),
-  })
-  .strip();
+export const UpdateProfileInput = ProfileFields;
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
-export const ChangePasswordInput = z.object({
-  currentPassword: z.string({ error: MESSAGES.passwordFillBoth }).min(1, MESSAGES.passwordFillBoth).max(256),
-  newPassword: z
-    .string({ error: MESSAGES.passwordFillBoth })
-    .min(1, MESSAGES.passwordFillBoth)
-    .pipe(NewPassword),
-});
+export const ChangePasswordInput = ChangePasswordFields;
 
 export const SwitchRoleInput = z.object({ role: UserTypeField });
 
@@ -163,7 +55,7 @@ export const ConfirmEmailChangeInput = VerifyOtpInput;
 
 /** Forgot password: a code to the address, then the code and a new password. */
 export const RequestPasswordResetInput = z.object({ email: EmailField });
-export const ResetPasswordInput = VerifyOtpInput.extend({ newPassword: NewPassword });
+export const ResetPasswordInput = VerifyOtpInput.extend({ newPassword: NewPasswordField });
 
 export const AuthResult = z.object({ token: z.string(), user: PublicUser, message: z.string() });
 export const UserResult = z.object({ user: PublicUser });

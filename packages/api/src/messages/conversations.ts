@@ -76,6 +76,8 @@ interface ConversationSqlRow extends Record<string, unknown> {
   first_name: string;
   last_name: string;
   company_name: string | null;
+  other_active: boolean;
+  other_deleted: boolean;
   other_last_read: unknown;
   unread: unknown;
   lm_id: unknown;
@@ -104,6 +106,7 @@ export async function listConversations(
     select c.id, c.listing_id, c.owner_id, c.last_message_at, c.created_at,
       l.title, l.image, l.status::text as status,
       o.id as other_id, o.first_name, o.last_name, o.company_name,
+      (o.status = 'active') as other_active, (o.deleted_at is not null) as other_deleted,
       coalesce(op.last_read_message_id, 0) as other_last_read,
       (select count(*) from messages m
         where m.conversation_id = c.id and m.sender_id <> ${userId}
@@ -139,6 +142,9 @@ export async function listConversations(
       _id: r.other_id,
       name: `${r.first_name} ${r.last_name}`.trim(),
       companyName: r.company_name,
+      // The same rule as requireReachable: a deleted or suspended member receives nothing, and the thread says
+      // so instead of offering a composer (a suspension is not disclosed, only that messages cannot be sent).
+      availability: r.other_deleted ? 'deleted' : r.other_active ? 'active' : 'unavailable',
     },
     isOwner: r.owner_id === userId,
     lastMessage:

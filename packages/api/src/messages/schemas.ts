@@ -79,6 +79,8 @@ export const ConversationOutput = z.object({
     _id: z.string(),
     name: z.string(),
     companyName: z.string().nullable(),
+    /** Whether messages can reach them: 'deleted' (account erased), 'unavailable' (not active), 'active'. */
+    availability: z.enum(['active', 'deleted', 'unavailable']),
   }),
   /** Whether the caller owns the listing. */
   isOwner: z.boolean(),

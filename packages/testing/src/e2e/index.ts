@@ -1,4 +1,4 @@
 export { CHROMIUM_LAUNCH, e2eConfig } from './config';
 export * from './constants';
-export { mailCount, readMailedCode } from './mail';
+export { mailCount, readMail, readMailedCode } from './mail';
 export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay } from './razorpay';

@@ -36,3 +36,22 @@ export function mailCount(): number {
     return 0;
   }
 }
+
+/** The newest whole mail (headers and text) sent to `to` after `after` mails, waiting up to `timeoutMs`. */
+export async function readMail(
+  to: string,
+  options: { after?: number; timeoutMs?: number } = {},
+): Promise<string> {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  const recipient = to.toLowerCase();
+  for (;;) {
+    const newest = readdirSync(dir)
+      .filter((f) => f.endsWith(`-${recipient}.eml`) && Number(f.slice(0, 5)) >= (options.after ?? 0))
+      .sort()
+      .at(-1);
+    if (newest) return readFileSync(join(dir, newest), 'utf8');
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,10 +1,10 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
-import { LIMITS, MESSAGES, normalizePhone } from '@barterads/core';
+import { LIMITS, MESSAGES } from '@barterads/core';
+import { ChangePasswordForm, ProfileFields } from '@barterads/core/forms';
 import {
   Alert,
   Button,
   Card,
-  Checkbox,
   Grid,
   Group,
   Loader,
@@ -16,8 +16,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { applyServerIssues } from '../../components/forms';
 import { LoadError } from '../../components/LoadError';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { DataRightsSection } from './DataRightsSection';
@@ -29,7 +32,10 @@ export interface AccountSettingsProps {
   title?: string;
 }
 
-/** The account settings of /settings and /dashboard/settings: every section saves to the account. */
+/**
+ * The account settings of /settings: profile, account, password, billing (extraSections) and data rights.
+ * Preferences (appearance, e-mails, business page) are on /dashboard/settings.
+ */
 export function AccountSettings({ extraSections, title = 'Account Settings' }: AccountSettingsProps) {
   const me = trpc.accounts.me.useQuery(undefined, { staleTime: 0 });
   return (
@@ -61,7 +67,7 @@ export function AccountSettings({ extraSections, title = 'Account Settings' }: A
           </Grid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <PasswordForm />
-            <PreferencesCard />
+            <PreferencesLinkCard />
           </SimpleGrid>
           {extraSections}
           <DataRightsSection />
@@ -79,61 +85,44 @@ interface ProfileValues {
   description: string;
 }
 
-type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'companyName', 'description'];
 
-function validateProfile(values: ProfileValues): ProfileErrors {
-  const errors: ProfileErrors = {};
-  if (!values.firstName.trim()) errors.firstName = 'First name is required.';
-  if (!values.lastName.trim()) errors.lastName = 'Last name is required.';
-  if (values.phoneNumber.trim()) {
-    const phone = normalizePhone(values.phoneNumber);
-    if (!phone.ok) errors.phoneNumber = phone.message;
-  }
-  return errors;
-}
+/** The server's profile schema (@barterads/core/forms): the same refusals, in the same words. */
+const resolveProfile = schemaResolver(ProfileFields, { sync: true });
 
 function ProfileForm({ user }: { user: SessionUser }) {
   const utils = trpc.useUtils();
-  const [values, setValues] = useState<ProfileValues>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phoneNumber: user.phoneNumber ?? '',
-    companyName: user.companyName ?? '',
-    description: user.description ?? '',
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber ?? '',
+      companyName: user.companyName ?? '',
+      description: user.description ?? '',
+    },
+    validate: resolveProfile,
+    onValuesChange: () => setSaved(false),
   });
-  const [errors, setErrors] = useState<ProfileErrors>({});
   const [saved, setSaved] = useState(false);
   const update = trpc.accounts.updateProfile.useMutation({
-    onSuccess: ({ user: updated, message }) => {
+    onSuccess: ({ user: updated }) => {
       utils.accounts.me.setData(undefined, { user: updated });
       utils.accounts.session.setData(undefined, { user: updated });
+      // Said once, in the form's own status line (no toast repeating it).
       setSaved(true);
-      notifications.show({ color: 'green', message });
     },
+    onError: (error) => applyServerIssues(form, error, PROFILE_FIELDS),
   });
-  const field = (name: keyof ProfileValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setSaved(false);
-    },
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const phone = values.phoneNumber.trim() ? normalizePhone(values.phoneNumber) : null;
+  const onSubmit = form.onSubmit((values) => {
     update.mutate({
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
-      phoneNumber: phone?.ok ? phone.phone : '',
+      phoneNumber: values.phoneNumber.trim() || null,
       companyName: values.companyName,
       description: values.description,
     });
-  };
+  });
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="profile-heading">
       <form onSubmit={onSubmit} noValidate>
@@ -152,8 +141,18 @@ function ProfileForm({ user }: { user: SessionUser }) {
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" required autoComplete="given-name" {...field('firstName')} />
-            <TextInput label="Last name" required autoComplete="family-name" {...field('lastName')} />
+            <TextInput
+              label="First name"
+              required
+              autoComplete="given-name"
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="family-name"
+              {...form.getInputProps('lastName')}
+            />
           </SimpleGrid>
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <TextInput label="Email" type="email" readOnly autoComplete="email" value={user.email} flex={1} />
@@ -164,10 +163,10 @@ function ProfileForm({ user }: { user: SessionUser }) {
             type="tel"
             placeholder="+91XXXXXXXXXX"
             autoComplete="tel"
-            {...field('phoneNumber')}
+            {...form.getInputProps('phoneNumber')}
           />
-          <TextInput label="Company" autoComplete="organization" {...field('companyName')} />
-          <Textarea label="About" autosize minRows={3} maxRows={8} {...field('description')} />
+          <TextInput label="Company" autoComplete="organization" {...form.getInputProps('companyName')} />
+          <Textarea label="About" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
           <Group>
             <Button type="submit" loading={update.isPending}>
               {update.isPending ? 'Saving…' : 'Save Changes'}
@@ -205,33 +204,33 @@ function AccountCard({ user }: { user: SessionUser }) {
   );
 }
 
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
+
 function PasswordForm() {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
+  const form = useForm<ChangePasswordForm>({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    // The server's own rules (@barterads/core/forms), plus the confirmation matching.
+    validate: schemaResolver(ChangePasswordForm, { sync: true }),
+    onValuesChange: () => setSuccess(false),
+  });
   const change = trpc.accounts.changePassword.useMutation({
     onSuccess: () => {
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmPassword('');
+      form.reset();
       setSuccess(true);
     },
+    onError: (error) => applyServerIssues(form, error, PASSWORD_FIELDS),
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
     setSuccess(false);
     change.reset();
-    if (!currentPassword || !newPassword) return setLocalError(MESSAGES.passwordFillBoth);
-    if (newPassword.length < LIMITS.passwordMin || confirmPassword.length < LIMITS.passwordMin)
-      return setLocalError(MESSAGES.passwordTooShort);
-    if (newPassword !== confirmPassword) return setLocalError(MESSAGES.passwordMismatch);
-    setLocalError(null);
     change.mutate({ currentPassword, newPassword });
-  };
-  const error =
-    localError ?? (change.error ? errorMessage(change.error, MESSAGES.passwordUpdateFailed) : null);
+  });
+  const serverError =
+    change.error && !change.error.data?.issues
+      ? errorMessage(change.error, MESSAGES.passwordUpdateFailed)
+      : null;
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="password-heading">
       <form onSubmit={onSubmit} noValidate>
@@ -239,9 +238,9 @@ function PasswordForm() {
           <Title order={2} fz="h4" id="password-heading">
             Change password
           </Title>
-          {error ? (
+          {serverError ? (
             <Alert color="red" role="alert">
-              {error}
+              {serverError}
             </Alert>
           ) : null}
           {success ? (
@@ -253,24 +252,21 @@ function PasswordForm() {
             label="Current password"
             autoComplete="current-password"
             required
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+            {...form.getInputProps('currentPassword')}
           />
           <PasswordInput
             label="New password"
             autoComplete="new-password"
             required
             minLength={LIMITS.passwordMin}
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.currentTarget.value)}
+            {...form.getInputProps('newPassword')}
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             required
             minLength={LIMITS.passwordMin}
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            {...form.getInputProps('confirmPassword')}
           />
           <Group>
             <Button type="submit" loading={change.isPending}>
@@ -283,67 +279,20 @@ function PasswordForm() {
   );
 }
 
-type PreferencePatch = { emailUpdates?: boolean; showProfile?: boolean };
-
-function PreferencesCard() {
-  const utils = trpc.useUtils();
-  const preferences = trpc.accounts.preferences.useQuery();
-  // What the user just clicked, shown at once (React state changes within the click) until the server answers:
-  // a fetch in flight or a batched cache notification cannot show the old value in between.
-  const [pending, setPending] = useState<PreferencePatch>({});
-  // Drops a patch's keys once its save is answered, unless a later click changed them again.
-  const settle = (patch: PreferencePatch) =>
-    setPending((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as (keyof PreferencePatch)[]) {
-        if (next[key] === patch[key]) delete next[key];
-      }
-      return next;
-    });
-  // Callbacks on the mutation itself run for every save, not only the latest one.
-  const save = trpc.accounts.updatePreferences.useMutation({
-    onSuccess: (saved, patch) => {
-      utils.accounts.preferences.setData(undefined, saved);
-      settle(patch);
-      notifications.show({ color: 'green', message: 'Preferences saved' });
-    },
-    onError: (error, patch) => {
-      settle(patch);
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    },
-  });
-  const change = (patch: PreferencePatch) => {
-    setPending((current) => ({ ...current, ...patch }));
-    void utils.accounts.preferences.cancel();
-    save.mutate(patch);
-  };
-  const data = preferences.data ? { ...preferences.data, ...pending } : undefined;
+/** Appearance, notification e-mails and business-page visibility live on the preferences page. */
+function PreferencesLinkCard() {
   return (
-    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="preferences-heading">
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="preferences-link-heading">
       <Stack>
-        <Title order={2} fz="h4" id="preferences-heading">
+        <Title order={2} fz="h4" id="preferences-link-heading">
           Preferences
         </Title>
-        {preferences.isLoading ? (
-          <Loader size="sm" aria-label="Loading preferences" />
-        ) : preferences.error || !data ? (
-          <Alert color="red" role="alert">
-            {errorMessage(preferences.error, 'Failed to load your preferences')}
-          </Alert>
-        ) : (
-          <>
-            <Checkbox
-              label="Send important updates by email"
-              checked={data.emailUpdates}
-              onChange={(e) => change({ emailUpdates: e.currentTarget.checked })}
-            />
-            <Checkbox
-              label="Show my profile to verified partners"
-              checked={data.showProfile}
-              onChange={(e) => change({ showProfile: e.currentTarget.checked })}
-            />
-          </>
-        )}
+        <Text fz="sm">Appearance, notification e-mails and whether your business page is shown.</Text>
+        <Group>
+          <Button component={Link} to="/dashboard/settings" variant="light">
+            Open preferences
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,7 +1,9 @@
 import { trpc } from '@barterads/api-client';
-import { isValidEmail, LIMITS, MESSAGES, normalizePhone, type UserType } from '@barterads/core';
+import { LIMITS, MESSAGES, type UserType } from '@barterads/core';
+import { SignupFields } from '@barterads/core/forms';
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   PasswordInput,
@@ -12,9 +14,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { dismissSessionExpiredNotice } from '../../api';
+import { applyServerIssues, useSecondsLeft } from '../../components/forms';
 import {
   EMPTY_PHONE,
   PhoneInput,
@@ -23,17 +27,37 @@ import {
 } from '../../components/PhoneInput';
 import { failureMessage } from './messages';
 
-interface Fields {
+interface SignupValues {
   userType: UserType;
   firstName: string;
   lastName: string;
   email: string;
   password: string;
+  phoneNumber: PhoneInputValue;
   companyName: string;
   description: string;
 }
 
-type FieldErrors = Partial<Record<keyof Fields | 'phone' | 'otp', string>>;
+const FIELDS = [
+  'userType',
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'phoneNumber',
+  'companyName',
+  'description',
+] as const;
+
+/** Seconds before another code can be asked for (the server allows 5 an hour per address). */
+export const RESEND_COOLDOWN_SECONDS = 30;
+
+/** The server's sign-up schema, shared through @barterads/core/forms, run on what the form will send. */
+const resolveSignup = schemaResolver(SignupFields, { sync: true });
+const toInput = (values: SignupValues) => ({
+  ...values,
+  phoneNumber: phoneInputToString(values.phoneNumber),
+});
 
 export interface SignupFormProps {
   /** Called with the new user once the account exists (the session cookie is set). */
@@ -41,58 +65,68 @@ export interface SignupFormProps {
 }
 
 /**
- * Sign-up with e-mail verification (spec sections 2, 4, 5): send a code, Verify/Resend, then
- * 'Complete Signup' creates the account with the proof of the verified code.
+ * Sign-up with e-mail verification (spec sections 2, 4, 5): send a code, Verify/Resend (with a cool-down),
+ * then 'Complete Signup' creates the account with the proof of the verified code. Fields are checked with the
+ * server's own schema; every outcome is said once, next to what it is about.
  */
 export function SignupForm({ onSignedUp }: SignupFormProps) {
   const utils = trpc.useUtils();
-  const [fields, setFields] = useState<Fields>({
-    userType: 'advertiser',
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    companyName: '',
-    description: '',
+  const form = useForm<SignupValues>({
+    mode: 'controlled',
+    initialValues: {
+      userType: 'advertiser',
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      phoneNumber: EMPTY_PHONE,
+      companyName: '',
+      description: '',
+    },
+    validate: (values) => resolveSignup(toInput(values)),
   });
-  const [phone, setPhone] = useState<PhoneInputValue>(EMPTY_PHONE);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [otpToken, setOtpToken] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
   const [otpInfo, setOtpInfo] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
   /** The e-mail the code was sent to / verified for. */
   const [codeEmail, setCodeEmail] = useState<string | null>(null);
   const [proofToken, setProofToken] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const resendIn = useSecondsLeft(resendAt);
 
-  const verified = Boolean(proofToken) && codeEmail === fields.email.trim().toLowerCase();
+  const email = form.values.email.trim().toLowerCase();
+  const verified = Boolean(proofToken) && codeEmail === email;
 
   const sendOtp = trpc.accounts.sendEmailOtp.useMutation({
-    onSuccess: ({ otp_token }, { email }) => {
+    onSuccess: ({ otp_token }, { email: sentTo }) => {
       setOtpToken(otp_token);
-      setCodeEmail(email.toLowerCase());
+      setCodeEmail(sentTo.toLowerCase());
       setProofToken(null);
       setOtp('');
-      setOtpInfo({ color: 'green', text: MESSAGES.otpSent });
-      notifications.show({ color: 'green', message: MESSAGES.otpSent });
+      setOtpError(null);
+      // The same words whether or not the address has an account: its mail says which (no existence oracle).
+      setOtpInfo({ color: 'green', text: MESSAGES.otpCheckMail });
+      setResendAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
     },
     onError: (error) => {
-      const text = failureMessage(error, (status) => `Failed (${status})`, MESSAGES.otpSendFailed);
-      setOtpInfo({ color: 'red', text });
-      notifications.show({ color: 'red', message: text });
+      if (applyServerIssues(form, error, ['email'])) return setOtpInfo(null);
+      setOtpInfo({
+        color: 'red',
+        text: failureMessage(error, (status) => `Failed (${status})`, MESSAGES.otpSendFailed),
+      });
     },
   });
   const verifyOtp = trpc.accounts.verifyOtp.useMutation({
     onSuccess: ({ proof_token }) => {
       setProofToken(proof_token);
+      setOtpError(null);
       setOtpInfo({ color: 'green', text: MESSAGES.otpVerified });
-      setErrors((e) => ({ ...e, otp: undefined }));
     },
     onError: (error) => {
-      setOtpInfo({
-        color: 'red',
-        text: failureMessage(error, () => MESSAGES.otpVerifyFailed, MESSAGES.otpVerifyFailed),
-      });
+      setOtpInfo(null);
+      setOtpError(failureMessage(error, () => MESSAGES.otpVerifyFailed, MESSAGES.otpVerifyFailed));
     },
   });
   const signup = trpc.accounts.signup.useMutation({
@@ -101,61 +135,39 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
       dismissSessionExpiredNotice();
       onSignedUp(user);
     },
-    onError: (error) => setFormError(failureMessage(error, (status) => `Signup failed (HTTP ${status})`)),
+    onError: (error) => {
+      if (applyServerIssues(form, error, FIELDS)) return;
+      setFormError(failureMessage(error, (status) => `Signup failed (HTTP ${status})`));
+    },
   });
 
-  const set =
-    <K extends keyof Fields>(name: K) =>
-    (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value as Fields[K];
-      setFields((f) => ({ ...f, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-    };
-
   const onSend = () => {
-    const email = fields.email.trim();
-    if (!isValidEmail(email)) {
-      setErrors((e) => ({ ...e, email: MESSAGES.invalidEmail }));
-      return;
-    }
-    setErrors((e) => ({ ...e, email: undefined }));
-    sendOtp.mutate({ email });
+    if (form.validateField('email').hasError) return;
+    sendOtp.mutate({ email: form.values.email.trim() });
   };
 
   const onVerify = () => {
     if (!otpToken) return setOtpInfo({ color: 'red', text: MESSAGES.otpSendFirst });
-    if (!otp.trim()) return setErrors((e) => ({ ...e, otp: MESSAGES.otpEnter }));
+    if (!otp.trim()) return setOtpError(MESSAGES.otpEnter);
     verifyOtp.mutate({ otp_token: otpToken, otp: otp.trim() });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit((values) => {
     setFormError(null);
-    const found: FieldErrors = {};
-    if (!fields.firstName.trim()) found.firstName = 'First name is required.';
-    if (!fields.lastName.trim()) found.lastName = 'Last name is required.';
-    const email = fields.email.trim();
-    if (!isValidEmail(email)) found.email = MESSAGES.invalidEmail;
-    if (fields.password.length < LIMITS.passwordMin) found.password = MESSAGES.passwordTooShort;
-    const normalized = normalizePhone(phoneInputToString(phone));
-    if (!normalized.ok) found.phone = MESSAGES.invalidPhone;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     if (!proofToken) return setFormError(MESSAGES.otpRequired);
-    if (codeEmail !== email.toLowerCase()) return setFormError(MESSAGES.invalidEmailOnSubmit);
+    if (codeEmail !== values.email.trim().toLowerCase()) return setFormError(MESSAGES.invalidEmailOnSubmit);
+    const input = toInput(values);
     signup.mutate({
+      ...input,
       proofToken,
-      userType: fields.userType,
-      email,
-      password: fields.password,
-      firstName: fields.firstName.trim(),
-      lastName: fields.lastName.trim(),
-      name: `${fields.firstName.trim()} ${fields.lastName.trim()}`,
-      phoneNumber: normalized.ok ? normalized.phone : '',
-      companyName: fields.companyName,
-      description: fields.description,
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      name: `${values.firstName.trim()} ${values.lastName.trim()}`,
     });
-  };
+  });
+
+  const resendLabel = resendIn > 0 ? `Resend in ${resendIn} s` : 'Resend';
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign up">
@@ -165,12 +177,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
             {formError}
           </Alert>
         ) : null}
-        <Radio.Group
-          label="I am"
-          required
-          value={fields.userType}
-          onChange={(value) => setFields((f) => ({ ...f, userType: value as UserType }))}
-        >
+        <Radio.Group label="I am" required {...form.getInputProps('userType')}>
           <Group mt={6}>
             <Radio value="advertiser" label="Advertiser" />
             <Radio value="media_owner" label="Media Owner" />
@@ -181,17 +188,13 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
             label="First name"
             required
             autoComplete="given-name"
-            value={fields.firstName}
-            onChange={set('firstName')}
-            error={errors.firstName}
+            {...form.getInputProps('firstName')}
           />
           <TextInput
             label="Last name"
             required
             autoComplete="family-name"
-            value={fields.lastName}
-            onChange={set('lastName')}
-            error={errors.lastName}
+            {...form.getInputProps('lastName')}
           />
         </SimpleGrid>
         <Stack gap={6}>
@@ -203,9 +206,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
               required
               autoComplete="email"
               placeholder="name@example.com"
-              value={fields.email}
-              onChange={set('email')}
-              error={errors.email}
+              {...form.getInputProps('email')}
               rightSection={
                 verified ? (
                   <Text c="green" fz="lg" aria-label="verified">
@@ -215,13 +216,18 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
               }
             />
             {!otpToken ? (
-              <Button variant="light" onClick={onSend} loading={sendOtp.isPending} mb={errors.email ? 22 : 0}>
+              <Button
+                variant="light"
+                onClick={onSend}
+                loading={sendOtp.isPending}
+                mb={form.errors.email ? 22 : 0}
+              >
                 Send OTP
               </Button>
             ) : null}
           </Group>
-          {otpToken && !verified ? (
-            <Group align="flex-end" gap="xs" wrap="wrap">
+          {otpToken && !verified && codeEmail === email ? (
+            <Group align="flex-start" gap="xs" wrap="wrap">
               <TextInput
                 style={{ flex: 1, minWidth: 140 }}
                 label="OTP"
@@ -231,27 +237,41 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
                 value={otp}
                 onChange={(e) => {
                   setOtp(e.currentTarget.value.replace(/\D/g, ''));
-                  setErrors((x) => ({ ...x, otp: undefined }));
+                  setOtpError(null);
                 }}
-                error={errors.otp}
+                error={otpError}
               />
-              <Button onClick={onVerify} loading={verifyOtp.isPending}>
-                Verify
-              </Button>
-              <Button variant="default" onClick={onSend} loading={sendOtp.isPending}>
-                Resend
-              </Button>
+              <Group gap="xs" mt={25}>
+                <Button onClick={onVerify} loading={verifyOtp.isPending}>
+                  Verify
+                </Button>
+                <Button
+                  variant="default"
+                  onClick={onSend}
+                  loading={sendOtp.isPending}
+                  disabled={resendIn > 0}
+                  aria-label={resendIn > 0 ? `Resend, possible in ${resendIn} seconds` : 'Resend'}
+                >
+                  {resendLabel}
+                </Button>
+              </Group>
             </Group>
           ) : null}
-          {otpToken && codeEmail !== fields.email.trim().toLowerCase() ? (
+          {otpToken && codeEmail !== email ? (
             <Text fz="sm" c="orange">
               The e-mail changed: send a new code to verify it.{' '}
-              <Button variant="subtle" size="compact-sm" onClick={onSend} loading={sendOtp.isPending}>
-                Send OTP
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={onSend}
+                loading={sendOtp.isPending}
+                disabled={resendIn > 0}
+              >
+                {resendIn > 0 ? `Send OTP in ${resendIn} s` : 'Send OTP'}
               </Button>
             </Text>
           ) : null}
-          {otpInfo ? (
+          {otpInfo && (codeEmail === email || otpInfo.color === 'red') ? (
             <Text fz="sm" c={otpInfo.color} role={otpInfo.color === 'red' ? 'alert' : 'status'}>
               {otpInfo.text}
             </Text>
@@ -262,34 +282,34 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
           required
           autoComplete="new-password"
           description={`At least ${LIMITS.passwordMin} characters`}
-          value={fields.password}
-          onChange={set('password')}
-          error={errors.password}
+          {...form.getInputProps('password')}
         />
         <PhoneInput
           label="Phone"
           required
-          value={phone}
-          onChange={(value) => {
-            setPhone(value);
-            setErrors((e) => ({ ...e, phone: undefined }));
-          }}
-          error={errors.phone}
+          value={form.values.phoneNumber}
+          onChange={(value) => form.setFieldValue('phoneNumber', value)}
+          error={form.errors.phoneNumber as string | undefined}
         />
-        <TextInput
-          label="Company name"
-          autoComplete="organization"
-          value={fields.companyName}
-          onChange={set('companyName')}
-        />
+        <TextInput label="Company name" autoComplete="organization" {...form.getInputProps('companyName')} />
         <Textarea
           label="Description"
           autosize
           minRows={2}
           maxRows={6}
-          value={fields.description}
-          onChange={set('description')}
+          {...form.getInputProps('description')}
         />
+        <Text fz="sm" c="dimmed">
+          By creating an account you agree to the{' '}
+          <Anchor component={Link} to="/terms" fz="sm">
+            Terms and Conditions
+          </Anchor>{' '}
+          and consent to the processing of your personal data as described in the{' '}
+          <Anchor component={Link} to="/privacy-policy" fz="sm">
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
         <Button type="submit" fullWidth loading={signup.isPending}>
           {verified ? 'Complete Signup' : 'Create account'}
         </Button>

@@ -1,16 +1,10 @@
-import { errorMessage, isTRPCClientError, trpc } from '@barterads/api-client';
-import {
-  CONTACT_ROLE_LABELS,
-  CONTACT_ROLES,
-  type ContactRole,
-  isValidEmail,
-  LIMITS,
-  MESSAGES,
-  normalizePhone,
-} from '@barterads/core';
+import { errorMessage, trpc } from '@barterads/api-client';
+import { CONTACT_ROLE_LABELS, CONTACT_ROLES, type ContactRole, LIMITS, MESSAGES } from '@barterads/core';
+import { ContactFields } from '@barterads/core/forms';
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
+import { applyServerIssues } from '../../components/forms';
 
 interface ContactValues {
   fullName: string;
@@ -30,26 +24,19 @@ const EMPTY: ContactValues = {
   message: '',
 };
 
-const required = (value: string) => (value.trim() ? null : MESSAGES.contactRequired);
+const FIELDS = Object.keys(EMPTY);
 
-/** The contact form: posts to POST /api/contact (tRPC contact.send), then thanks and resets (spec section 4). */
+/**
+ * The contact form: posts to POST /api/contact (tRPC contact.send), then thanks and resets (spec section 4).
+ * Checked with the server's own schema (@barterads/core/forms): each field names what it lacks.
+ */
 export function ContactForm() {
   const [sent, setSent] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
   const form = useForm<ContactValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: {
-      fullName: required,
-      emailAddress: (value) => required(value) ?? (isValidEmail(value.trim()) ? null : MESSAGES.invalidEmail),
-      phoneNumber: (value) => {
-        if (!value.trim()) return null;
-        const result = normalizePhone(value);
-        return result.ok ? null : result.message;
-      },
-      subject: required,
-      message: required,
-    },
+    validate: schemaResolver(ContactFields, { sync: true }),
   });
   const send = trpc.contact.send.useMutation({
     onSuccess: () => {
@@ -57,12 +44,7 @@ export function ContactForm() {
       setSent(true);
       requestAnimationFrame(() => statusRef.current?.focus());
     },
-    onError: (error) => {
-      const issues = isTRPCClientError(error) ? error.data?.issues : undefined;
-      if (issues) {
-        for (const issue of issues) form.setFieldError(issue.path, issue.message);
-      }
-    },
+    onError: (error) => applyServerIssues(form, error, FIELDS),
   });
 
   return (

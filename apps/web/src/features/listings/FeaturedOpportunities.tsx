@@ -15,6 +15,8 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue } from 'react';
 import { useSessionUser } from '../accounts/session';
+import { MessageOwnerButton } from '../messages/MessageOwnerButton';
+import classes from './FeaturedOpportunities.module.css';
 
 const CATEGORY_COLORS: Record<string, string> = {
   digital: 'blue',
@@ -33,7 +35,8 @@ const CARD_HEIGHT = 300;
 
 /**
  * The landing page's featured opportunities: a loading skeleton, then three recent verified listings from the
- * API, a Contact Now link to /contact and Browse All Opportunities (to /signup, or /marketplace when signed in).
+ * API, each with Contact Now (a message to the listing's owner; the sign-in-required modal when signed out), and
+ * Browse All Opportunities (the public marketplace).
  */
 export function FeaturedOpportunities() {
   const featured = trpc.listings.featured.useQuery(undefined, { staleTime: 60_000 });
@@ -101,16 +104,22 @@ export function FeaturedOpportunities() {
                     {listing.description}
                   </Text>
                   <Text fz="sm">{listing.location}</Text>
-                  <Button component={Link} to="/contact" variant="light" mt="sm">
-                    Contact Now
-                  </Button>
+                  {/* The listing's owner, not the company's contact form (issue 17). */}
+                  <MessageOwnerButton
+                    listingId={listing._id}
+                    ownerId={listing.ownerId}
+                    user={user}
+                    label="Contact Now"
+                    className={classes.contact}
+                  />
                 </Stack>
               </Card>
             ))}
           </SimpleGrid>
         )}
         <Group justify="center">
-          <Button component={Link} to={user ? '/marketplace' : '/signup'} size="md">
+          {/* The marketplace is public: the same place for visitors and members, right from the first paint. */}
+          <Button component={Link} to="/marketplace" size="md">
             Browse All Opportunities
           </Button>
         </Group>

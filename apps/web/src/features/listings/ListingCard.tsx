@@ -1,4 +1,4 @@
-import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink } from '@barterads/core';
+import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink, whatsappListingText } from '@barterads/core';
 import { type ReactNode, useId } from 'react';
 import buttons from '../../components/PlainButton.module.css';
 import classes from './ListingCard.module.css';
@@ -26,7 +26,7 @@ export interface ListingCardProps {
  * costs time (Mantine's Tooltip alone brought floating-ui and a positioning hook into every card).
  */
 export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
-  const chat = whatsappLink(listing.contactPhone);
+  const chat = whatsappLink(listing.contactPhone, whatsappListingText(listing.title));
   const tooltipId = useId();
   return (
     <article className={classes.card} aria-label={listing.title}>

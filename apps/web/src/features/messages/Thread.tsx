@@ -2,6 +2,7 @@ import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES } from '@barterads/core';
 import {
   ActionIcon,
+  Alert,
   Badge,
   Box,
   Button,
@@ -292,6 +293,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
 
       <Composer
         key={conversationId}
+        closedReason={closedReason(conversation?.otherUser.availability)}
         onSend={(text) => deliver({ key: `p${Date.now()}${Math.random()}`, text, status: 'sending' })}
       />
     </Stack>
@@ -365,14 +367,29 @@ function Bubble({
   );
 }
 
-/** The type-and-send box: Enter sends, Shift+Enter breaks the line, blank text is ignored. */
-function Composer({ onSend }: { onSend(text: string): void }) {
+type Availability = 'active' | 'deleted' | 'unavailable';
+
+/** Why nothing can be sent in this conversation, or null when it can (issue 17: no composer into the void). */
+export function closedReason(availability: Availability | undefined): string | null {
+  if (availability === 'deleted')
+    return 'This member deleted their account, so messages can no longer be sent. The conversation stays here for your records.';
+  if (availability === 'unavailable')
+    return `${MESSAGES.messageRecipientUnavailable} New messages cannot be sent.`;
+  return null;
+}
+
+/**
+ * The type-and-send box: Enter sends, Shift+Enter breaks the line, blank text is ignored. With a
+ * `closedReason` it is disabled and says why.
+ */
+function Composer({ onSend, closedReason }: { onSend(text: string): void; closedReason: string | null }) {
   const [text, setText] = useState('');
+  const closed = closedReason !== null;
   const trimmed = text.trim();
   const tooLong = trimmed.length > LIMITS.messageMaxLength;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!trimmed || tooLong) return;
+    if (closed || !trimmed || tooLong) return;
     onSend(trimmed);
     setText('');
   };
@@ -384,6 +401,18 @@ function Composer({ onSend }: { onSend(text: string): void }) {
   };
   return (
     <form onSubmit={submit} aria-label="Send a message">
+      {closed ? (
+        <Alert
+          color="gray"
+          variant="light"
+          role="status"
+          title="You can no longer reply"
+          mb="xs"
+          id="composer-closed"
+        >
+          {closedReason}
+        </Alert>
+      ) : null}
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
           label="Message"
@@ -399,9 +428,11 @@ function Composer({ onSend }: { onSend(text: string): void }) {
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           error={tooLong ? MESSAGES.messageTooLong : undefined}
+          disabled={closed}
+          aria-describedby={closed ? 'composer-closed' : undefined}
           style={{ flex: 1 }}
         />
-        <Button type="submit" disabled={!trimmed || tooLong}>
+        <Button type="submit" disabled={closed || !trimmed || tooLong}>
           Send
         </Button>
       </Group>

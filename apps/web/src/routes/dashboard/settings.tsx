@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
-import { AccountSettings } from '../../features/accounts/AccountSettings';
-import { BillingSections } from '../../features/payments';
+import { Preferences } from '../../features/accounts/Preferences';
 
-export const Route = createFileRoute('/dashboard/settings')({ component: DashboardSettingsPage });
+export const Route = createFileRoute('/dashboard/settings')({ component: DashboardPreferencesPage });
 
-/** The spec's local-only dashboard settings became the real account settings (issue 3). */
-function DashboardSettingsPage() {
-  usePageMeta('Settings');
-  return <AccountSettings title="Settings" extraSections={<BillingSections />} />;
+/** The preferences page (issue 17): appearance, notification e-mails, business page. Account things are /settings. */
+function DashboardPreferencesPage() {
+  usePageMeta('Preferences');
+  return <Preferences />;
 }

@@ -152,7 +152,10 @@ export async function checkEmailCode(
   if (!counted) throw invalidCode();
   if (!sameHash(row.codeHash, codeHash(row.id, input.otp))) {
     // The person holds this challenge's token: telling them how many tries remain reveals nothing new.
-    throw new TRPCError({ code: 'BAD_REQUEST', message: otpWrongCode(LIMITS.otpMaxAttempts - counted.attempts) });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: otpWrongCode(LIMITS.otpMaxAttempts - counted.attempts),
+    });
   }
   // Single use: only the first of two racing checks marks it verified.
   const [verified] = await db

@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { applyServerIssues } from '../../components/forms';

@@ -1,4 +1,5 @@
-import { activeListingLimit, LIMITS, MESSAGES, type PlanId } from '@barterads/core';
+import { activeListingLimit, LIMITS, MESSAGES, type MediaCategoryId, type PlanId } from '@barterads/core';
+import { inventoryIssues, type ListingUnit } from '@barterads/core/inventory';
 import {
   type Database,
   type Executor,
@@ -75,6 +76,17 @@ export async function createListing(
         image: input.image ?? null,
         seeking: input.seeking ?? null,
         contactPhone: input.contactPhone ?? null,
+        unit: input.unit ?? null,
+        rateInr: input.rateInr ?? null,
+        minUnits: input.minUnits ?? 1,
+        availableFrom: input.availableFrom ?? null,
+        availableTo: input.availableTo ?? null,
+        city: input.city ?? null,
+        state: input.state ?? null,
+        lat: input.lat ?? null,
+        lng: input.lng ?? null,
+        monthlyReach: input.monthlyReach ?? null,
+        attributes: input.attributes ?? {},
       })
       .returning({ id: listings.id });
     return row!.id;
@@ -100,9 +112,32 @@ export async function updateListing(
 ): Promise<ListingOutput> {
   await ownListing(db, user.id, input.id);
   const { id, ...fields } = input;
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const changes: Record<string, unknown> = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  );
+  if (changes.minUnits === null) changes.minUnits = 1;
+  if (changes.attributes === null) changes.attributes = {};
   if (Object.keys(changes).length > 0) {
-    await db.update(listings).set(changes).where(eq(listings.id, id));
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
+      if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+      // The rules across fields hold for the listing as it will be (a new category must fit the attributes).
+      const next = { ...current, ...changes } as typeof current;
+      const issue = inventoryIssues({
+        category: next.category as MediaCategoryId | null,
+        unit: next.unit as ListingUnit | null,
+        rateInr: next.rateInr,
+        availableFrom: next.availableFrom,
+        availableTo: next.availableTo,
+        city: next.city,
+        state: next.state,
+        lat: next.lat,
+        lng: next.lng,
+        attributes: next.attributes,
+      })[0];
+      if (issue) throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message });
+      await tx.update(listings).set(changes).where(eq(listings.id, id));
+    });
   }
   return getListing(db, id);
 }

@@ -6,6 +6,15 @@ import {
   parseUserType,
   USER_TYPES,
 } from '@barterads/core';
+import {
+  cityFromText,
+  cityLabel,
+  findCity,
+  inventoryFields,
+  inventoryIssues,
+  LISTING_UNITS,
+  parseAttributes,
+} from '@barterads/core/inventory';
 import { z } from 'zod';
 import { UploadedFileField } from '../storage/uploads';
 
@@ -78,7 +87,49 @@ const listingFields = {
   contact: ContactPhoneField.optional(),
   phoneNumber: ContactPhoneField.optional(),
   phone: ContactPhoneField.optional(),
+  ...inventoryFields,
 };
+
+type InventoryInput = {
+  category?: (typeof MEDIA_CATEGORY_IDS)[number] | null;
+  location?: string;
+  city?: string | null;
+  state?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  attributes?: Record<string, string | number | boolean> | null;
+  unit?: (typeof LISTING_UNITS)[number] | null;
+  rateInr?: number | null;
+  availableFrom?: string | null;
+  availableTo?: string | null;
+};
+
+/** The cross-field rules of packages/core, as zod issues of the input. */
+function checkInventory(value: InventoryInput, ctx: z.RefinementCtx): void {
+  for (const issue of inventoryIssues(value))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
+/**
+ * The listed city by its canonical name and state, with its coordinates when none are given; a free-text
+ * `location` alone is mapped onto a listed city where it names one (API callers of part one), else kept as text.
+ */
+function resolveCity<T extends InventoryInput>(value: T, mode: 'create' | 'update'): T {
+  const named = value.city ? findCity(value.city, value.state) : null;
+  const city =
+    named ?? (mode === 'create' && !value.city && value.location ? cityFromText(value.location) : null);
+  const out = { ...value };
+  if (value.attributes !== undefined) out.attributes = parseAttributes(value.category, value.attributes);
+  if (!city) return out;
+  out.city = city.name;
+  out.state = city.state;
+  if (value.lat == null && value.lng == null) {
+    out.lat = city.lat;
+    out.lng = city.lng;
+  }
+  if (!value.location) out.location = cityLabel(city);
+  return out;
+}
 
 /** The contact phone from the field or the first of its aliases given. */
 function mergePhone<
@@ -95,7 +146,20 @@ function mergePhone<
 }
 
 /** A new listing. `rating`, `verified` and the owner type from a client are dropped (unknown keys are stripped). */
-export const CreateListingInput = z.object(listingFields).transform(mergePhone);
+export const CreateListingInput = z
+  .object({ ...listingFields, location: listingFields.location.optional() })
+  .superRefine((value, ctx) => {
+    checkInventory(value, ctx);
+    // A place is required: a listed city, or (API callers of part one) a free-text location.
+    if (!value.location && !value.city)
+      ctx.addIssue({ code: 'custom', path: ['location'], message: MESSAGES.listingRequired });
+  })
+  .transform(
+    (value) =>
+      resolveCity(mergePhone(value), 'create') as ReturnType<typeof mergePhone<typeof value>> & {
+        location: string;
+      },
+  );
 export type CreateListingInput = z.output<typeof CreateListingInput>;
 
 export const ListingId = z.uuid({ error: MESSAGES.listingNotFound });
@@ -109,7 +173,8 @@ export const UpdateListingInput = z
     location: listingFields.location.optional(),
     description: listingFields.description.optional(),
   })
-  .transform(mergePhone);
+  .superRefine((value, ctx) => checkInventory(value, ctx))
+  .transform((value) => resolveCity(mergePhone(value), 'update'));
 export type UpdateListingInput = z.output<typeof UpdateListingInput>;
 
 export const ListingIdInput = z.object({ id: ListingId });
@@ -180,8 +245,23 @@ export const BarterFields = z.object({
   image: z.string().nullable(),
   /** Uploaded photos, the first is the cover (`image` is then its URL). */
   photos: z.array(PhotoOutput),
-  rating: z.number(),
+  /** The mean of the owner's public reviews, or null before any (the UI shows "New"). */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
   verified: z.boolean(),
+  unit: z.enum(LISTING_UNITS).nullable(),
+  /** Cash rate card per unit in whole rupees (for a need: its budget per unit). */
+  rateInr: z.number().int().nullable(),
+  minUnits: z.number().int(),
+  availableFrom: z.string().nullable(),
+  availableTo: z.string().nullable(),
+  /** A city of the checked-in list ("Pune") and its state ("Maharashtra"), or null when none was given. */
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  monthlyReach: z.number().int().nullable(),
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   seeking: z.string().nullable(),
   contactPhone: z.string().nullable(),
   ownerRole: z.enum(USER_TYPES),

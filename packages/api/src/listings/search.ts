@@ -14,7 +14,17 @@ export const listingColumns = {
   category: listings.category,
   image: listings.image,
   photos: listings.photos,
-  rating: listings.rating,
+  unit: listings.unit,
+  rateInr: listings.rateInr,
+  minUnits: listings.minUnits,
+  availableFrom: listings.availableFrom,
+  availableTo: listings.availableTo,
+  city: listings.city,
+  state: listings.state,
+  lat: listings.lat,
+  lng: listings.lng,
+  monthlyReach: listings.monthlyReach,
+  attributes: listings.attributes,
   verified: listings.verified,
   seeking: listings.seeking,
   contactPhone: listings.contactPhone,
@@ -34,7 +44,17 @@ export interface ListingSelection {
   category: string | null;
   image: string | null;
   photos: ListingPhoto[];
-  rating: number;
+  unit: string | null;
+  rateInr: number | null;
+  minUnits: number;
+  availableFrom: string | null;
+  availableTo: string | null;
+  city: string | null;
+  state: string | null;
+  lat: number | null;
+  lng: number | null;
+  monthlyReach: number | null;
+  attributes: Record<string, string | number | boolean>;
   verified: boolean;
   seeking: string | null;
   contactPhone: string | null;
@@ -58,7 +78,21 @@ export function toBarterFields(
     category: row.category as BarterFields['category'],
     image: row.photos.length > 0 ? coverUrl(row.photos) : row.image,
     photos: row.photos.map(toPhotoOutput),
-    rating: row.rating,
+    // No reviews exist yet (they arrive with deals, issue 19): no listing has a rating, and the old stored 4.5
+    // was invented. Reviews will fill these two from their own table.
+    rating: null,
+    reviewCount: 0,
+    unit: row.unit as BarterFields['unit'],
+    rateInr: row.rateInr,
+    minUnits: row.minUnits,
+    availableFrom: row.availableFrom,
+    availableTo: row.availableTo,
+    city: row.city,
+    state: row.state,
+    lat: row.lat,
+    lng: row.lng,
+    monthlyReach: row.monthlyReach,
+    attributes: row.attributes,
     verified: row.verified,
     seeking: row.seeking,
     contactPhone: row.contactPhone,

@@ -1,6 +1,7 @@
 import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink } from '@barterads/core';
 import { type ReactNode, useId } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { formatRate } from './format';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
 
@@ -65,9 +66,24 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             <span className={classes.label}>Seeking:</span> {listing.seeking}
           </p>
         ) : null}
+        {listing.rateInr && listing.unit ? (
+          <p className={classes.text}>
+            <span className={classes.label}>Rate:</span> {formatRate(listing.rateInr, listing.unit)}
+          </p>
+        ) : null}
         <p className={classes.text}>
-          <span aria-hidden="true">★ {listing.rating.toFixed(1)}</span>
-          <span className={classes.visuallyHidden}>Rating {listing.rating.toFixed(1)} out of 5</span>
+          {listing.rating === null ? (
+            <span>New</span>
+          ) : (
+            <>
+              <span aria-hidden="true">
+                ★ {listing.rating.toFixed(1)} ({listing.reviewCount})
+              </span>
+              <span className={classes.visuallyHidden}>
+                Rating {listing.rating.toFixed(1)} out of 5 from {listing.reviewCount} reviews
+              </span>
+            </>
+          )}
         </p>
       </div>
       <div className={classes.actions}>

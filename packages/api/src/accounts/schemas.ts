@@ -123,6 +123,8 @@ export const UpdateProfileInput = z
       }),
     companyName: patchText('Company name', 200),
     description: patchText('Description', 2000),
+    /** Show my business page (on: /b/<id> is public and cards name the company). */
+    showBusinessPage: z.boolean({ error: 'showBusinessPage must be true or false.' }).optional(),
   })
   .strip();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
@@ -137,7 +139,12 @@ export const ChangePasswordInput = z.object({
 
 export const SwitchRoleInput = z.object({ role: UserTypeField });
 
-export const Preferences = z.object({ emailUpdates: z.boolean(), showProfile: z.boolean() });
+/** `showProfile` is part one's name of `showBusinessPage`: both say the same setting. */
+export const Preferences = z.object({
+  emailUpdates: z.boolean(),
+  showProfile: z.boolean(),
+  showBusinessPage: z.boolean(),
+});
 export const UpdatePreferencesInput = Preferences.partial();
 
 export const VerifyEmailInput = VerifyOtpInput;

@@ -43,6 +43,21 @@ export async function getListing(db: Executor, id: string): Promise<ListingOutpu
 }
 
 /**
+ * A listing as its public page shows it: active or archived (the page says so), 404 when unknown or while its
+ * owner is suspended.
+ */
+export async function getPublicListing(db: Executor, id: string): Promise<ListingOutput> {
+  const [row] = await db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(and(eq(listings.id, id), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+  return toListingOutput(row);
+}
+
+/**
  * Publishes a listing for `owner`. The owner type comes from the owner's business type; rating and verified
  * take their defaults. The plan's active-listing allowance is checked under a lock on the owner's row, so
  * parallel posts cannot overshoot it.
@@ -198,4 +213,16 @@ export async function featuredListings(db: Database, count: number = LIMITS.feat
     .orderBy(newestFirst[0])
     .limit(count);
   return rows.map(toListingOutput);
+}
+
+/** How many active listings the user has and the plan allows (null: no limit), so the UI warns before the form. */
+export async function listingAllowance(
+  db: Executor,
+  userId: string,
+): Promise<{ activeListings: number; limit: number | null }> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.ownerId, userId), eq(listings.status, 'active')));
+  return { activeListings: counted?.n ?? 0, limit: activeListingLimit(await currentPlanId(db, userId)) };
 }

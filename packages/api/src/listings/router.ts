@@ -2,7 +2,15 @@ import { LIMITS } from '@barterads/core';
 import { z } from 'zod';
 import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
 import { dashboardStats, recordContactClick, recordViews } from './events';
-import { archiveListing, createListing, featuredListings, myListings, updateListing } from './listings';
+import {
+  archiveListing,
+  createListing,
+  featuredListings,
+  getPublicListing,
+  listingAllowance,
+  myListings,
+  updateListing,
+} from './listings';
 import { addListingPhoto, removeListingPhoto } from './photos';
 import {
   AddPhotoInput,
@@ -29,6 +37,14 @@ export const listingsRouter = router({
     .output(SearchListingsResult)
     .query(({ ctx, input }) => searchListings(ctx.services.database.db, input)),
 
+  /** One listing for its public page (GET /api/barters/:id): archived ones too, 404 for unknown. */
+  get: publicProcedure
+    .input(ListingIdInput)
+    .output(ListingResult)
+    .query(async ({ ctx, input }) => ({
+      barter: await getPublicListing(ctx.services.database.db, input.id),
+    })),
+
   /** Three recent verified listings for the landing page. */
   featured: publicProcedure.output(FeaturedListingsResult).query(async ({ ctx }) => ({
     barters: await featuredListings(ctx.services.database.db, LIMITS.featuredListings),
@@ -43,6 +59,11 @@ export const listingsRouter = router({
       ]);
       return { barter: await createListing(ctx.services.database.db, ctx.user, input) };
     }),
+
+  /** Active listings against the plan's allowance (the post button warns before the form opens). */
+  allowance: authedProcedure
+    .output(z.object({ activeListings: z.number().int(), limit: z.number().int().nullable() }))
+    .query(({ ctx }) => listingAllowance(ctx.services.database.db, ctx.user.id)),
 
   mine: authedProcedure
     .output(MyListingsResult)

@@ -275,6 +275,8 @@ export type BarterFields = z.infer<typeof BarterFields>;
 export const ListingOutput = BarterFields.extend({
   ownerId: z.string(),
   ownerName: z.string(),
+  /** The owner's company, or null when they hide their business page (or have none). */
+  ownerCompany: z.string().nullable(),
 });
 export type ListingOutput = z.infer<typeof ListingOutput>;
 

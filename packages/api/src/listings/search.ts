@@ -34,6 +34,8 @@ export const listingColumns = {
   ownerId: listings.ownerId,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
+  /** The company name, only when the owner shows their business page. */
+  ownerCompany: sql<string | null>`case when ${users.prefShowProfile} then ${users.companyName} end`,
 };
 
 export interface ListingSelection {
@@ -64,11 +66,12 @@ export interface ListingSelection {
   ownerId: string;
   ownerFirstName: string;
   ownerLastName: string;
+  ownerCompany: string | null;
 }
 
 /** The contract's barter object of a listing row (the columns of `ListingSelection` it needs). */
 export function toBarterFields(
-  row: Omit<ListingSelection, 'ownerId' | 'ownerFirstName' | 'ownerLastName'>,
+  row: Omit<ListingSelection, 'ownerId' | 'ownerFirstName' | 'ownerLastName' | 'ownerCompany'>,
 ): BarterFields {
   return {
     _id: row.id,
@@ -112,6 +115,7 @@ export function toListingOutput(row: ListingSelection): ListingOutput {
   return Object.assign(toBarterFields(row), {
     ownerId: row.ownerId,
     ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
+    ownerCompany: row.ownerCompany,
   });
 }
 
@@ -191,12 +195,19 @@ export function decodeCursor(value: string): Cursor {
   throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor.' });
 }
 
+/**
+ * The owner's account is active: a suspended user's listings leave the marketplace while the suspension lasts and
+ * come back on activation (issue 17). A constant condition (nothing bound); the suspended are few, so PostgreSQL
+ * checks it against a hashed list.
+ */
+export const ownerIsActive = sql`${listings.ownerId} not in (select ${users.id} from ${users} where ${users.status} <> 'active')`;
+
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
 export function searchConditions(
   input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category'>,
   bind: Bind = inline,
 ): SQL {
-  const conditions: SQL[] = [eq(listings.status, 'active')];
+  const conditions: SQL[] = [eq(listings.status, 'active'), ownerIsActive];
   if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
   if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
   searchTerms(input.q).forEach((term, index) => {

@@ -256,3 +256,67 @@ export function parseAttributes(
 }
 
 export { MEDIA_CATEGORY_IDS };
+
+export const LISTING_FORM_MESSAGES = {
+  title: 'Please enter a title.',
+  description: 'Please enter a description.',
+  city: 'Please choose a city from the list.',
+} as const;
+
+/** "Pune, Maharashtra" (the city field's option) back to its city, or null when it is none of the list. */
+export function cityFromLabel(label: string): { name: string; state: string } | null {
+  const comma = label.lastIndexOf(',');
+  const city = comma > 0 ? findCity(label.slice(0, comma), label.slice(comma + 1).trim()) : findCity(label);
+  return city && (comma > 0 || !isAmbiguousCity(label)) ? { name: city.name, state: city.state } : null;
+}
+
+/**
+ * The post/edit form's values (strings as inputs hold them) and their rules: the same field schemas and cross-field
+ * rules as the server's input (`inventoryFields`, `inventoryIssues`), each message on its own field.
+ */
+export const ListingFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, LISTING_FORM_MESSAGES.title)
+      .max(120, 'Please keep it under 120 characters.'),
+    description: z
+      .string()
+      .trim()
+      .min(1, LISTING_FORM_MESSAGES.description)
+      .max(2000, 'Please keep it under 2000 characters.'),
+    city: z.string().refine((v) => cityFromLabel(v) !== null, LISTING_FORM_MESSAGES.city),
+    category: z.enum(MEDIA_CATEGORY_IDS).nullable(),
+    seeking: z.string().max(300, 'Please keep it under 300 characters.'),
+    image: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || /^https?:\/\/\S+$/i.test(v),
+        'Image URL must start with http:// or https://.',
+      ),
+    contactPhone: z.string().max(40),
+    unit: inventoryFields.unit,
+    rateInr: inventoryFields.rateInr,
+    minUnits: inventoryFields.minUnits,
+    availableFrom: inventoryFields.availableFrom,
+    availableTo: inventoryFields.availableTo,
+    monthlyReach: inventoryFields.monthlyReach,
+    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  })
+  .superRefine((value, ctx) => {
+    const city = cityFromLabel(value.city);
+    const attributes = Object.fromEntries(
+      Object.entries(value.attributes).filter(([, v]) => !blank(v) && v !== false),
+    );
+    for (const issue of inventoryIssues({
+      ...value,
+      city: city?.name ?? null,
+      state: city?.state ?? null,
+      attributes,
+    }))
+      if (issue.path[0] !== 'city' && issue.path[0] !== 'state')
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+export type ListingFormInput = z.input<typeof ListingFormSchema>;

@@ -37,6 +37,16 @@ export const listingRoutes = defineRoutes([
     auth: 'none',
   },
   {
+    method: 'GET',
+    path: '/api/barters/:id',
+    procedure: 'listings.get',
+    summary:
+      'One listing for its page (archived ones too, status says so); 400 for a malformed id, 404 for an unknown one or while its owner is suspended',
+    tag: 'Listings',
+    auth: 'none',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
     method: 'PATCH',
     path: '/api/barters/:id',
     procedure: 'listings.update',

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ALTER COLUMN "pref_show_profile" SET DEFAULT true;

@@ -18,6 +18,7 @@ import Fastify, {
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
+import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
@@ -191,6 +192,7 @@ export async function buildApp(
   );
 
   registerFilesRoute(app, services.storage);
+  registerListingPages(app, services, settings);
   registerStaticApps(app, settings);
 
   const stopMessageJobs = startUnreadMessageEmails(services);

@@ -554,14 +554,22 @@ describe('accounts over real HTTP', () => {
       const { token } = await createTestUser(server.db);
       const initial = await req('/trpc/accounts.preferences', { token });
       // 'Show my business page' is on by default (part two); showProfile is its part-one name.
-      expect(initial.body.result.data).toEqual({ emailUpdates: true, showProfile: true, showBusinessPage: true });
+      expect(initial.body.result.data).toEqual({
+        emailUpdates: true,
+        showProfile: true,
+        showBusinessPage: true,
+      });
       const saved = await req('/trpc/accounts.updatePreferences', {
         json: { emailUpdates: false, showBusinessPage: false },
         token,
       });
       expect(saved.status).toBe(200);
       const after = await req('/trpc/accounts.preferences', { token });
-      expect(after.body.result.data).toEqual({ emailUpdates: false, showProfile: false, showBusinessPage: false });
+      expect(after.body.result.data).toEqual({
+        emailUpdates: false,
+        showProfile: false,
+        showBusinessPage: false,
+      });
     });
   });
 

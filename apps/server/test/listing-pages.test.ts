@@ -51,6 +51,26 @@ describe('listing and business pages over real HTTP', () => {
     expect((await server.request('/api/barters/featured')).status).toBe(200);
   });
 
+  it('serves the listing and business pages with their own head (title, description, canonical, Open Graph), 404 for unknown, and a sitemap', async () => {
+    const page = await fetch(`${server.baseUrl}/listings/${listingId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Baner Road hoarding | BarterAds</title>');
+    expect(html).toContain('<meta name="description" content="Front-lit." />');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:5173/listings/${listingId}" />`);
+    expect(html).toContain('<meta property="og:title" content="Baner Road hoarding | BarterAds" />');
+    expect((await fetch(`${server.baseUrl}/listings/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/listings/nonsense`)).status).toBe(404);
+    const business = await fetch(`${server.baseUrl}/b/${owner.user.id}`);
+    expect(business.status).toBe(200);
+    expect(await business.text()).toContain('<title>Rao Outdoor | BarterAds</title>');
+    const sitemap = await fetch(`${server.baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain(`/listings/${listingId}</loc>`);
+    expect(xml).toContain(`/b/${owner.user.id}</loc>`);
+  });
+
   it('answers an archived listing with its status', async () => {
     const created = await server.request('/api/barters', {
       token: owner.token,

@@ -56,7 +56,10 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
           ) : null}
           {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
         </div>
-        <h3 className={classes.title}>{listing.title}</h3>
+        <h3 className={classes.title}>
+          <a href={`/listings/${listing._id}`}>{listing.title}</a>
+        </h3>
+        {listing.ownerCompany ? <p className={classes.text}>{listing.ownerCompany}</p> : null}
         <p className={classes.description}>{listing.description}</p>
         <p className={classes.text}>
           <span className={classes.label}>Location:</span> {listing.location}

@@ -15,9 +15,10 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
+import { registerFilesRoute } from './files-route';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
+import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
@@ -216,6 +217,8 @@ export async function buildApp(
     reply.type('text/javascript; charset=utf-8').send(API_DOCS_SCRIPT),
   );
 
+  registerFilesRoute(app, services.storage);
+  registerListingPages(app, services, settings);
   registerStaticApps(app, settings);
 
   const stopMessageJobs = startUnreadMessageEmails(services);

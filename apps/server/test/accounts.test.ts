@@ -577,14 +577,23 @@ describe('accounts over real HTTP', () => {
       const req = from(freshIp());
       const { token } = await createTestUser(server.db);
       const initial = await req('/trpc/accounts.preferences', { token });
-      expect(initial.body.result.data).toEqual({ emailUpdates: true, showProfile: false });
+      // 'Show my business page' is on by default (part two); showProfile is its part-one name.
+      expect(initial.body.result.data).toEqual({
+        emailUpdates: true,
+        showProfile: true,
+        showBusinessPage: true,
+      });
       const saved = await req('/trpc/accounts.updatePreferences', {
-        json: { emailUpdates: false, showProfile: true },
+        json: { emailUpdates: false, showBusinessPage: false },
         token,
       });
       expect(saved.status).toBe(200);
       const after = await req('/trpc/accounts.preferences', { token });
-      expect(after.body.result.data).toEqual({ emailUpdates: false, showProfile: true });
+      expect(after.body.result.data).toEqual({
+        emailUpdates: false,
+        showProfile: false,
+        showBusinessPage: false,
+      });
     });
   });
 

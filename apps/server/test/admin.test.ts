@@ -195,7 +195,7 @@ describe('admin API over real HTTP', () => {
       ownerRole: 'media_owner',
       status: 'archived',
       verified: true,
-      rating: 4.5,
+      rating: null,
       createdAt: expect.any(String),
       owner: { _id: plain.user.id, name: 'Plain Person' },
     });

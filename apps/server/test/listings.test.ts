@@ -41,7 +41,8 @@ describe('listings over real HTTP', () => {
         image: VALID.image,
         seeking: VALID.seeking,
         contactPhone: '+919820012345',
-        rating: 4.5,
+        rating: null,
+        reviewCount: 0,
         verified: false,
         ownerRole: 'media_owner',
         ownerType: 'media_owner',
@@ -190,7 +191,7 @@ describe('listings over real HTTP', () => {
         title: 'Edited title',
         category: 'digital',
         location: VALID.location,
-        rating: 4.5,
+        rating: null,
         verified: false,
       });
       const blank = await server.request(`/api/barters/${first._id}`, {

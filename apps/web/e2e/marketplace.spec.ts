@@ -151,12 +151,25 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await page.getByRole('button', { name: 'Add Inventory' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Inventory' });
   await dialog.getByRole('button', { name: 'Publish Inventory' }).click();
-  await expect(dialog.getByText('Please fill Title, Location and Description.')).toBeVisible();
+  // Each missing field says so on itself, named as it is labelled, and the message goes once it is filled
+  // (issue 17: one red 'Please fill Title, Location…' stayed after the fields were filled, naming 'Location').
+  await expect(dialog.getByText('Please enter a title.')).toBeVisible();
+  await expect(dialog.getByText('Please enter a description.')).toBeVisible();
+  await expect(dialog.getByText('Please choose a city from the list.')).toBeVisible();
+  await expect(dialog.getByText('Please fill Title, Location and Description.')).toHaveCount(0);
 
   const title = `Metro pillar wraps ${Date.now()}`;
   await dialog.getByLabel('Inventory title').fill(title);
-  await dialog.getByLabel('Location').fill('Thane, Maharashtra');
+  await expect(dialog.getByText('Please enter a title.')).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: 'City' }).fill('Thane');
+  await page.getByRole('option', { name: 'Thane, Maharashtra' }).click();
+  await expect(dialog.getByText('Please choose a city from the list.')).toHaveCount(0);
   await dialog.getByLabel('Description').fill('Twelve pillars on the Ghodbunder Road metro line.');
+  await dialog.getByRole('textbox', { name: 'Rate (₹)' }).fill('85000');
+  await dialog.getByRole('button', { name: 'Publish Inventory' }).click();
+  await expect(dialog.getByText('Please give both the rate and what it is per.')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Per' }).click();
+  await page.getByRole('option', { name: 'per month' }).click();
   await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page
     .getByRole('listbox', { name: 'Category' })
@@ -168,6 +181,7 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await expect(dialog).toBeHidden();
   await expect(cards(page).first()).toContainText(title);
   await expect(cards(page).first()).toContainText('Thane, Maharashtra');
+  await expect(cards(page).first()).toContainText('₹85,000 per month');
   await expect(cards(page).first().getByRole('link', { name: 'Contact' })).toHaveAttribute(
     'href',
     // The chat opens with words naming the listing (issue 17).

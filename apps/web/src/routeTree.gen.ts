@@ -24,10 +24,12 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SuccessStoriesRouteImport } from './routes/success-stories'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as BIdRouteImport } from './routes/b.$id'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardListingsRouteImport } from './routes/dashboard/listings'
 import { Route as DashboardMessagesRouteImport } from './routes/dashboard/messages'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
+import { Route as ListingsIdRouteImport } from './routes/listings.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -104,6 +106,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BIdRoute = BIdRouteImport.update({
+  id: '/b/$id',
+  path: '/b/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -124,6 +131,11 @@ const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => DashboardRoute,
 } as any)
+const ListingsIdRoute = ListingsIdRouteImport.update({
+  id: '/listings/$id',
+  path: '/listings/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -141,9 +153,11 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
   '/terms': typeof TermsRoute
+  '/b/$id': typeof BIdRoute
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRoutesByTo {
@@ -161,9 +175,11 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
   '/terms': typeof TermsRoute
+  '/b/$id': typeof BIdRoute
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/listings/$id': typeof ListingsIdRoute
   '/dashboard': typeof DashboardIndexRoute
 }
 export interface FileRoutesById {
@@ -183,9 +199,11 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/success-stories': typeof SuccessStoriesRoute
   '/terms': typeof TermsRoute
+  '/b/$id': typeof BIdRoute
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
+  '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
 }
 export interface FileRouteTypes {
@@ -206,9 +224,11 @@ export interface FileRouteTypes {
     | '/signup'
     | '/success-stories'
     | '/terms'
+    | '/b/$id'
     | '/dashboard/listings'
     | '/dashboard/messages'
     | '/dashboard/settings'
+    | '/listings/$id'
     | '/dashboard/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -226,9 +246,11 @@ export interface FileRouteTypes {
     | '/signup'
     | '/success-stories'
     | '/terms'
+    | '/b/$id'
     | '/dashboard/listings'
     | '/dashboard/messages'
     | '/dashboard/settings'
+    | '/listings/$id'
     | '/dashboard'
   id:
     | '__root__'
@@ -247,9 +269,11 @@ export interface FileRouteTypes {
     | '/signup'
     | '/success-stories'
     | '/terms'
+    | '/b/$id'
     | '/dashboard/listings'
     | '/dashboard/messages'
     | '/dashboard/settings'
+    | '/listings/$id'
     | '/dashboard/'
   fileRoutesById: FileRoutesById
 }
@@ -269,6 +293,8 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SuccessStoriesRoute: typeof SuccessStoriesRoute
   TermsRoute: typeof TermsRoute
+  BIdRoute: typeof BIdRoute
+  ListingsIdRoute: typeof ListingsIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -378,6 +404,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/b/$id': {
+      id: '/b/$id'
+      path: '/b/$id'
+      fullPath: '/b/$id'
+      preLoaderRoute: typeof BIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/': {
       id: '/dashboard/'
       path: '/'
@@ -405,6 +438,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/settings'
       preLoaderRoute: typeof DashboardSettingsRouteImport
       parentRoute: typeof DashboardRoute
+    }
+    '/listings/$id': {
+      id: '/listings/$id'
+      path: '/listings/$id'
+      fullPath: '/listings/$id'
+      preLoaderRoute: typeof ListingsIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -443,6 +483,8 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SuccessStoriesRoute: SuccessStoriesRoute,
   TermsRoute: TermsRoute,
+  BIdRoute: BIdRoute,
+  ListingsIdRoute: ListingsIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -14,6 +14,7 @@ export { archiveListing as adminArchiveListing, listListings, setListingVerified
 export { getMetrics, usersByCountry } from './admin/metrics';
 export type { ActivityEntry, AdminListing, AdminMetrics, UsersByCountry } from './admin/schemas';
 export { listUsers, setUserStatus as adminSetUserStatus } from './admin/users';
+export { getBusinessPage } from './businesses/page';
 export type { ContactInput, ContactResult } from './contact/schemas';
 export { type Context, type CookieOptions, createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { isDatabaseUnavailable } from './dependency-errors';
@@ -24,6 +25,7 @@ export {
   currentPlanId,
   featuredListings,
   getListing,
+  getPublicListing,
   myListings,
   updateListing,
 } from './listings/listings';
@@ -61,4 +63,5 @@ export {
 } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiConfig, ApiServices, Logger } from './services';
+export * from './storage';
 export { type FieldIssue, zodIssues } from './trpc';

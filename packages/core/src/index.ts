@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './constants';
+export * from './inventory/units';
 export * from './messages';
 export * from './phone';
 export * from './plans';

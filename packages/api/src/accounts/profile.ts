@@ -18,6 +18,7 @@ export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   if (input.companyName !== undefined) changes.companyName = input.companyName;
   if (input.description !== undefined) changes.description = input.description;
+  if (input.showBusinessPage !== undefined) changes.prefShowProfile = input.showBusinessPage;
   if (input.phoneNumber !== undefined) {
     changes.phoneNumber = input.phoneNumber;
     if (input.phoneNumber) changes.country = countryFromPhone(input.phoneNumber);
@@ -62,10 +63,15 @@ export async function switchRole(ctx: SignedIn, role: UserType) {
 export interface Preferences {
   emailUpdates: boolean;
   showProfile: boolean;
+  showBusinessPage: boolean;
 }
 
 function preferencesOf(user: UserRow): Preferences {
-  return { emailUpdates: user.prefEmailUpdates, showProfile: user.prefShowProfile };
+  return {
+    emailUpdates: user.prefEmailUpdates,
+    showProfile: user.prefShowProfile,
+    showBusinessPage: user.prefShowProfile,
+  };
 }
 
 export function getPreferences(ctx: SignedIn): Preferences {
@@ -75,7 +81,8 @@ export function getPreferences(ctx: SignedIn): Preferences {
 export async function updatePreferences(ctx: SignedIn, input: Partial<Preferences>): Promise<Preferences> {
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.emailUpdates !== undefined) changes.prefEmailUpdates = input.emailUpdates;
-  if (input.showProfile !== undefined) changes.prefShowProfile = input.showProfile;
+  const showBusinessPage = input.showBusinessPage ?? input.showProfile;
+  if (showBusinessPage !== undefined) changes.prefShowProfile = showBusinessPage;
   if (Object.keys(changes).length === 0) return preferencesOf(ctx.user);
   const [user] = await ctx.services.database.db
     .update(users)

@@ -36,14 +36,22 @@ export const SignupInput = SignupFields.extend({
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 
-export const UpdateProfileInput = ProfileFields;
+export const UpdateProfileInput = ProfileFields.extend({
+  /** Show my business page (on: /b/<id> is public and cards name the company). */
+  showBusinessPage: z.boolean({ error: 'showBusinessPage must be true or false.' }).optional(),
+}).strip();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 export const ChangePasswordInput = ChangePasswordFields;
 
 export const SwitchRoleInput = z.object({ role: UserTypeField });
 
-export const Preferences = z.object({ emailUpdates: z.boolean(), showProfile: z.boolean() });
+/** `showProfile` is part one's name of `showBusinessPage`: both say the same setting. */
+export const Preferences = z.object({
+  emailUpdates: z.boolean(),
+  showProfile: z.boolean(),
+  showBusinessPage: z.boolean(),
+});
 export const UpdatePreferencesInput = Preferences.partial();
 
 /** E-mail change: the current password and the new address; a code goes to it. */

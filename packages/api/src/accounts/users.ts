@@ -17,6 +17,8 @@ export const PublicUser = z.object({
   emailVerified: z.boolean(),
   status: z.enum(USER_STATUSES),
   country: z.string(),
+  /** Show my business page (/b/<id>) and the company name on my cards. */
+  showBusinessPage: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
@@ -40,6 +42,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     emailVerified: user.emailVerified,
     status: user.status,
     country: user.country,
+    showBusinessPage: user.prefShowProfile,
     createdAt: user.createdAt.toISOString(),
   };
 }

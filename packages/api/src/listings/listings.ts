@@ -1,4 +1,5 @@
-import { activeListingLimit, LIMITS, MESSAGES, type PlanId } from '@barterads/core';
+import { activeListingLimit, LIMITS, MESSAGES, type MediaCategoryId, type PlanId } from '@barterads/core';
+import { inventoryIssues, type ListingUnit } from '@barterads/core/inventory';
 import {
   type Database,
   type Executor,
@@ -42,6 +43,21 @@ export async function getListing(db: Executor, id: string): Promise<ListingOutpu
 }
 
 /**
+ * A listing as its public page shows it: active or archived (the page says so), 404 when unknown or while its
+ * owner is suspended.
+ */
+export async function getPublicListing(db: Executor, id: string): Promise<ListingOutput> {
+  const [row] = await db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(and(eq(listings.id, id), eq(users.status, 'active')))
+    .limit(1);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+  return toListingOutput(row);
+}
+
+/**
  * Publishes a listing for `owner`. The owner type comes from the owner's business type; rating and verified
  * take their defaults. The plan's active-listing allowance is checked under a lock on the owner's row, so
  * parallel posts cannot overshoot it.
@@ -75,6 +91,17 @@ export async function createListing(
         image: input.image ?? null,
         seeking: input.seeking ?? null,
         contactPhone: input.contactPhone ?? null,
+        unit: input.unit ?? null,
+        rateInr: input.rateInr ?? null,
+        minUnits: input.minUnits ?? 1,
+        availableFrom: input.availableFrom ?? null,
+        availableTo: input.availableTo ?? null,
+        city: input.city ?? null,
+        state: input.state ?? null,
+        lat: input.lat ?? null,
+        lng: input.lng ?? null,
+        monthlyReach: input.monthlyReach ?? null,
+        attributes: input.attributes ?? {},
       })
       .returning({ id: listings.id });
     return row!.id;
@@ -83,7 +110,7 @@ export async function createListing(
 }
 
 /** Loads a listing for a change by `userId`: 404 when unknown, 403 when someone else's. */
-async function ownListing(db: Executor, userId: string, id: string): Promise<void> {
+export async function ownListing(db: Executor, userId: string, id: string): Promise<void> {
   const [row] = await db
     .select({ ownerId: listings.ownerId })
     .from(listings)
@@ -100,9 +127,32 @@ export async function updateListing(
 ): Promise<ListingOutput> {
   await ownListing(db, user.id, input.id);
   const { id, ...fields } = input;
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const changes: Record<string, unknown> = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  );
+  if (changes.minUnits === null) changes.minUnits = 1;
+  if (changes.attributes === null) changes.attributes = {};
   if (Object.keys(changes).length > 0) {
-    await db.update(listings).set(changes).where(eq(listings.id, id));
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
+      if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
+      // The rules across fields hold for the listing as it will be (a new category must fit the attributes).
+      const next = { ...current, ...changes } as typeof current;
+      const issue = inventoryIssues({
+        category: next.category as MediaCategoryId | null,
+        unit: next.unit as ListingUnit | null,
+        rateInr: next.rateInr,
+        availableFrom: next.availableFrom,
+        availableTo: next.availableTo,
+        city: next.city,
+        state: next.state,
+        lat: next.lat,
+        lng: next.lng,
+        attributes: next.attributes,
+      })[0];
+      if (issue) throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message });
+      await tx.update(listings).set(changes).where(eq(listings.id, id));
+    });
   }
   return getListing(db, id);
 }
@@ -163,4 +213,16 @@ export async function featuredListings(db: Database, count: number = LIMITS.feat
     .orderBy(newestFirst[0])
     .limit(count);
   return rows.map(toListingOutput);
+}
+
+/** How many active listings the user has and the plan allows (null: no limit), so the UI warns before the form. */
+export async function listingAllowance(
+  db: Executor,
+  userId: string,
+): Promise<{ activeListings: number; limit: number | null }> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.ownerId, userId), eq(listings.status, 'active')));
+  return { activeListings: counted?.n ?? 0, limit: activeListingLimit(await currentPlanId(db, userId)) };
 }

@@ -2,8 +2,18 @@ import { LIMITS } from '@barterads/core';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { dashboardStats, recordContactClick, recordViews } from './events';
-import { archiveListing, createListing, featuredListings, myListings, updateListing } from './listings';
 import {
+  archiveListing,
+  createListing,
+  featuredListings,
+  getPublicListing,
+  listingAllowance,
+  myListings,
+  updateListing,
+} from './listings';
+import { addListingPhoto, removeListingPhoto } from './photos';
+import {
+  AddPhotoInput,
   CreateListingInput,
   DashboardStats,
   FeaturedListingsResult,
@@ -11,6 +21,7 @@ import {
   ListingResult,
   MyListingsResult,
   RecordViewsInput,
+  RemovePhotoInput,
   SearchListingsInput,
   SearchListingsResult,
   UpdateListingInput,
@@ -24,6 +35,14 @@ export const listingsRouter = router({
     .output(SearchListingsResult)
     .query(({ ctx, input }) => searchListings(ctx.services.database.db, input)),
 
+  /** One listing for its public page (GET /api/barters/:id): archived ones too, 404 for unknown. */
+  get: publicProcedure
+    .input(ListingIdInput)
+    .output(ListingResult)
+    .query(async ({ ctx, input }) => ({
+      barter: await getPublicListing(ctx.services.database.db, input.id),
+    })),
+
   /** Three recent verified listings for the landing page. */
   featured: publicProcedure.output(FeaturedListingsResult).query(async ({ ctx }) => ({
     barters: await featuredListings(ctx.services.database.db, LIMITS.featuredListings),
@@ -35,6 +54,11 @@ export const listingsRouter = router({
     .mutation(async ({ ctx, input }) => {
       return { barter: await createListing(ctx.services.database.db, ctx.user, input) };
     }),
+
+  /** Active listings against the plan's allowance (the post button warns before the form opens). */
+  allowance: authedProcedure
+    .output(z.object({ activeListings: z.number().int(), limit: z.number().int().nullable() }))
+    .query(({ ctx }) => listingAllowance(ctx.services.database.db, ctx.user.id)),
 
   mine: authedProcedure
     .output(MyListingsResult)
@@ -52,6 +76,33 @@ export const listingsRouter = router({
     .output(ListingResult)
     .mutation(async ({ ctx, input }) => ({
       barter: await archiveListing(ctx.services.database.db, ctx.user, input.id),
+    })),
+
+  /** Adds an uploaded photo (multipart REST row `POST /api/barters/:id/photos`; tRPC callers cannot upload). */
+  addPhoto: authedProcedure
+    .input(AddPhotoInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => ({
+      barter: await addListingPhoto(
+        ctx.services.database.db,
+        ctx.services.storage,
+        ctx.user,
+        input.id,
+        input.file,
+      ),
+    })),
+
+  removePhoto: authedProcedure
+    .input(RemovePhotoInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => ({
+      barter: await removeListingPhoto(
+        ctx.services.database.db,
+        ctx.services.storage,
+        ctx.user,
+        input.id,
+        input.index,
+      ),
     })),
 
   /** The dashboard overview's figures. */

@@ -7,7 +7,17 @@ import {
   parseUserType,
   USER_TYPES,
 } from '@barterads/core';
+import {
+  cityFromText,
+  cityLabel,
+  findCity,
+  inventoryFields,
+  inventoryIssues,
+  LISTING_UNITS,
+  parseAttributes,
+} from '@barterads/core/inventory';
 import { z } from 'zod';
+import { UploadedFileField } from '../storage/uploads';
 
 /** Empty strings and null mean "not given" for the optional listing fields. */
 function blankToNull(value: unknown): unknown {
@@ -82,7 +92,49 @@ const listingFields = {
   contact: ContactPhoneField.optional(),
   phoneNumber: ContactPhoneField.optional(),
   phone: ContactPhoneField.optional(),
+  ...inventoryFields,
 };
+
+type InventoryInput = {
+  category?: (typeof MEDIA_CATEGORY_IDS)[number] | null;
+  location?: string;
+  city?: string | null;
+  state?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  attributes?: Record<string, string | number | boolean> | null;
+  unit?: (typeof LISTING_UNITS)[number] | null;
+  rateInr?: number | null;
+  availableFrom?: string | null;
+  availableTo?: string | null;
+};
+
+/** The cross-field rules of packages/core, as zod issues of the input. */
+function checkInventory(value: InventoryInput, ctx: z.RefinementCtx): void {
+  for (const issue of inventoryIssues(value))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
+/**
+ * The listed city by its canonical name and state, with its coordinates when none are given; a free-text
+ * `location` alone is mapped onto a listed city where it names one (API callers of part one), else kept as text.
+ */
+function resolveCity<T extends InventoryInput>(value: T, mode: 'create' | 'update'): T {
+  const named = value.city ? findCity(value.city, value.state) : null;
+  const city =
+    named ?? (mode === 'create' && !value.city && value.location ? cityFromText(value.location) : null);
+  const out = { ...value };
+  if (value.attributes !== undefined) out.attributes = parseAttributes(value.category, value.attributes);
+  if (!city) return out;
+  out.city = city.name;
+  out.state = city.state;
+  if (value.lat == null && value.lng == null) {
+    out.lat = city.lat;
+    out.lng = city.lng;
+  }
+  if (!value.location) out.location = cityLabel(city);
+  return out;
+}
 
 /** The contact phone from the field or the first of its aliases given. */
 function mergePhone<
@@ -99,7 +151,20 @@ function mergePhone<
 }
 
 /** A new listing. `rating`, `verified` and the owner type from a client are dropped (unknown keys are stripped). */
-export const CreateListingInput = z.object(listingFields).transform(mergePhone);
+export const CreateListingInput = z
+  .object({ ...listingFields, location: listingFields.location.optional() })
+  .superRefine((value, ctx) => {
+    checkInventory(value, ctx);
+    // A place is required: a listed city, or (API callers of part one) a free-text location.
+    if (!value.location && !value.city)
+      ctx.addIssue({ code: 'custom', path: ['location'], message: MESSAGES.listingRequired });
+  })
+  .transform(
+    (value) =>
+      resolveCity(mergePhone(value), 'create') as ReturnType<typeof mergePhone<typeof value>> & {
+        location: string;
+      },
+  );
 export type CreateListingInput = z.output<typeof CreateListingInput>;
 
 export const ListingId = z.uuid({ error: MESSAGES.listingNotFound });
@@ -113,7 +178,8 @@ export const UpdateListingInput = z
     location: listingFields.location.optional(),
     description: listingFields.description.optional(),
   })
-  .transform(mergePhone);
+  .superRefine((value, ctx) => checkInventory(value, ctx))
+  .transform((value) => resolveCity(mergePhone(value), 'update'));
 export type UpdateListingInput = z.output<typeof UpdateListingInput>;
 
 export const ListingIdInput = z.object({ id: ListingId });
@@ -155,6 +221,25 @@ export const RecordViewsInput = z.object({
   ids: z.array(ListingId).min(1).max(LIMITS.listingViewsBatchMax),
 });
 
+/** A listing photo: its largest WebP variant's URL and size, and every variant (smallest first) for `srcset`. */
+export const PhotoOutput = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+});
+export type PhotoOutput = z.infer<typeof PhotoOutput>;
+
+export const AddPhotoInput = z.object({ id: ListingId, file: UploadedFileField });
+export const RemovePhotoInput = z.object({
+  id: ListingId,
+  index: z.coerce
+    .number({ error: 'index must be a whole number from 0.' })
+    .int('index must be a whole number from 0.')
+    .min(0, 'index must be a whole number from 0.')
+    .max(100, 'index must be a whole number from 0.'),
+});
+
 /** The barter object of the contract: what every listing answer carries (public and admin). */
 export const BarterFields = z.object({
   _id: z.string(),
@@ -163,8 +248,25 @@ export const BarterFields = z.object({
   location: z.string(),
   category: z.enum(MEDIA_CATEGORY_IDS).nullable(),
   image: z.string().nullable(),
-  rating: z.number(),
+  /** Uploaded photos, the first is the cover (`image` is then its URL). */
+  photos: z.array(PhotoOutput),
+  /** The mean of the owner's public reviews, or null before any (the UI shows "New"). */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
   verified: z.boolean(),
+  unit: z.enum(LISTING_UNITS).nullable(),
+  /** Cash rate card per unit in whole rupees (for a need: its budget per unit). */
+  rateInr: z.number().int().nullable(),
+  minUnits: z.number().int(),
+  availableFrom: z.string().nullable(),
+  availableTo: z.string().nullable(),
+  /** A city of the checked-in list ("Pune") and its state ("Maharashtra"), or null when none was given. */
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  monthlyReach: z.number().int().nullable(),
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   seeking: z.string().nullable(),
   contactPhone: z.string().nullable(),
   ownerRole: z.enum(USER_TYPES),
@@ -178,6 +280,8 @@ export type BarterFields = z.infer<typeof BarterFields>;
 export const ListingOutput = BarterFields.extend({
   ownerId: z.string(),
   ownerName: z.string(),
+  /** The owner's company, or null when they hide their business page (or have none). */
+  ownerCompany: z.string().nullable(),
 });
 export type ListingOutput = z.infer<typeof ListingOutput>;
 

@@ -1,7 +1,8 @@
 import { LIMITS } from '@barterads/core';
-import { type Database, type Executor, listings, users } from '@barterads/db';
+import { type Database, type Executor, type ListingPhoto, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
@@ -12,7 +13,18 @@ export const listingColumns = {
   location: listings.location,
   category: listings.category,
   image: listings.image,
-  rating: listings.rating,
+  photos: listings.photos,
+  unit: listings.unit,
+  rateInr: listings.rateInr,
+  minUnits: listings.minUnits,
+  availableFrom: listings.availableFrom,
+  availableTo: listings.availableTo,
+  city: listings.city,
+  state: listings.state,
+  lat: listings.lat,
+  lng: listings.lng,
+  monthlyReach: listings.monthlyReach,
+  attributes: listings.attributes,
   verified: listings.verified,
   seeking: listings.seeking,
   contactPhone: listings.contactPhone,
@@ -22,6 +34,8 @@ export const listingColumns = {
   ownerId: listings.ownerId,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
+  /** The company name, only when the owner shows their business page. */
+  ownerCompany: sql<string | null>`case when ${users.prefShowProfile} then ${users.companyName} end`,
 };
 
 export interface ListingSelection {
@@ -31,7 +45,18 @@ export interface ListingSelection {
   location: string;
   category: string | null;
   image: string | null;
-  rating: number;
+  photos: ListingPhoto[];
+  unit: string | null;
+  rateInr: number | null;
+  minUnits: number;
+  availableFrom: string | null;
+  availableTo: string | null;
+  city: string | null;
+  state: string | null;
+  lat: number | null;
+  lng: number | null;
+  monthlyReach: number | null;
+  attributes: Record<string, string | number | boolean>;
   verified: boolean;
   seeking: string | null;
   contactPhone: string | null;
@@ -41,11 +66,12 @@ export interface ListingSelection {
   ownerId: string;
   ownerFirstName: string;
   ownerLastName: string;
+  ownerCompany: string | null;
 }
 
 /** The contract's barter object of a listing row (the columns of `ListingSelection` it needs). */
 export function toBarterFields(
-  row: Omit<ListingSelection, 'ownerId' | 'ownerFirstName' | 'ownerLastName'>,
+  row: Omit<ListingSelection, 'ownerId' | 'ownerFirstName' | 'ownerLastName' | 'ownerCompany'>,
 ): BarterFields {
   return {
     _id: row.id,
@@ -53,8 +79,23 @@ export function toBarterFields(
     description: row.description,
     location: row.location,
     category: row.category as BarterFields['category'],
-    image: row.image,
-    rating: row.rating,
+    image: row.photos.length > 0 ? coverUrl(row.photos) : row.image,
+    photos: row.photos.map(toPhotoOutput),
+    // No reviews exist yet (they arrive with deals, issue 19): no listing has a rating, and the old stored 4.5
+    // was invented. Reviews will fill these two from their own table.
+    rating: null,
+    reviewCount: 0,
+    unit: row.unit as BarterFields['unit'],
+    rateInr: row.rateInr,
+    minUnits: row.minUnits,
+    availableFrom: row.availableFrom,
+    availableTo: row.availableTo,
+    city: row.city,
+    state: row.state,
+    lat: row.lat,
+    lng: row.lng,
+    monthlyReach: row.monthlyReach,
+    attributes: row.attributes,
     verified: row.verified,
     seeking: row.seeking,
     contactPhone: row.contactPhone,
@@ -74,6 +115,7 @@ export function toListingOutput(row: ListingSelection): ListingOutput {
   return Object.assign(toBarterFields(row), {
     ownerId: row.ownerId,
     ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
+    ownerCompany: row.ownerCompany,
   });
 }
 
@@ -181,12 +223,19 @@ export function decodeCursor(value: string): Cursor {
   throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor.' });
 }
 
+/**
+ * The owner's account is active: a suspended user's listings leave the marketplace while the suspension lasts and
+ * come back on activation (issue 17). A constant condition (nothing bound); the suspended are few, so PostgreSQL
+ * checks it against a hashed list.
+ */
+export const ownerIsActive = sql`${listings.ownerId} not in (select ${users.id} from ${users} where ${users.status} <> 'active')`;
+
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
 export function searchConditions(
   input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category'>,
   bind: Bind = inline,
 ): SQL {
-  const conditions: SQL[] = [eq(listings.status, 'active')];
+  const conditions: SQL[] = [eq(listings.status, 'active'), ownerIsActive];
   if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
   if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
   searchTerms(input.q).forEach((term, index) => {

@@ -1,8 +1,34 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
 import { listingStatus, userType } from './enums';
 import { users } from './users';
+
+/** One stored size of a listing photo (a WebP file in file storage, under a `public/` key). */
+export interface ListingPhotoVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** An uploaded listing photo: its WebP variants, smallest first. */
+export interface ListingPhoto {
+  id: string;
+  variants: ListingPhotoVariant[];
+}
 
 /** A barter listing: an advertiser's need or a media owner's inventory. */
 export const listings = pgTable(
@@ -18,6 +44,22 @@ export const listings = pgTable(
     location: text('location').notNull(),
     category: text('category'),
     image: text('image'),
+    /** Structured inventory (spec part two, section 1): the cash rate card per unit, for needs the budget. */
+    unit: text('unit'),
+    rateInr: integer('rate_inr'),
+    minUnits: integer('min_units').notNull().default(1),
+    availableFrom: date('available_from', { mode: 'string' }),
+    availableTo: date('available_to', { mode: 'string' }),
+    /** A city of the checked-in list (packages/core/src/inventory) and its state; `location` keeps free text. */
+    city: text('city'),
+    state: text('state'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    monthlyReach: bigint('monthly_reach', { mode: 'number' }),
+    /** Per-category details, validated by the category's schema in packages/core. */
+    attributes: jsonb('attributes').$type<Record<string, string | number | boolean>>().notNull().default({}),
+    /** Uploaded photos in order (the first is the cover). */
+    photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
     rating: real('rating').notNull().default(4.5),
     verified: boolean('verified').notNull().default(false),
     seeking: text('seeking'),
@@ -38,6 +80,18 @@ export const listings = pgTable(
       'listings_category_check',
       sql`${t.category} is null or ${t.category} in ('digital','outdoor','influencer','audio','print','direct','transit','event','app')`,
     ),
+    check(
+      'listings_unit_check',
+      sql`${t.unit} is null or ${t.unit} in ('day','week','month','spot','insertion','post','event','thousand_impressions')`,
+    ),
+    check('listings_rate_check', sql`${t.rateInr} is null or ${t.rateInr} > 0`),
+    check('listings_min_units_check', sql`${t.minUnits} >= 1`),
+    check(
+      'listings_dates_check',
+      sql`${t.availableFrom} is null or ${t.availableTo} is null or ${t.availableTo} >= ${t.availableFrom}`,
+    ),
+    index('listings_status_city_created_idx').on(t.status, t.city, t.createdAt.desc(), t.id.desc()),
+    index('listings_status_rate_idx').on(t.status, t.rateInr),
     check('listings_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     index('listings_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('listings_status_owner_type_created_idx').on(

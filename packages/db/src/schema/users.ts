@@ -21,7 +21,11 @@ export const users = pgTable(
     /** ISO 3166-1 alpha-2 code, used for the admin's users-by-country figures. */
     country: text('country').notNull().default('IN'),
     prefEmailUpdates: boolean('pref_email_updates').notNull().default(true),
-    prefShowProfile: boolean('pref_show_profile').notNull().default(false),
+    /**
+     * 'Show my business page' (spec part two, section 1; part one's 'show my profile to verified partners'):
+     * on by default; off hides the page /b/<id> and the company name on the owner's cards.
+     */
+    prefShowProfile: boolean('pref_show_profile').notNull().default(true),
     /** Set when the user deleted the account: personal fields are anonymized, the row stays for integrity. */
     deletedAt: tz('deleted_at'),
     ...timestamps(),

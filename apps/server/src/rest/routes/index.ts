@@ -1,6 +1,7 @@
 import type { RestRoute } from '../route';
 import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
+import { businessPageRoutes } from './business-pages';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { listingRoutes } from './listings';
@@ -12,6 +13,7 @@ export const restRoutes: RestRoute[] = [
   ...accountRoutes,
   ...dataRightsRoutes,
   ...listingRoutes,
+  ...businessPageRoutes,
   ...contactRoutes,
   ...messageRoutes,
   ...paymentRoutes,

@@ -1,6 +1,7 @@
 import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink, whatsappListingText } from '@barterads/core';
 import { type ReactNode, useId } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { formatRate } from './format';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
 
@@ -55,7 +56,10 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
           ) : null}
           {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
         </div>
-        <h3 className={classes.title}>{listing.title}</h3>
+        <h3 className={classes.title}>
+          <a href={`/listings/${listing._id}`}>{listing.title}</a>
+        </h3>
+        {listing.ownerCompany ? <p className={classes.text}>{listing.ownerCompany}</p> : null}
         <p className={classes.description}>{listing.description}</p>
         <p className={classes.text}>
           <span className={classes.label}>Location:</span> {listing.location}
@@ -65,9 +69,24 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             <span className={classes.label}>Seeking:</span> {listing.seeking}
           </p>
         ) : null}
+        {listing.rateInr && listing.unit ? (
+          <p className={classes.text}>
+            <span className={classes.label}>Rate:</span> {formatRate(listing.rateInr, listing.unit)}
+          </p>
+        ) : null}
         <p className={classes.text}>
-          <span aria-hidden="true">★ {listing.rating.toFixed(1)}</span>
-          <span className={classes.visuallyHidden}>Rating {listing.rating.toFixed(1)} out of 5</span>
+          {listing.rating === null ? (
+            <span>New</span>
+          ) : (
+            <>
+              <span aria-hidden="true">
+                ★ {listing.rating.toFixed(1)} ({listing.reviewCount})
+              </span>
+              <span className={classes.visuallyHidden}>
+                Rating {listing.rating.toFixed(1)} out of 5 from {listing.reviewCount} reviews
+              </span>
+            </>
+          )}
         </p>
       </div>
       <div className={classes.actions}>

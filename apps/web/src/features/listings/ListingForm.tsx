@@ -1,33 +1,76 @@
-import { MESSAGES, type MediaCategoryId } from '@barterads/core';
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import type { MediaCategoryId } from '@barterads/core';
+import {
+  CATEGORY_ATTRIBUTE_FIELDS,
+  cityFromLabel,
+  cityLabel,
+  INDIAN_CITIES,
+  LISTING_UNITS,
+  ListingFormSchema,
+  type ListingUnit,
+  UNIT_LABELS,
+} from '@barterads/core/inventory';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { CATEGORY_OPTIONS } from './category-options';
 
 export interface ListingFormValues {
   title: string;
-  location: string;
   description: string;
+  /** "Pune, Maharashtra": one of the checked-in cities. */
+  city: string;
   category: MediaCategoryId | null;
-  image: string;
   seeking: string;
+  image: string;
   contactPhone: string;
+  unit: ListingUnit | null;
+  rateInr: number | string;
+  minUnits: number | string;
+  availableFrom: string;
+  availableTo: string;
+  monthlyReach: number | string;
+  attributes: Record<string, string | number | boolean>;
 }
 
 export const EMPTY_LISTING: ListingFormValues = {
   title: '',
-  location: '',
   description: '',
+  city: '',
   category: null,
-  image: '',
   seeking: '',
+  image: '',
   contactPhone: '',
+  unit: null,
+  rateInr: '',
+  minUnits: 1,
+  availableFrom: '',
+  availableTo: '',
+  monthlyReach: '',
+  attributes: {},
 };
+
+/** The city options, most populous first ("Mumbai, Maharashtra"). */
+const CITY_OPTIONS = [...INDIAN_CITIES].sort((a, b) => b.population - a.population).map((c) => cityLabel(c));
+const UNIT_OPTIONS = LISTING_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit].per }));
+const resolveListing = schemaResolver(ListingFormSchema, { sync: true });
 
 export interface ListingFormProps {
   initial?: ListingFormValues;
   submitLabel: string;
   titleLabel?: string;
   seekingLabel?: string;
+  /** "Rate" for inventory, "Budget" for a need. */
+  rateLabel?: string;
   busy: boolean;
   /** The server's message after a failed save. */
   error?: string | null;
@@ -35,99 +78,171 @@ export interface ListingFormProps {
   onCancel?: () => void;
 }
 
-/** The fields of a listing, checked like the server does before it is sent. */
+/**
+ * A listing's fields on @mantine/form with the shared schema of packages/core: each problem is shown on its own
+ * field, named as it is labelled, and goes away as soon as the field is corrected.
+ */
 export function ListingForm({
   initial = EMPTY_LISTING,
   submitLabel,
   titleLabel = 'Title',
   seekingLabel = 'What are you seeking?',
+  rateLabel = 'Rate (₹)',
   busy,
   error,
   onSubmit,
   onCancel,
 }: ListingFormProps) {
-  const [values, setValues] = useState<ListingFormValues>(initial);
-  const [localError, setLocalError] = useState<string | null>(null);
-  const set = <K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const form = useForm<ListingFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: resolveListing,
+    validateInputOnBlur: true,
+    clearInputErrorOnChange: true,
+  });
+  const category = form.values.category;
+  const attributeFields = category ? CATEGORY_ATTRIBUTE_FIELDS[category] : [];
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.title.trim() || !values.location.trim() || !values.description.trim()) {
-      setLocalError(MESSAGES.listingRequired);
-      return;
-    }
-    const image = values.image.trim();
-    if (image && !/^https?:\/\//i.test(image)) {
-      setLocalError(MESSAGES.invalidImageUrl);
-      return;
-    }
-    setLocalError(null);
-    if (await onSubmit(values)) setValues(EMPTY_LISTING);
-  };
+  const submit = form.onSubmit(async (values) => {
+    if (await onSubmit(values)) form.reset();
+  });
 
-  const shown = localError ?? error;
   return (
     <form onSubmit={submit} noValidate aria-label={submitLabel}>
       <Stack gap="sm">
-        {shown ? (
+        {error ? (
           <Alert color="red" role="alert">
-            {shown}
+            {error}
           </Alert>
         ) : null}
-        <TextInput
-          label={titleLabel}
-          required
-          value={values.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          maxLength={120}
-        />
-        <TextInput
-          label="Location"
-          required
-          placeholder="Mumbai, Maharashtra"
-          value={values.location}
-          onChange={(e) => set('location', e.currentTarget.value)}
-          maxLength={120}
-        />
+        <TextInput label={titleLabel} required maxLength={120} {...form.getInputProps('title')} />
         <Textarea
           label="Description"
           required
           autosize
           minRows={3}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
           maxLength={2000}
+          {...form.getInputProps('description')}
+        />
+        <Select
+          label="City"
+          required
+          searchable
+          placeholder="Start typing a city"
+          data={CITY_OPTIONS}
+          limit={20}
+          nothingFoundMessage="No city of that name in our list"
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('city')}
+          value={form.values.city || null}
+          onChange={(value) => form.setFieldValue('city', value ?? '')}
         />
         <Select
           label="Category"
           placeholder="Choose a category"
           data={CATEGORY_OPTIONS}
-          value={values.category}
-          onChange={(value) => set('category', (value as MediaCategoryId | null) ?? null)}
           clearable
           comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('category')}
+          onChange={(value) => {
+            form.setFieldValue('category', (value as MediaCategoryId | null) ?? null);
+            // Details of another category do not apply.
+            form.setFieldValue('attributes', {});
+          }}
         />
-        <TextInput
-          label={seekingLabel}
-          value={values.seeking}
-          onChange={(e) => set('seeking', e.currentTarget.value)}
-          maxLength={300}
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <NumberInput
+            label={rateLabel}
+            min={1}
+            allowDecimal={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            {...form.getInputProps('rateInr')}
+          />
+          <Select
+            label="Per"
+            placeholder="Unit"
+            data={UNIT_OPTIONS}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('unit')}
+          />
+          <NumberInput
+            label="Minimum units"
+            min={1}
+            allowDecimal={false}
+            {...form.getInputProps('minUnits')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Available from" type="date" {...form.getInputProps('availableFrom')} />
+          <TextInput label="Available until" type="date" {...form.getInputProps('availableTo')} />
+        </SimpleGrid>
+        <NumberInput
+          label="Monthly reach (people or impressions)"
+          min={0}
+          allowDecimal={false}
+          thousandSeparator=","
+          thousandsGroupStyle="lakh"
+          {...form.getInputProps('monthlyReach')}
         />
-        <TextInput
-          label="Image URL"
-          placeholder="https://…"
-          type="url"
-          value={values.image}
-          onChange={(e) => set('image', e.currentTarget.value)}
-        />
+        {attributeFields.length > 0 ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {attributeFields.map((field) => {
+              const path = `attributes.${field.key}`;
+              const props = form.getInputProps(path);
+              if (field.kind === 'boolean')
+                return (
+                  <Checkbox
+                    key={field.key}
+                    mt="lg"
+                    label={field.label}
+                    {...form.getInputProps(path, { type: 'checkbox' })}
+                  />
+                );
+              if (field.kind === 'select')
+                return (
+                  <Select
+                    key={field.key}
+                    label={field.label}
+                    data={field.options ?? []}
+                    clearable
+                    comboboxProps={{ withinPortal: true }}
+                    {...props}
+                    value={(props.value as string | undefined) || null}
+                  />
+                );
+              if (field.kind === 'number')
+                return (
+                  <NumberInput
+                    key={field.key}
+                    label={field.suffix ? `${field.label} (${field.suffix})` : field.label}
+                    min={0}
+                    thousandSeparator=","
+                    {...props}
+                    value={(props.value as number | string | undefined) ?? ''}
+                  />
+                );
+              return (
+                <TextInput
+                  key={field.key}
+                  label={field.label}
+                  type={field.kind === 'date' ? 'date' : 'text'}
+                  {...props}
+                  value={(props.value as string | undefined) ?? ''}
+                />
+              );
+            })}
+          </SimpleGrid>
+        ) : null}
+        <TextInput label={seekingLabel} maxLength={300} {...form.getInputProps('seeking')} />
+        <TextInput label="Image URL" placeholder="https://…" type="url" {...form.getInputProps('image')} />
         <TextInput
           label="WhatsApp phone"
           placeholder="+91XXXXXXXXXX"
           type="tel"
-          value={values.contactPhone}
-          onChange={(e) => set('contactPhone', e.currentTarget.value)}
           maxLength={20}
+          {...form.getInputProps('contactPhone')}
         />
         <Group justify="flex-end" mt="xs">
           {onCancel ? (
@@ -144,15 +259,65 @@ export function ListingForm({
   );
 }
 
+const numberOrNull = (value: number | string) => (value === '' || value === null ? null : Number(value));
+
 /** The API input of the form's values: empty optional fields are sent as null. */
 export function toListingInput(values: ListingFormValues) {
+  const city = cityFromLabel(values.city);
+  const attributes = Object.fromEntries(
+    Object.entries(values.attributes).filter(([, v]) => v !== '' && v !== false && v !== null),
+  );
   return {
     title: values.title.trim(),
-    location: values.location.trim(),
     description: values.description.trim(),
+    city: city?.name ?? null,
+    state: city?.state ?? null,
     category: values.category,
     image: values.image.trim() || null,
     seeking: values.seeking.trim() || null,
     contactPhone: values.contactPhone.trim() || null,
+    unit: values.unit,
+    rateInr: numberOrNull(values.rateInr),
+    minUnits: numberOrNull(values.minUnits) ?? 1,
+    availableFrom: values.availableFrom || null,
+    availableTo: values.availableTo || null,
+    monthlyReach: numberOrNull(values.monthlyReach),
+    attributes,
+  };
+}
+
+/** A stored listing as the form's values (for editing). */
+export function toListingFormValues(listing: {
+  title: string;
+  description: string;
+  city: string | null;
+  state: string | null;
+  category: MediaCategoryId | null;
+  seeking: string | null;
+  image: string | null;
+  contactPhone: string | null;
+  unit: ListingUnit | null;
+  rateInr: number | null;
+  minUnits: number;
+  availableFrom: string | null;
+  availableTo: string | null;
+  monthlyReach: number | null;
+  attributes: Record<string, string | number | boolean>;
+}): ListingFormValues {
+  return {
+    title: listing.title,
+    description: listing.description,
+    city: listing.city && listing.state ? cityLabel({ name: listing.city, state: listing.state }) : '',
+    category: listing.category,
+    seeking: listing.seeking ?? '',
+    image: listing.image ?? '',
+    contactPhone: listing.contactPhone ?? '',
+    unit: listing.unit,
+    rateInr: listing.rateInr ?? '',
+    minUnits: listing.minUnits,
+    availableFrom: listing.availableFrom ?? '',
+    availableTo: listing.availableTo ?? '',
+    monthlyReach: listing.monthlyReach ?? '',
+    attributes: listing.attributes,
   };
 }

@@ -3,22 +3,14 @@ import { categoryTitle, MESSAGES, type MediaCategoryId } from '@barterads/core';
 import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { ListingForm, type ListingFormValues, toListingInput } from './ListingForm';
+import { ListingForm, type ListingFormValues, toListingFormValues, toListingInput } from './ListingForm';
 import type { MyListing } from './types';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
 const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4'];
 
 function formValues(listing: MyListing): ListingFormValues {
-  return {
-    title: listing.title,
-    location: listing.location,
-    description: listing.description,
-    category: (listing.category as MediaCategoryId | null) ?? null,
-    image: listing.image ?? '',
-    seeking: listing.seeking ?? '',
-    contactPhone: listing.contactPhone ?? '',
-  };
+  return toListingFormValues({ ...listing, category: (listing.category as MediaCategoryId | null) ?? null });
 }
 
 /** My Listings: Title, Category, Location, Status, Created and clicks, with edit and archive. */

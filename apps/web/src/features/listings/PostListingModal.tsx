@@ -1,8 +1,8 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { MESSAGES, type UserType } from '@barterads/core';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ListingForm, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
 
@@ -17,32 +17,58 @@ export function PostListingModal({ opened, onClose, userType }: PostListingModal
   const labels = postLabels(userType);
   const utils = trpc.useUtils();
   const create = trpc.listings.create.useMutation();
+  // The plan's allowance is checked when the modal opens, not after the whole form is filled in.
+  const allowance = trpc.listings.allowance.useQuery(undefined, { enabled: opened, staleTime: 0 });
+  const full =
+    allowance.data && allowance.data.limit !== null && allowance.data.activeListings >= allowance.data.limit;
   return (
     <Modal opened={opened} onClose={onClose} title={labels.open} size="lg">
-      <ListingForm
-        key={opened ? 'open' : 'closed'}
-        submitLabel={labels.submit}
-        titleLabel={labels.title}
-        seekingLabel={labels.seeking}
-        busy={create.isPending}
-        error={create.error ? errorMessage(create.error, MESSAGES.listingCreateFailed) : null}
-        onSubmit={async (values) => {
-          try {
-            await create.mutateAsync(toListingInput(values));
-          } catch {
-            return false;
-          }
-          await Promise.all([
-            utils.listings.search.invalidate(),
-            utils.listings.mine.invalidate(),
-            utils.listings.stats.invalidate(),
-          ]);
-          notifications.show({ color: 'green', message: 'Your listing is live.' });
-          create.reset();
-          onClose();
-          return true;
-        }}
-      />
+      {allowance.isPending ? (
+        <Group justify="center" p="md">
+          <Loader size="sm" aria-label="Checking your plan" />
+        </Group>
+      ) : full ? (
+        <Stack>
+          <Alert color="yellow" role="alert" title="Your plan's listings are all in use">
+            {MESSAGES.listingLimitReached} You have {allowance.data?.activeListings} active of{' '}
+            {allowance.data?.limit}.
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Anchor component={Link} to="/pricing" onClick={onClose}>
+              See plans
+            </Anchor>
+          </Group>
+        </Stack>
+      ) : (
+        <ListingForm
+          key={opened ? 'open' : 'closed'}
+          submitLabel={labels.submit}
+          titleLabel={labels.title}
+          seekingLabel={labels.seeking}
+          busy={create.isPending}
+          error={create.error ? errorMessage(create.error, MESSAGES.listingCreateFailed) : null}
+          onSubmit={async (values) => {
+            try {
+              await create.mutateAsync(toListingInput(values));
+            } catch {
+              return false;
+            }
+            await Promise.all([
+              utils.listings.search.invalidate(),
+              utils.listings.mine.invalidate(),
+              utils.listings.stats.invalidate(),
+              utils.listings.allowance.invalidate(),
+            ]);
+            notifications.show({ color: 'green', message: 'Your listing is live.' });
+            create.reset();
+            onClose();
+            return true;
+          }}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,146 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ApiServices, getBusinessPage, getPublicListing } from '@barterads/api';
+import { listings, users } from '@barterads/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Settings } from './settings';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+interface Head {
+  title: string;
+  description: string;
+  canonical: string;
+  image: string | null;
+}
+
+/** The web app's shell with a page's own title, description, canonical URL and Open Graph tags in its <head>. */
+function withHead(shell: string, head: Head): string {
+  const title = escapeHtml(`${head.title} | BarterAds`);
+  const description = escapeHtml(head.description.slice(0, 200));
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
+    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+  ].join('\n    ');
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${description}" />`,
+    )
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
+
+/**
+ * Server-rendered heads of the listing page /listings/:id and the business page /b/:id (crawlers and link
+ * previews read their own title, description, canonical URL and Open Graph image; the app renders the body),
+ * 404 for an unknown or hidden one, and /sitemap.xml of the public pages, active listings and business pages.
+ */
+export function registerListingPages(app: FastifyInstance, services: ApiServices, settings: Settings): void {
+  const shellPath = join(settings.webDist, 'index.html');
+  const origin = new URL(settings.appUrl).origin;
+  const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
+  let shell: string | undefined;
+  const readShell = () => {
+    shell ??= existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : undefined;
+    return shell;
+  };
+  const send = (reply: FastifyReply, status: number, html: string) =>
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  app.get<{ Params: { id: string } }>('/listings/:id', async (request, reply) => {
+    const html = readShell();
+    if (!html) return reply.callNotFound();
+    try {
+      const barter = await getPublicListing(services.database.db, request.params.id);
+      return send(
+        reply,
+        200,
+        withHead(html, {
+          title: barter.title,
+          description: barter.description,
+          canonical: `${origin}/listings/${barter._id}`,
+          image: barter.image ? absolute(barter.image) : null,
+        }),
+      );
+    } catch {
+      return send(reply, 404, html);
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/b/:id', async (request, reply) => {
+    const html = readShell();
+    if (!html) return reply.callNotFound();
+    try {
+      const page = await getBusinessPage(services.database.db, request.params.id);
+      const name = page.business.companyName ?? page.business.name;
+      return send(
+        reply,
+        200,
+        withHead(html, {
+          title: name,
+          description: page.business.description ?? `${name} on BarterAds`,
+          canonical: `${origin}/b/${page.business._id}`,
+          image: page.listings.find((l) => l.image)?.image
+            ? absolute(page.listings.find((l) => l.image)!.image!)
+            : null,
+        }),
+      );
+    } catch {
+      return send(reply, 404, html);
+    }
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const db = services.database.db;
+    const [active, businesses] = await Promise.all([
+      db
+        .select({ id: listings.id, updatedAt: listings.updatedAt })
+        .from(listings)
+        .where(eq(listings.status, 'active'))
+        .orderBy(desc(listings.updatedAt))
+        .limit(45_000),
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(eq(users.status, 'active'), eq(users.prefShowProfile, true), sql`${users.deletedAt} is null`),
+        )
+        .limit(4_000),
+    ]);
+    const pages = [
+      '/',
+      '/marketplace',
+      '/how-it-works',
+      '/pricing',
+      '/about',
+      '/contact',
+      '/help',
+      '/success-stories',
+    ];
+    const urls = [
+      ...pages.map((p) => `<url><loc>${origin}${p}</loc></url>`),
+      ...active.map(
+        (l) =>
+          `<url><loc>${origin}/listings/${l.id}</loc><lastmod>${l.updatedAt.toISOString()}</lastmod></url>`,
+      ),
+      ...businesses.map((b) => `<url><loc>${origin}/b/${b.id}</loc></url>`),
+    ];
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+}

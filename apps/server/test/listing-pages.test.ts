@@ -1,0 +1,147 @@
+import { users } from '@barterads/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+describe('listing and business pages over real HTTP', () => {
+  let server: TestServer;
+  let owner: Awaited<ReturnType<typeof createTestUser>>;
+  let listingId: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Asha', lastName: 'Rao' });
+    await server.db
+      .update(users)
+      .set({ companyName: 'Rao Outdoor', description: 'Hoardings across Pune.' })
+      .where(eq(users.id, owner.user.id));
+    const created = await server.request('/api/barters', {
+      token: owner.token,
+      json: {
+        title: 'Baner Road hoarding',
+        description: 'Front-lit.',
+        city: 'Pune',
+        category: 'outdoor',
+        unit: 'month',
+        rateInr: 60000,
+      },
+    });
+    listingId = created.body.barter._id;
+  });
+  afterAll(async () => server.close());
+
+  it('GET /api/barters/:id answers the barter, 404 for an unknown id, 400 for a malformed one', async () => {
+    const res = await server.request(`/api/barters/${listingId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.barter).toMatchObject({
+      _id: listingId,
+      title: 'Baner Road hoarding',
+      city: 'Pune',
+      state: 'Maharashtra',
+      rateInr: 60000,
+      unit: 'month',
+      rating: null,
+      reviewCount: 0,
+      ownerId: owner.user.id,
+      ownerCompany: 'Rao Outdoor',
+      photos: [],
+    });
+    expect((await server.request('/api/barters/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await server.request('/api/barters/not-an-id')).status).toBe(400);
+    // The static paths beside it still answer.
+    expect((await server.request('/api/barters/featured')).status).toBe(200);
+  });
+
+  it('serves the listing and business pages with their own head (title, description, canonical, Open Graph), 404 for unknown, and a sitemap', async () => {
+    const page = await fetch(`${server.baseUrl}/listings/${listingId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Baner Road hoarding | BarterAds</title>');
+    expect(html).toContain('<meta name="description" content="Front-lit." />');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:5173/listings/${listingId}" />`);
+    expect(html).toContain('<meta property="og:title" content="Baner Road hoarding | BarterAds" />');
+    expect((await fetch(`${server.baseUrl}/listings/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/listings/nonsense`)).status).toBe(404);
+    const business = await fetch(`${server.baseUrl}/b/${owner.user.id}`);
+    expect(business.status).toBe(200);
+    expect(await business.text()).toContain('<title>Rao Outdoor | BarterAds</title>');
+    const sitemap = await fetch(`${server.baseUrl}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain(`/listings/${listingId}</loc>`);
+    expect(xml).toContain(`/b/${owner.user.id}</loc>`);
+  });
+
+  it('answers an archived listing with its status', async () => {
+    const created = await server.request('/api/barters', {
+      token: owner.token,
+      json: { title: 'Old unipole', description: 'Gone.', city: 'Pune' },
+    });
+    await server.request(`/api/barters/${created.body.barter._id}/archive`, {
+      method: 'POST',
+      token: owner.token,
+    });
+    const res = await server.request(`/api/barters/${created.body.barter._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.barter.status).toBe('archived');
+  });
+
+  it('GET /api/businesses/:id answers the public card and active listings; 404 when hidden, unknown or malformed', async () => {
+    const res = await server.request(`/api/businesses/${owner.user.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.business).toMatchObject({
+      _id: owner.user.id,
+      companyName: 'Rao Outdoor',
+      description: 'Hoardings across Pune.',
+      city: 'Pune',
+      verified: false,
+      rating: null,
+      reviewCount: 0,
+    });
+    expect(new Date(res.body.business.memberSince).toString()).not.toBe('Invalid Date');
+    expect(res.body.listings.map((l: { _id: string }) => l._id)).toContain(listingId);
+    expect(res.body.reviews).toEqual([]);
+    expect(JSON.stringify(res.body)).not.toContain(owner.user.email);
+
+    expect((await server.request('/api/businesses/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await server.request('/api/businesses/x')).status).toBe(400);
+  });
+
+  it('showBusinessPage: on by default, PATCH /api/auth/me turns it off, which hides the page and the company on cards', async () => {
+    const me = await server.request('/api/auth/me', { token: owner.token });
+    expect(me.body.user?.showBusinessPage ?? me.body.showBusinessPage).toBe(true);
+    const off = await server.request('/api/auth/me', {
+      method: 'PATCH',
+      token: owner.token,
+      json: { showBusinessPage: false },
+    });
+    expect(off.status).toBe(200);
+    expect((await server.request(`/api/businesses/${owner.user.id}`)).status).toBe(404);
+    const card = await server.request(`/api/barters/${listingId}`);
+    expect(card.body.barter.ownerCompany).toBeNull();
+    const search = await server.request(`/api/barters?q=${encodeURIComponent('Baner Road')}`);
+    expect(search.body.barters[0].ownerCompany).toBeNull();
+    await server.request('/api/auth/me', {
+      method: 'PATCH',
+      token: owner.token,
+      json: { showBusinessPage: true },
+    });
+    expect((await server.request(`/api/businesses/${owner.user.id}`)).status).toBe(200);
+  });
+
+  it("hides a suspended owner's listings from the marketplace and their pages, and restores them on activation", async () => {
+    const find = async () =>
+      (await server.request(`/api/barters?q=${encodeURIComponent('Baner Road')}`)).body.barters.map(
+        (b: { _id: string }) => b._id,
+      );
+    expect(await find()).toContain(listingId);
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, owner.user.id));
+    expect(await find()).not.toContain(listingId);
+    expect(
+      (await server.request('/api/barters')).body.barters.map((b: { _id: string }) => b._id),
+    ).not.toContain(listingId);
+    expect((await server.request(`/api/barters/${listingId}`)).status).toBe(404);
+    expect((await server.request(`/api/businesses/${owner.user.id}`)).status).toBe(404);
+    await server.db.update(users).set({ status: 'active' }).where(eq(users.id, owner.user.id));
+    expect(await find()).toContain(listingId);
+  });
+});

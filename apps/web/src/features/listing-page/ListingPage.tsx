@@ -1,0 +1,202 @@
+import { trpc } from '@barterads/api-client';
+import { categoryTitle, userTypeLabel, whatsappLink } from '@barterads/core';
+import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { usePageMeta } from '../../components/usePageMeta';
+import { useSessionUser } from '../accounts/session';
+import { formatInr, formatRate } from '../listings/format';
+import { MessageOwnerButton } from '../messages/MessageOwnerButton';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso));
+
+/** The public page of one listing: what it is, what it costs, when, where and who (spec part two, section 1). */
+export function ListingPage({ id }: { id: string }) {
+  const listing = trpc.listings.get.useQuery({ id }, { retry: false });
+  const barter = listing.data?.barter;
+  const business = trpc.businessPages.get.useQuery(
+    { id: barter?.ownerId ?? '' },
+    { enabled: Boolean(barter), retry: false },
+  );
+  const similar = trpc.listings.search.useQuery(
+    { category: barter?.category ?? undefined, limit: 4 },
+    { enabled: barter?.status === 'archived' },
+  );
+  const { user } = useSessionUser();
+  const [copied, setCopied] = useState(false);
+  usePageMeta(barter ? barter.title : 'Listing', barter ? barter.description.slice(0, 160) : undefined);
+
+  if (listing.isPending)
+    return (
+      <Container size="lg" py="xl">
+        <Skeleton height={280} mb="md" />
+        <Skeleton height={24} width="60%" />
+      </Container>
+    );
+  if (!barter)
+    return (
+      <Container size="sm" py="xl">
+        <Title order={1}>Listing not found</Title>
+        <Text mt="sm">This listing does not exist or is no longer shown.</Text>
+        <Anchor component={Link} to="/marketplace" mt="md">
+          Browse the marketplace
+        </Anchor>
+      </Container>
+    );
+
+  const chat = whatsappLink(barter.contactPhone);
+  const attributes = barter.category ? CATEGORY_ATTRIBUTE_FIELDS[barter.category] : [];
+  const shownAttributes = attributes.filter((field) => barter.attributes[field.key] !== undefined);
+  const cover = barter.photos[0];
+  return (
+    <Container size="lg" py="lg">
+      {barter.status === 'archived' ? (
+        <Alert color="gray" mb="md" title="This listing is archived">
+          It is no longer offered. Similar active listings are below.
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="md">
+          {cover ? (
+            <img
+              src={cover.url}
+              srcSet={cover.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}
+              sizes="(min-width: 992px) 760px, 100vw"
+              width={cover.width}
+              height={cover.height}
+              alt={barter.title}
+              style={{ width: '100%', height: 'auto', borderRadius: 8 }}
+            />
+          ) : barter.image ? (
+            <Image src={barter.image} alt={barter.title} radius="md" />
+          ) : null}
+          {barter.photos.length > 1 ? (
+            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" aria-label="Photos">
+              {barter.photos.slice(1).map((photo) => (
+                <img
+                  key={photo.url}
+                  src={photo.variants[0]?.url ?? photo.url}
+                  alt=""
+                  loading="lazy"
+                  width={photo.variants[0]?.width}
+                  height={photo.variants[0]?.height}
+                  style={{ width: '100%', height: 'auto', borderRadius: 4 }}
+                />
+              ))}
+            </SimpleGrid>
+          ) : null}
+          <Group gap="xs">
+            <Badge variant="light">{userTypeLabel(barter.ownerRole)}</Badge>
+            {barter.category ? <Badge variant="outline">{categoryTitle(barter.category)}</Badge> : null}
+            {barter.verified ? <Badge color="teal">Verified</Badge> : null}
+          </Group>
+          <Title order={1}>{barter.title}</Title>
+          <Text c="dimmed">{barter.city ? `${barter.city}, ${barter.state}` : barter.location}</Text>
+          <Text style={{ whiteSpace: 'pre-line' }}>{barter.description}</Text>
+          <Card withBorder>
+            <Stack gap={6}>
+              <Title order={2} size="h4">
+                Rate card
+              </Title>
+              <Text>
+                {barter.rateInr && barter.unit
+                  ? formatRate(barter.rateInr, barter.unit)
+                  : 'No cash rate given'}
+                {barter.minUnits > 1 ? ` · minimum ${barter.minUnits}` : ''}
+              </Text>
+              <Text>
+                Available:{' '}
+                {barter.availableFrom || barter.availableTo
+                  ? `${barter.availableFrom ? formatDate(barter.availableFrom) : 'now'} to ${barter.availableTo ? formatDate(barter.availableTo) : 'open-ended'}`
+                  : 'any time'}
+              </Text>
+              {barter.monthlyReach ? (
+                <Text>Monthly reach: {barter.monthlyReach.toLocaleString('en-IN')}</Text>
+              ) : null}
+              {barter.seeking ? <Text>In exchange for: {barter.seeking}</Text> : null}
+              {shownAttributes.map((field) => (
+                <Text key={field.key}>
+                  {field.label}:{' '}
+                  {typeof barter.attributes[field.key] === 'boolean'
+                    ? barter.attributes[field.key]
+                      ? 'Yes'
+                      : 'No'
+                    : String(barter.attributes[field.key])}
+                  {field.suffix ? ` ${field.suffix}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          </Card>
+        </Stack>
+        <Stack gap="md">
+          <Card withBorder aria-label="Owner">
+            <Stack gap={4}>
+              <Text fw={600}>{barter.ownerCompany ?? barter.ownerName}</Text>
+              <Text size="sm">
+                {barter.rating === null ? 'New' : `★ ${barter.rating.toFixed(1)} (${barter.reviewCount})`}
+              </Text>
+              {business.data ? (
+                <>
+                  <Text size="sm" c="dimmed">
+                    Member since {formatDate(business.data.business.memberSince)}
+                  </Text>
+                  <Anchor href={`/b/${barter.ownerId}`} size="sm">
+                    See the business page
+                  </Anchor>
+                </>
+              ) : null}
+            </Stack>
+          </Card>
+          {barter.status === 'active' ? (
+            <Stack gap="xs">
+              <MessageOwnerButton listingId={barter._id} ownerId={barter.ownerId} user={user} />
+              {chat ? (
+                <Button component="a" href={chat} target="_blank" rel="noopener noreferrer" variant="light">
+                  WhatsApp
+                </Button>
+              ) : null}
+            </Stack>
+          ) : null}
+          <Button
+            variant="default"
+            onClick={async () => {
+              await navigator.clipboard?.writeText(window.location.href).catch(() => {});
+              setCopied(true);
+            }}
+          >
+            {copied ? 'Link copied' : 'Share (copy link)'}
+          </Button>
+        </Stack>
+      </SimpleGrid>
+      {barter.status === 'archived' && similar.data ? (
+        <Stack mt="xl">
+          <Title order={2} size="h3">
+            Similar listings
+          </Title>
+          {similar.data.barters.map((b) => (
+            <Anchor key={b._id} href={`/listings/${b._id}`}>
+              {b.title}
+              {b.rateInr ? ` · ${formatInr(b.rateInr)}` : ''}
+            </Anchor>
+          ))}
+        </Stack>
+      ) : null}
+    </Container>
+  );
+}

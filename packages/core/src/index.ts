@@ -4,3 +4,4 @@ export * from './messages';
 export * from './phone';
 export * from './plans';
 export * from './roles';
+export * from './statuses';

@@ -1,3 +1,4 @@
+import { MEDIA_CATEGORY_IDS } from '@barterads/core';
 import { type SQL, sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
@@ -36,7 +37,7 @@ export const listings = pgTable(
   (t) => [
     check(
       'listings_category_check',
-      sql`${t.category} is null or ${t.category} in ('digital','outdoor','influencer','audio','print','direct','transit','event','app')`,
+      sql`${t.category} is null or ${t.category} in (${sql.raw(MEDIA_CATEGORY_IDS.map((id) => `'${id}'`).join(','))})`,
     ),
     check('listings_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
     index('listings_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),

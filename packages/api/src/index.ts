@@ -13,7 +13,7 @@ export { searchListings, searchNeedsIndexHint, searchQueries, withIndexPlans } f
 export { createMailer } from './mail/mailer';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export { checkoutExtraOrigins } from './payments/gateway';
-export { createPubSub, type PubSubTransport, redisPubSubTransport } from './pubsub';
+export { createPubSub, PUBSUB_CHANNEL, type PubSubTransport, redisPubSubTransport } from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiServices, Logger } from './services';

@@ -48,6 +48,15 @@ export interface TestServerOptions {
   beforeListen?: (app: FastifyInstance, services: ServerServices, settings: Settings) => void;
 }
 
+/**
+ * With REDIS_URL set (CI sets it), every test server keeps its rate limits and live events in Redis, under a
+ * prefix of its own: parallel suites and parallel runs on one Redis never see each other's keys.
+ */
+export function redisEnv(): Record<string, string> {
+  const url = process.env.REDIS_URL;
+  return url ? { REDIS_URL: url, REDIS_PREFIX: `barterads-test:${crypto.randomUUID()}:` } : {};
+}
+
 /** The real server on a random port, over a fresh database, with a real SMTP server catching mail. */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -62,6 +71,7 @@ export async function startTestServer(
     SMTP_URL: mail.url,
     APP_URL: TEST_APP_ORIGIN,
     ADMIN_APP_URL: 'http://localhost:5174/admin/',
+    ...redisEnv(),
     ...env,
   });
   const logs: string[] = [];

@@ -50,9 +50,8 @@ describe('database factory and migrations', () => {
     const received: string[] = [];
     const unlisten = await handle.listen('test_channel', (p) => received.push(p));
     await handle.notify('test_channel', 'hello');
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => received).toEqual(['hello']);
     await unlisten();
-    expect(received).toEqual(['hello']);
   });
 });
 

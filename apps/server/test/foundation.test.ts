@@ -231,7 +231,7 @@ describe('server foundation over real HTTP', () => {
     for (const route of restRoutes) {
       const operation = res.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
-      const secured = route.auth === 'bearer' || route.auth === 'admin';
+      const secured = route.auth === 'bearer' || route.auth === 'admin' || route.auth === 'proof-token';
       expect(operation.security, `${route.method} ${route.path}`).toEqual(
         secured ? [{ bearer: [] }] : undefined,
       );

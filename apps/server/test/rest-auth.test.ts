@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRouteAuth, registerRestRoutes } from '../src/rest/adapter';
+import { ACCESS_OF_AUTH, checkRouteAuth, procedureAccess, registerRestRoutes } from '../src/rest/adapter';
 import type { RestRoute } from '../src/rest/route';
 import { restRoutes } from '../src/rest/routes';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
@@ -38,6 +38,12 @@ describe("the REST table's auth column", () => {
 
   it('is never looser than the procedure behind the row (checked for every row at start-up)', () => {
     for (const route of restRoutes) expect(() => checkRouteAuth(route)).not.toThrow();
+    // The real table says exactly each procedure's rule (sign-up's proof token is no session: it said 'bearer').
+    for (const route of restRoutes) {
+      expect(ACCESS_OF_AUTH[route.auth], `${route.method} ${route.path}`).toBe(
+        procedureAccess(route.procedure),
+      );
+    }
     const looser = (auth: RestRoute['auth'], procedure: RestRoute['procedure']): RestRoute => ({
       method: 'GET',
       path: '/api/test-only/looser',

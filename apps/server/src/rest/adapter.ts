@@ -39,9 +39,15 @@ function procedureDef(path: string): ProcedureDef['_def'] {
 export const ACCESS_OF_AUTH: Record<RestAuth, ProcedureAccess> = {
   none: 'public',
   signature: 'public',
+  'proof-token': 'public',
   bearer: 'signed-in',
   admin: 'admin',
 };
+
+/** The access of a procedure's base (`publicProcedure` …), from its tRPC meta. */
+export function procedureAccess(path: string): ProcedureAccess | undefined {
+  return procedureExists(path) ? procedureDef(path).meta?.access : undefined;
+}
 
 const RANK: Record<ProcedureAccess, number> = { public: 0, 'signed-in': 1, admin: 2 };
 

@@ -10,6 +10,7 @@ import {
   ensureAdmin,
   hashPassword,
   type Logger,
+  PUBSUB_CHANNEL,
   type PubSubTransport,
   redisPubSubTransport,
 } from '@barterads/api';
@@ -59,7 +60,12 @@ export async function createServices(
   }
 
   const redis = settings.redisUrl
-    ? new Redis(settings.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new Redis(settings.redisUrl, {
+        maxRetriesPerRequest: 2,
+        lazyConnect: false,
+        // Every key (rate limits, the global limit) gets the prefix; the pub/sub channel takes it below.
+        ...(settings.redisPrefix ? { keyPrefix: settings.redisPrefix } : {}),
+      })
     : undefined;
   const mailer = createMailer({
     smtpUrl: settings.smtpUrl,
@@ -78,6 +84,7 @@ export async function createServices(
         listen: (channel, onPayload) => database.listen(channel, onPayload),
       };
   const pubsub = createPubSub(transport, {
+    channel: redis ? `${settings.redisPrefix}${PUBSUB_CHANNEL}` : PUBSUB_CHANNEL,
     onError: (error) => logger.warn({ err: error }, 'event handler failed'),
   });
 

@@ -29,6 +29,11 @@ const EnvSchema = z
     HOST: optionalText,
     DATABASE_URL: url(['postgres:', 'postgresql:']),
     REDIS_URL: url(['redis:', 'rediss:']),
+    /** Put before every Redis key and the pub/sub channel: instances sharing one Redis for different purposes
+     * (parallel test runs, staging beside production) stay apart. */
+    REDIS_PREFIX: optionalText.refine((v) => v === undefined || /^[\w:.-]{1,100}$/.test(v), {
+      message: 'must be 1-100 letters, digits or _ : . -',
+    }),
     SMTP_URL: url(['smtp:', 'smtps:']),
     MAIL_FROM: optionalText,
     APP_URL: url(['http:', 'https:']),
@@ -131,6 +136,8 @@ export interface Settings {
   host: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and channel ('' when unset). */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -213,6 +220,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
     host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX ?? '',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'BarterAds <no-reply@localhost>',
     appUrl,

@@ -1,5 +1,6 @@
 import { conversationParticipants, conversations, listings, messages, sessions, users } from '@barterads/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
 
@@ -189,5 +190,89 @@ describe('data rights (DPDP): export and delete the account', () => {
       token: only.token,
     });
     expect(allowed.status).toBe(200);
+  });
+
+  /** Suspends every admin so that only the admins a test makes are active. */
+  async function onlyNewAdmins(n: number) {
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.role, 'admin'));
+    return Promise.all(Array.from({ length: n }, () => createTestUser(server.db, { role: 'admin' })));
+  }
+  async function activeAdminIds() {
+    const rows = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNull(users.deletedAt)));
+    return rows.map((row) => row.id);
+  }
+  /** Locks the rows from another connection; `waiting` counts the server's queries blocked behind it. */
+  async function holdRows(url: string, ids: string[]) {
+    const sql = postgres(url, { max: 2, onnotice: () => {} });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const transaction = sql.begin(async (tx) => {
+      await tx`select id from users where id = any(${ids}::uuid[]) order by id for no key update`;
+      locked();
+      await released;
+    });
+    await isLocked;
+    return {
+      async waiting() {
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`;
+        return row!.n;
+      },
+      async release() {
+        release();
+        await transaction;
+        await sql.end();
+      },
+    };
+  }
+  const deleteSelf = (admin: { token: string; password: string }) =>
+    server.request('/api/auth/me', {
+      method: 'DELETE',
+      json: { password: admin.password },
+      token: admin.token,
+    });
+
+  it('keeps one active admin when the last two delete their accounts at the same moment', async () => {
+    const [a, b] = await onlyNewAdmins(2);
+    // On PostgreSQL a second connection holds both admins' rows until both deletions are waiting for them,
+    // so the two run truly at once every time (without it the race only sometimes interleaves). PGlite has one
+    // connection and runs one transaction at a time; there the two requests simply race.
+    const hold = server.databaseUrl ? await holdRows(server.databaseUrl, [a!.user.id, b!.user.id]) : null;
+    const answers = Promise.all([deleteSelf(a!), deleteSelf(b!)]);
+    if (hold) {
+      await expect.poll(hold.waiting, { timeout: 10_000 }).toBe(2);
+      await hold.release();
+    }
+    const statuses = (await answers).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = (await answers).find((r) => r.status === 409)!;
+    expect(refused.body.message).toBe('You cannot delete the last admin account.');
+    expect(await activeAdminIds()).toHaveLength(1);
+  });
+
+  it('keeps one active admin when one deletes their account while suspending the other', async () => {
+    const [a, b] = await onlyNewAdmins(2);
+    const [deleted, suspended] = await Promise.all([
+      deleteSelf(a!),
+      server.request(`/api/admin/users/${b!.user.id}/status`, {
+        method: 'PATCH',
+        json: { status: 'suspended' },
+        token: a!.token,
+      }),
+    ]);
+    // Whichever runs second sees the first's result: either the deletion is refused (A is the last
+    // admin once B is suspended), or the suspension is (A's session is gone, or A is no longer an admin).
+    expect([deleted.status, suspended.status].filter((s) => s === 200)).toHaveLength(1);
+    expect(await activeAdminIds()).toHaveLength(1);
   });
 });

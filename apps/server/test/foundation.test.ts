@@ -2,6 +2,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../src/rest/routes';
 import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
 
 describe('server foundation over real HTTP', () => {
@@ -223,11 +224,22 @@ describe('server foundation over real HTTP', () => {
     expect(ours.status).toBe(200);
   });
 
-  it('serves the OpenAPI document of the REST table', async () => {
+  it('documents every row of the REST table in the OpenAPI document, with its auth', async () => {
     const res = await server.request('/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
+    for (const route of restRoutes) {
+      const operation = res.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      const secured = route.auth === 'bearer' || route.auth === 'admin' || route.auth === 'proof-token';
+      expect(operation.security, `${route.method} ${route.path}`).toEqual(
+        secured ? [{ bearer: [] }] : undefined,
+      );
+    }
     expect(res.body.paths['/api/auth/login'].post.requestBody).toBeDefined();
+    expect(res.body.paths['/api/admin/users'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'q', 'role', 'status', 'userType']),
+    );
     expect((await server.request('/api/docs')).text).toContain('BarterAds REST API');
   });
 

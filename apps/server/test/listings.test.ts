@@ -581,38 +581,4 @@ describe('listings over real HTTP', () => {
       expect(anonymous.status).toBe(401);
     });
   });
-
-  describe('contact form', () => {
-    it('stores the message, mails support and answers the spec text', async () => {
-      const before = server.mail.mails.length;
-      const res = await server.request('/api/contact', {
-        json: {
-          fullName: 'Asha Rao',
-          emailAddress: 'asha@example.com',
-          phoneNumber: '+91 98200 00000',
-          role: 'agency',
-          subject: 'Partnership',
-          message: 'We would like to list our screens.',
-        },
-      });
-      expect(res.status).toBe(201);
-      expect(res.body).toEqual({
-        message: "Message sent successfully! We'll get back to you within 24 hours.",
-      });
-      await expect.poll(() => server.mail.mails.length, { timeout: 5000 }).toBe(before + 1);
-      const mail = server.mail.mails.at(-1)!;
-      expect(mail.to).toContain('support@barterads.in');
-      expect(mail.text).toContain('We would like to list our screens.');
-      const missing = await server.request('/api/contact', {
-        json: { fullName: 'A', emailAddress: 'a@b.in', subject: '', message: 'x' },
-      });
-      expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe('Please fill in your name, email, subject and message.');
-      const email = await server.request('/api/contact', {
-        json: { fullName: 'A', emailAddress: 'nope', subject: 's', message: 'x' },
-      });
-      expect(email.status).toBe(400);
-      expect(email.body.message).toBe('Please enter a valid email address (e.g., name@example.com).');
-    });
-  });
 });

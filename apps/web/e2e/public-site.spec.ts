@@ -452,8 +452,11 @@ test.describe('before the app has hydrated', () => {
     expect(scrolled).toBeGreaterThan(300);
     release();
     await expect(page.locator('html[data-app-ready]')).toBeAttached();
-    // Hydration and its effects are done: the position is the visitor's, not the top of the page.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    // Hydration and its effects are done (two frames after the app said it is ready: layout effects, then
+    // the scroll restoration the router schedules): the position is the visitor's, not the top of the page.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 

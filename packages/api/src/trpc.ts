@@ -14,18 +14,28 @@ export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
-    // An internal error's message can hold SQL and its parameters (session ids, e-mails): never send it.
-    const message = issues
-      ? (issues[0]?.message ?? 'Invalid input')
-      : error.code === 'INTERNAL_SERVER_ERROR'
-        ? MESSAGES.internalError
-        : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, issues } };
-  },
-});
+/** Who may call a procedure; set by the base procedure it is built on (`publicProcedure` …). */
+export type ProcedureAccess = 'public' | 'signed-in' | 'admin';
+
+export interface ProcedureMeta {
+  access: ProcedureAccess;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
+      // An internal error's message can hold SQL and its parameters (session ids, e-mails): never send it.
+      const message = issues
+        ? (issues[0]?.message ?? 'Invalid input')
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? MESSAGES.internalError
+          : shape.message;
+      return { ...shape, message, data: { ...shape.data, stack: undefined, issues } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -108,11 +118,13 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   return result;
 });
 
-/** Anyone may call it. */
-export const publicProcedure = t.procedure.use(dependencyGuard).use(rateLimits);
+type CallType = 'query' | 'mutation' | 'subscription';
 
-/** A live session of an active user is required; cookie-authenticated mutations must come from our apps. */
-export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
+/**
+ * The signed-in rule: a live session of an active user; a mutation authenticated by the browser cookie must come
+ * from one of our apps. Throws UNAUTHORIZED or FORBIDDEN, else answers the session.
+ */
+function requireSession(ctx: Context, type: CallType): NonNullable<Context['session']> {
   if (!ctx.session) {
     throw new TRPCError({
       code: 'UNAUTHORIZED',
@@ -128,11 +140,34 @@ export const authedProcedure = publicProcedure.use(({ ctx, type, next }) => {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'Cross-site request refused.' });
     }
   }
-  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
+  return ctx.session;
+}
+
+function requireAdmin(user: { role: string }): void {
+  if (user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
+}
+
+/**
+ * Checks an access level the way the base procedures do, with the same errors: for a transport that must
+ * refuse a call before it reaches the procedure (the REST adapter enforces each row's `auth` with it).
+ */
+export function requireAccess(ctx: Context, access: ProcedureAccess, type: CallType): void {
+  if (access === 'public') return;
+  const session = requireSession(ctx, type);
+  if (access === 'admin') requireAdmin(session.user);
+}
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(dependencyGuard).use(rateLimits);
+
+/** A live session of an active user is required; cookie-authenticated mutations must come from our apps. */
+export const authedProcedure = publicProcedure.meta({ access: 'signed-in' }).use(({ ctx, type, next }) => {
+  const session = requireSession(ctx, type);
+  return next({ ctx: { ...ctx, session, user: session.user } });
 });
 
 /** Only `role = admin`. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminOnly });
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  requireAdmin(ctx.user);
   return next();
 });

@@ -5,4 +5,5 @@ export * from './messages';
 export * from './phone';
 export * from './plans';
 export * from './roles';
+export * from './statuses';
 export * from './text';

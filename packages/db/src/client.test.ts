@@ -50,8 +50,57 @@ describe('database factory and migrations', () => {
     const received: string[] = [];
     const unlisten = await handle.listen('test_channel', (p) => received.push(p));
     await handle.notify('test_channel', 'hello');
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => received).toEqual(['hello']);
     await unlisten();
-    expect(received).toEqual(['hello']);
+  });
+});
+
+describe('migrations on a database whose role does not own the extensions (managed PostgreSQL)', () => {
+  it('wraps only statements that re-cost a function', async () => {
+    const { tolerateOwnerOnlyStatements } = await import('./client');
+    const wrapped = tolerateOwnerOnlyStatements(
+      '-- a comment\nALTER FUNCTION word_similarity_op(text, text) COST 200;',
+    );
+    expect(wrapped).toMatch(
+      /^DO \$migration\$ BEGIN ALTER FUNCTION word_similarity_op\(text, text\) COST 200;/,
+    );
+    expect(wrapped).toContain('EXCEPTION WHEN insufficient_privilege');
+    const other = 'CREATE INDEX "x" ON "listings" ("title");';
+    expect(tolerateOwnerOnlyStatements(other)).toBe(other);
+  });
+
+  // PGlite has one user, a superuser: the refusal happens only on a real server with a role of the app's own.
+  const url = process.env.DATABASE_URL;
+  it.skipIf(!url)('applies every migration as a role that owns its database and nothing else', async () => {
+    const admin = await openDatabase({ url: url! });
+    const suffix = `${process.pid}_${Date.now()}`;
+    const role = `barterads_app_${suffix}`;
+    const name = `barterads_managed_${suffix}`;
+    await admin.db.execute(sql.raw(`create role "${role}" login nosuperuser nocreatedb nocreaterole`));
+    await admin.db.execute(sql.raw(`create database "${name}" owner "${role}"`));
+    const target = new URL(url!);
+    target.username = role;
+    target.pathname = `/${name}`;
+    const app = await openDatabase({ url: target.toString() });
+    try {
+      await app.migrate();
+      const [cost] = await queryRows<{ procost: number }>(
+        app.db,
+        sql`select procost from pg_proc where proname = 'word_similarity_op'`,
+      );
+      // Not this role's to change: left at the default, and the migrations went on.
+      expect(cost?.procost).toBe(1);
+      const [table] = await queryRows<{ n: number }>(
+        app.db,
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'listings'`,
+      );
+      expect(table?.n).toBe(1);
+      await app.migrate();
+    } finally {
+      await app.close();
+      await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
+      await admin.db.execute(sql.raw(`drop role if exists "${role}"`));
+      await admin.close();
+    }
   });
 });

@@ -3,11 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type MigrationMeta, readMigrationFiles } from 'drizzle-orm/migrator';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
 
@@ -81,9 +80,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
       await client`select 1`;
     },
     async migrate() {
-      await migratePostgres(drizzlePostgres({ client, casing: 'snake_case' }), {
-        migrationsFolder: migrationsFolder(),
-      });
+      await applyMigrations(drizzlePostgres({ client, casing: 'snake_case' }) as unknown as Database);
     },
     close: once(() => client.end({ timeout: 5 })),
   };
@@ -107,12 +104,46 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await client.query('select 1');
     },
     async migrate() {
-      await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), {
-        migrationsFolder: migrationsFolder(),
-      });
+      await applyMigrations(drizzlePglite({ client, casing: 'snake_case' }) as unknown as Database);
     },
     close: once(() => client.close()),
   };
+}
+
+/** A statement that only re-costs a function (`ALTER FUNCTION … COST n`), comments aside. */
+const ALTER_FUNCTION_COST = /^ALTER FUNCTION [\w.]+\([^)]*\) COST \d+;?$/i;
+
+/**
+ * `ALTER FUNCTION … COST` wrapped so that a database may refuse it. Only a function's owner may alter it: pg_trgm's
+ * functions belong to whoever installed the extension, which on a managed PostgreSQL (and for any trusted
+ * extension a non-superuser creates) is a superuser the app's role is not. 0002_perf.sql re-costs two of them (a
+ * planner hint for search, see the file); there it is skipped with a NOTICE instead of failing every migration
+ * after it. The migration files stay as they are, and so do their hashes (drizzle hashes the file, not these
+ * statements), so databases that applied them before see no change.
+ */
+export function tolerateOwnerOnlyStatements(statement: string): string {
+  const code = statement
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('--'))
+    .join(' ')
+    .trim();
+  if (!ALTER_FUNCTION_COST.test(code)) return statement;
+  return `DO $migration$ BEGIN ${code.replace(/;$/, '')}; EXCEPTION WHEN insufficient_privilege THEN RAISE NOTICE 'skipped (needs the function''s owner): %', SQLERRM; END $migration$`;
+}
+
+/** drizzle's migrator (one transaction, its journal table) over the migration files, owner-only statements tolerated. */
+async function applyMigrations(db: Database): Promise<void> {
+  const config = { migrationsFolder: migrationsFolder() };
+  const migrations: MigrationMeta[] = readMigrationFiles(config).map((migration) => ({
+    ...migration,
+    sql: migration.sql.map(tolerateOwnerOnlyStatements),
+  }));
+  // What drizzle's own `migrate()` does with the files it reads (drizzle-orm/postgres-js/migrator).
+  const { dialect, session } = db as unknown as {
+    dialect: PgDialect;
+    session: Parameters<PgDialect['migrate']>[1];
+  };
+  await dialect.migrate(migrations, session, config);
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {

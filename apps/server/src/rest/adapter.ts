@@ -1,12 +1,18 @@
-import { type ApiServices, appRouter, createCaller, createContext } from '@barterads/api';
-import { MESSAGES } from '@barterads/core';
-import { TRPCError } from '@trpc/server';
+import {
+  type ApiServices,
+  appRouter,
+  createCaller,
+  createContext,
+  type ProcedureAccess,
+  type ProcedureMeta,
+  requireAccess,
+} from '@barterads/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFromProcedure, sendError } from '../errors';
 import { bearerToken, requestMeta } from '../request-meta';
 import type { Settings } from '../settings';
 import { discardUploads, type MultipartBody, readMultipart, registerMultipart } from '../uploads';
-import type { RestRequest, RestRoute } from './route';
+import type { RestAuth, RestRequest, RestRoute } from './route';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -20,6 +26,47 @@ function procedureOf(caller: Caller, path: string): (input: unknown) => Promise<
 
 export function procedureExists(path: string): boolean {
   return path in appRouter._def.procedures;
+}
+
+interface ProcedureDef {
+  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: ProcedureMeta };
+}
+
+function procedureDef(path: string): ProcedureDef['_def'] {
+  return (appRouter._def.procedures as unknown as Record<string, ProcedureDef>)[path]!._def;
+}
+
+/** The access a row's `auth` column demands; a signed webhook is public to the session layer. */
+export const ACCESS_OF_AUTH: Record<RestAuth, ProcedureAccess> = {
+  none: 'public',
+  signature: 'public',
+  'proof-token': 'public',
+  bearer: 'signed-in',
+  admin: 'admin',
+};
+
+/** The access of a procedure's base (`publicProcedure` …), from its tRPC meta. */
+export function procedureAccess(path: string): ProcedureAccess | undefined {
+  return procedureExists(path) ? procedureDef(path).meta?.access : undefined;
+}
+
+const RANK: Record<ProcedureAccess, number> = { public: 0, 'signed-in': 1, admin: 2 };
+
+/**
+ * Refuses (at start-up) a row whose `auth` is weaker than its procedure's base (`publicProcedure`,
+ * `authedProcedure`, `adminProcedure`), so the column the OpenAPI document shows is never looser than the real
+ * rule. A row may be stricter: the adapter enforces the row's `auth` on every request before the procedure runs.
+ */
+export function checkRouteAuth(route: RestRoute): void {
+  if (!procedureExists(route.procedure))
+    throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+  const actual = procedureDef(route.procedure).meta?.access;
+  if (!actual) throw new Error(`${route.procedure} is built on no base procedure (its access is unknown)`);
+  if (RANK[ACCESS_OF_AUTH[route.auth]] < RANK[actual]) {
+    throw new Error(
+      `REST ${route.method} ${route.path} says auth '${route.auth}' but ${route.procedure} needs ${actual}`,
+    );
+  }
 }
 
 function toRestRequest(request: FastifyRequest, upload?: MultipartBody): RestRequest {
@@ -58,22 +105,18 @@ function addRoutes(
   settings: Settings,
 ): void {
   for (const route of routes) {
-    if (!procedureExists(route.procedure))
-      throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
+    checkRouteAuth(route);
+    const access = ACCESS_OF_AUTH[route.auth];
+    const callType = procedureDef(route.procedure).type;
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       let upload: MultipartBody | undefined;
       try {
         // Inside the try: a database that is down while the session is read answers 503 like any other call.
         const ctx = await createContext(services, requestMeta(request, reply, settings));
-        if (route.multipart) {
-          // No stranger's upload is read to disk: a signed-in row checks the session first.
-          if (route.auth !== 'none' && !ctx.session)
-            throw new TRPCError({
-              code: 'UNAUTHORIZED',
-              message: ctx.presentedToken ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
-            });
-          upload = await readMultipart(request, route.multipart, settings.uploadTmpDir);
-        }
+        // The row's `auth` enforced here, before the procedure runs (and before a stranger's upload is read to
+        // disk), with the procedures' own errors.
+        requireAccess(ctx, access, callType);
+        if (route.multipart) upload = await readMultipart(request, route.multipart, settings.uploadTmpDir);
         const restRequest = toRestRequest(request, upload);
         const input = route.input
           ? route.input(restRequest)

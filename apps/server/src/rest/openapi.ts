@@ -81,7 +81,8 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl = '/'): Json
         },
       },
     };
-    if (route.auth === 'bearer' || route.auth === 'admin') operation.security = [{ bearer: [] }];
+    if (route.auth === 'bearer' || route.auth === 'admin' || route.auth === 'proof-token')
+      operation.security = [{ bearer: [] }];
     if (route.multipart) {
       const upload = route.multipart;
       const fileSchema = {

@@ -25,7 +25,11 @@ export interface RestRequest {
   files: UploadedFile[];
 }
 
-export type RestAuth = 'none' | 'bearer' | 'admin' | 'signature';
+/**
+ * Who may call a row: anyone, a live session (`bearer`: Authorization header or the cookie), an admin's session,
+ * a signed webhook, or anyone presenting a one-use proof token as the bearer (sign-up after verify-otp; no session).
+ */
+export type RestAuth = 'none' | 'bearer' | 'admin' | 'signature' | 'proof-token';
 
 /** One row of the REST table: a documented path served by calling one procedure. */
 export interface RestRoute {

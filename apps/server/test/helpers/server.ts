@@ -48,13 +48,26 @@ export interface TestResponse {
   text: string;
 }
 
+export interface TestServerOptions {
+  /** Runs after the app is built and before it listens (to add routes a test needs). */
+  beforeListen?: (app: FastifyInstance, services: ServerServices, settings: Settings) => void;
+  /** Over this database instead of a fresh one; it outlives the server (restart tests start a second one on it). */
+  database?: TestDatabase;
+}
+
 /**
- * The real server on a random port, over a fresh database, with a real SMTP server catching mail. With
- * `database`, over that one instead, which outlives the server (restart tests start a second server on it).
+ * With REDIS_URL set (CI sets it), every test server keeps its rate limits and live events in Redis, under a
+ * prefix of its own: parallel suites and parallel runs on one Redis never see each other's keys.
  */
+export function redisEnv(): Record<string, string> {
+  const url = process.env.REDIS_URL;
+  return url ? { REDIS_URL: url, REDIS_PREFIX: `barterads-test:${crypto.randomUUID()}:` } : {};
+}
+
+/** The real server on a random port, over a fresh database (or `options.database`), with a real SMTP server. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const shared = options.database;
   const database: TestDatabase = shared
@@ -68,6 +81,7 @@ export async function startTestServer(
     SMTP_URL: mail.url,
     APP_URL: TEST_APP_ORIGIN,
     ADMIN_APP_URL: 'http://localhost:5174/admin/',
+    ...redisEnv(),
     ...env,
   });
   const logs: string[] = [];
@@ -80,6 +94,7 @@ export async function startTestServer(
   const logger = createLogger(settings, sink);
   const services = await createServices(settings, logger, { database: database.handle });
   const app = await buildApp(settings, services, logger);
+  options.beforeListen?.(app, services, settings);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

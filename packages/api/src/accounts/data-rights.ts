@@ -18,9 +18,10 @@ import {
   users,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Context } from '../context';
 import { hashPassword, verifyPassword } from './passwords';
+import { lockActiveAdmins } from './status';
 import { toPublicUser } from './users';
 
 /** The display name that replaces a deleted account's name wherever it still appears (messages). */
@@ -156,27 +157,20 @@ export async function deleteAccount(ctx: Context & { user: UserRow }, password: 
   if (!(await verifyPassword(ctx.user.passwordHash, password))) {
     throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.currentPasswordWrong });
   }
-  if (ctx.user.role === 'admin') {
-    const [other] = await ctx.services.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.role, 'admin'),
-          eq(users.status, 'active'),
-          isNull(users.deletedAt),
-          ne(users.id, ctx.user.id),
-        ),
-      )
-      .limit(1);
-    if (!other) throw new TRPCError({ code: 'CONFLICT', message: DATA_RIGHTS_MESSAGES.lastAdmin });
-  }
   // A hash of random bytes nobody knows: the old password can never sign in again.
   const unusableHash = await hashPassword(crypto.randomUUID() + crypto.randomUUID());
   const now = new Date();
   const userId = ctx.user.id;
   const email = ctx.user.email;
   await ctx.services.database.db.transaction(async (tx) => {
+    if (ctx.user.role === 'admin') {
+      // Under the same lock as suspensions: of two admins deleting themselves (or one deleting while the
+      // other is suspended) at once, the second waits and then sees whether another active admin remains.
+      const activeAdmins = await lockActiveAdmins(tx);
+      if (!activeAdmins.some((id) => id !== userId)) {
+        throw new TRPCError({ code: 'CONFLICT', message: DATA_RIGHTS_MESSAGES.lastAdmin });
+      }
+    }
     await tx
       .update(listings)
       .set({ status: 'archived', archivedAt: now, archivedReason: 'Account deleted', updatedAt: now })

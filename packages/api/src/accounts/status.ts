@@ -1,6 +1,6 @@
 import type { UserStatus } from '@barterads/core';
 import { type Database, type Executor, type UserRow, users } from '@barterads/db';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { revokeUserSessions } from './sessions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,4 +25,20 @@ export async function applyUserStatus(
 /** Suspends or re-activates a user in its own transaction (see applyUserStatus). */
 export function setUserStatus(db: Database, userId: string, status: UserStatus): Promise<UserRow | null> {
   return db.transaction((tx) => applyUserStatus(tx, userId, status));
+}
+
+/**
+ * Locks every active admin row, always in id order, and answers their ids. Every change that can take away an
+ * active admin (a suspension, an account deletion) calls it first inside its transaction, so two such changes
+ * run one after the other (never deadlocked) and the second sees the first's result: the last active admin
+ * can never be removed, however the requests interleave.
+ */
+export async function lockActiveAdmins(tx: Executor): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
 }

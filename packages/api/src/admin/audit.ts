@@ -1,15 +1,16 @@
+import type { AuditAction, AuditTarget } from '@barterads/core';
 import { auditLog, type Executor, listings, users } from '@barterads/db';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
-import type { ActivityEntry, ActivityInput, AuditAction } from './schemas';
+import type { ActivityEntry, ActivityInput } from './schemas';
 
 type AuditValue = Record<string, string | boolean | number | null>;
 
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  targetType: 'user' | 'listing';
+  targetType: AuditTarget;
   targetId: string;
   before: AuditValue;
   after: AuditValue;

@@ -1,4 +1,13 @@
-import { AUTH_ROLES, LIMITS, MESSAGES, parseUserType, USER_STATUSES } from '@barterads/core';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGETS,
+  AUTH_ROLES,
+  LIMITS,
+  LISTING_STATUSES,
+  MESSAGES,
+  parseUserType,
+  USER_STATUSES,
+} from '@barterads/core';
 import { z } from 'zod';
 import { PublicUser } from '../accounts/users';
 import { BarterFields } from '../listings/schemas';
@@ -86,7 +95,7 @@ export const AdminListingsInput = z
     offset,
     q: searchText,
     ownerType: userTypeFilter,
-    status: optionalFilter(['active', 'archived'] as const),
+    status: optionalFilter(LISTING_STATUSES),
     verified: verifiedFilter,
   })
   .prefault({});
@@ -135,10 +144,6 @@ export const UsersByCountry = z.object({
 export type UsersByCountry = z.infer<typeof UsersByCountry>;
 
 // ---- activity (audit log) -------------------------------------------------------------------
-
-export const AUDIT_ACTIONS = ['suspend', 'activate', 'verify', 'unverify', 'archive'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['user', 'listing'] as const;
 
 export const ActivityInput = z
   .object({

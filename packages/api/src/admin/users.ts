@@ -1,8 +1,8 @@
 import { MESSAGES, type UserStatus } from '@barterads/core';
 import { type Database, type Executor, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { applyUserStatus } from '../accounts/status';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { applyUserStatus, lockActiveAdmins } from '../accounts/status';
 import { type PublicUser, toPublicUser } from '../accounts/users';
 import { likePattern, writeAudit } from './audit';
 import type { AdminUsersInput } from './schemas';
@@ -56,17 +56,9 @@ export async function setUserStatus(
     throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminCannotSuspendSelf });
   }
   return db.transaction(async (tx) => {
-    // A suspension first locks every active admin, always in the same order, so two admins suspending
-    // each other at once are serialized (never deadlocked) and the last-admin rule holds.
-    const activeAdmins =
-      status === 'suspended'
-        ? await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNull(users.deletedAt)))
-            .orderBy(asc(users.id))
-            .for('update')
-        : [];
+    // A suspension first locks every active admin (as account deletion does), so two admins suspending
+    // each other, or one deleting their account while another is suspended, are serialized.
+    const activeAdmins = status === 'suspended' ? await lockActiveAdmins(tx) : [];
     const [target] = await tx
       .select()
       .from(users)
@@ -75,7 +67,7 @@ export async function setUserStatus(
     if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.adminUserNotFound });
     if (target.status === status) return toPublicUser(target);
     if (status === 'suspended' && target.role === 'admin') {
-      if (!activeAdmins.some((a) => a.id !== targetId)) {
+      if (!activeAdmins.some((id) => id !== targetId)) {
         throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.adminCannotSuspendLastAdmin });
       }
     }

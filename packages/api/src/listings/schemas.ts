@@ -1,6 +1,7 @@
 import {
   hasControlCharacters,
   LIMITS,
+  LISTING_STATUSES,
   MEDIA_CATEGORY_IDS,
   MESSAGES,
   normalizePhone,
@@ -271,7 +272,7 @@ export const BarterFields = z.object({
   contactPhone: z.string().nullable(),
   ownerRole: z.enum(USER_TYPES),
   ownerType: z.enum(USER_TYPES),
-  status: z.enum(['active', 'archived']),
+  status: z.enum(LISTING_STATUSES),
   createdAt: z.string(),
 });
 export type BarterFields = z.infer<typeof BarterFields>;

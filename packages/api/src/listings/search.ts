@@ -1,4 +1,4 @@
-import { LIMITS } from '@barterads/core';
+import { LIMITS, type ListingStatus, type UserType } from '@barterads/core';
 import { type Database, type Executor, type ListingPhoto, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -60,8 +60,8 @@ export interface ListingSelection {
   verified: boolean;
   seeking: string | null;
   contactPhone: string | null;
-  ownerType: 'advertiser' | 'media_owner';
-  status: 'active' | 'archived';
+  ownerType: UserType;
+  status: ListingStatus;
   createdAt: Date;
   ownerId: string;
   ownerFirstName: string;

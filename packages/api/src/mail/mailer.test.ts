@@ -1,20 +1,84 @@
-import { describe, expect, it } from 'vitest';
-import { smtpConnection } from './mailer';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer';
 
-describe('smtpConnection', () => {
-  it('reads host, port, security, credentials and query options from SMTP_URL', () => {
-    expect(
-      smtpConnection(
-        'smtps://user%40x.in:p%40ss@mail.example:2465?tls.rejectUnauthorized=false&ignoreTLS=true',
-      ),
-    ).toEqual({
-      host: 'mail.example',
-      port: 2465,
-      secure: true,
-      auth: { user: 'user@x.in', pass: 'p@ss' },
-      tls: { rejectUnauthorized: false },
-      ignoreTLS: true,
+const logger = { info() {}, warn() {}, error() {} };
+
+interface Received {
+  user: string | undefined;
+  password: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+/** An SMTP server that requires a login and records who logged in and what arrived. */
+async function startServer() {
+  const received: Received[] = [];
+  let login: { user?: string; password?: string } = {};
+  const server = new SMTPServer({
+    authMethods: ['PLAIN', 'LOGIN'],
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      login = { user: auth.username ?? undefined, password: auth.password ?? undefined };
+      if (auth.username === 'user@x.in' && auth.password === 'p@ss:w/rd') callback(null, { user: 'ok' });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          ...{ user: login.user, password: login.password },
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('logs in with the percent-encoded credentials of the URL and honours its query options', async () => {
+    const server = await startServer();
+    close = server.close;
+    const mailer = createMailer({
+      smtpUrl: `smtp://user%40x.in:p%40ss%3Aw%2Frd@127.0.0.1:${server.port}?ignoreTLS=true&name=barterads.test`,
+      from: 'BarterAds <noreply@barterads.in>',
+      outboxDir: '/nonexistent',
+      logger,
     });
-    expect(smtpConnection('smtp://127.0.0.1')).toEqual({ host: '127.0.0.1', port: 587, secure: false });
+    expect(mailer.mode).toBe('smtp');
+    await mailer.send({ to: 'asha@example.in', subject: 'Hello', text: 'Body' });
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]).toMatchObject({
+      user: 'user@x.in',
+      password: 'p@ss:w/rd',
+      to: ['asha@example.in'],
+    });
+    expect(server.received[0]!.raw).toContain('Subject: Hello');
+  });
+
+  it('fails with MailDeliveryError when the credentials are wrong', async () => {
+    const server = await startServer();
+    close = server.close;
+    const mailer = createMailer({
+      smtpUrl: `smtp://someone:wrong@127.0.0.1:${server.port}`,
+      from: 'noreply@barterads.in',
+      outboxDir: '/nonexistent',
+      logger,
+    });
+    await expect(mailer.send({ to: 'a@b.in', subject: 'x', text: 'y' })).rejects.toThrow(
+      'Mail could not be delivered',
+    );
+    expect(server.received).toHaveLength(0);
   });
 });

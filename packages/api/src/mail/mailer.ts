@@ -34,44 +34,15 @@ export interface MailerOptions {
   logHints?: boolean;
 }
 
-type SmtpValue = string | number | boolean | { [key: string]: SmtpValue };
-
-/**
- * `smtp://user:pass@host:port?tls.rejectUnauthorized=false` as nodemailer's connection options (the URL's
- * query keys too, dotted keys one level deep). Parsed here because nodemailer's own parser is not reachable
- * from an ES module build (`nodemailer/lib/shared` is a directory import).
- */
-export function smtpConnection(smtpUrl: string): Record<string, SmtpValue> {
-  const url = new URL(smtpUrl);
-  const secure = url.protocol === 'smtps:';
-  const options: Record<string, SmtpValue> = {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-  };
-  if (url.username) {
-    options.auth = { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
-  }
-  for (const [key, raw] of url.searchParams) {
-    const value: SmtpValue =
-      raw === 'true' ? true : raw === 'false' ? false : /^\d+$/.test(raw) ? Number(raw) : raw;
-    const [head, tail] = key.split('.', 2) as [string, string | undefined];
-    if (tail === undefined) options[head] = value;
-    else {
-      const nested = options[head];
-      options[head] = { ...(typeof nested === 'object' ? nested : {}), [tail]: value };
-    }
-  }
-  return options;
-}
-
 /** nodemailer over SMTP when SMTP_URL is set; otherwise a development outbox folder. */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    // The URL goes into the options object: `createTransport(url, defaults)` takes message defaults as its
-    // second argument, so time-outs given there were ignored and a silent server held a request for 30 s.
+    // nodemailer reads SMTP_URL itself (`url`: host, port, smtps: for TLS, percent-encoded credentials, query
+    // options such as `tls.rejectUnauthorized=false`). The URL goes into the options object:
+    // `createTransport(url, defaults)` takes message defaults as its second argument, so time-outs given there
+    // were ignored and a silent server held a request for 30 s.
     const transport = nodemailer.createTransport({
-      ...smtpConnection(options.smtpUrl),
+      url: options.smtpUrl,
       connectionTimeout: 5_000,
       greetingTimeout: 5_000,
       socketTimeout: 10_000,

@@ -44,6 +44,42 @@ describe('billing periods', () => {
       '2027-03-01T00:00:00.000Z',
     );
   });
+
+  it('clamps to the last day of a shorter month instead of spilling into the next', () => {
+    const monthly = (iso: string) => addPeriod(new Date(iso), 'monthly').toISOString();
+    const yearly = (iso: string) => addPeriod(new Date(iso), 'yearly').toISOString();
+    expect(monthly('2026-01-31T10:00:00Z')).toBe('2026-02-28T10:00:00.000Z');
+    expect(monthly('2028-01-31T10:00:00Z')).toBe('2028-02-29T10:00:00.000Z');
+    expect(monthly('2026-03-31T23:59:59Z')).toBe('2026-04-30T23:59:59.000Z');
+    expect(monthly('2026-05-31T00:00:00Z')).toBe('2026-06-30T00:00:00.000Z');
+    expect(monthly('2026-08-31T12:00:00Z')).toBe('2026-09-30T12:00:00.000Z');
+    expect(monthly('2026-12-31T18:30:00Z')).toBe('2027-01-31T18:30:00.000Z');
+    expect(monthly('2028-02-29T05:00:00Z')).toBe('2028-03-29T05:00:00.000Z');
+    expect(monthly('2026-02-28T05:00:00Z')).toBe('2026-03-28T05:00:00.000Z');
+    expect(yearly('2028-02-29T05:00:00Z')).toBe('2029-02-28T05:00:00.000Z');
+    expect(yearly('2027-02-28T05:00:00Z')).toBe('2028-02-28T05:00:00.000Z');
+  });
+
+  it.each(['UTC', 'Asia/Kolkata', 'America/Los_Angeles'])('counts in UTC with the server in %s', (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      // 31 January 20:00 UTC is already 1 February in India, still 31 January in California.
+      expect(addPeriod(new Date('2026-01-31T20:00:00Z'), 'monthly').toISOString()).toBe(
+        '2026-02-28T20:00:00.000Z',
+      );
+      expect(addPeriod(new Date('2026-03-31T02:00:00Z'), 'monthly').toISOString()).toBe(
+        '2026-04-30T02:00:00.000Z',
+      );
+      // 30 April 20:00 UTC is 1 May in India: a month later in UTC is 30 May, not 1 June's eve.
+      expect(addPeriod(new Date('2026-04-30T20:00:00Z'), 'monthly').toISOString()).toBe(
+        '2026-05-30T20:00:00.000Z',
+      );
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
 });
 
 describe('checkout script location', () => {

@@ -1,4 +1,4 @@
-import { BILLING_PERIODS, PLAN_IDS } from '@barterads/core';
+import { BILLING_PERIODS, PAYMENT_STATUSES, PLAN_IDS, SUBSCRIPTION_STATUSES } from '@barterads/core';
 import { z } from 'zod';
 
 /** `amount` in paise (the spec's call), or `planId` and `period`; both may be given if they agree. */
@@ -41,7 +41,7 @@ export const Subscription = z.object({
   planId: z.enum(PLAN_IDS),
   planName: z.string(),
   period: z.enum(BILLING_PERIODS),
-  status: z.enum(['active', 'expired', 'cancelled']),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodStart: z.string(),
   currentPeriodEnd: z.string(),
 });
@@ -60,7 +60,7 @@ export const Payment = z.object({
   /** In paise. */
   amount: z.number().int(),
   currency: z.string(),
-  status: z.enum(['created', 'paid', 'failed']),
+  status: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
 });

@@ -6,15 +6,19 @@ import {
   type SubscriptionRow,
   subscriptions,
 } from '@barterads/db';
+import { UTCDate } from '@date-fns/utc';
+import { addMonths, addYears } from 'date-fns';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Payment, Subscription } from './schemas';
 
-/** The end of one billing period that starts at `start` (calendar month or year, in UTC). */
+/**
+ * The end of one billing period that starts at `start`: one calendar month or year later in UTC, clamped to
+ * the last day of a shorter month (31 January + 1 month = 28 or 29 February, 29 February + 1 year = 28 February),
+ * never spilling into the month after as `Date#setUTCMonth` does.
+ */
 export function addPeriod(start: Date, period: BillingPeriod): Date {
-  const end = new Date(start);
-  if (period === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
+  const utc = new UTCDate(start.getTime());
+  return new Date((period === 'yearly' ? addYears(utc, 1) : addMonths(utc, 1)).getTime());
 }
 
 export function toSubscription(row: SubscriptionRow, now = new Date()): Subscription {

@@ -1,16 +1,31 @@
-import { AUTH_ROLES, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGETS,
+  AUTH_ROLES,
+  BILLING_PERIODS,
+  CHALLENGE_PURPOSES,
+  CONTACT_ROLES,
+  LISTING_EVENT_KINDS,
+  LISTING_STATUSES,
+  PAYMENT_STATUSES,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+  USER_STATUSES,
+  USER_TYPES,
+} from '@barterads/core';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
+// Every enumeration's values come from packages/core, the one source the API's schemas and the apps read too.
 export const authRole = pgEnum('auth_role', AUTH_ROLES);
 export const userType = pgEnum('user_type', USER_TYPES);
 export const userStatus = pgEnum('user_status', USER_STATUSES);
-export const listingStatus = pgEnum('listing_status', ['active', 'archived']);
-export const listingEventKind = pgEnum('listing_event_kind', ['view', 'contact_click']);
-export const challengePurpose = pgEnum('challenge_purpose', ['signup', 'email_change', 'password_reset']);
-export const billingPeriod = pgEnum('billing_period', ['monthly', 'yearly']);
-export const planId = pgEnum('plan_id', ['starter', 'growth', 'professional', 'enterprise']);
-export const subscriptionStatus = pgEnum('subscription_status', ['active', 'expired', 'cancelled']);
-export const paymentStatus = pgEnum('payment_status', ['created', 'paid', 'failed']);
-export const contactRole = pgEnum('contact_role', ['advertiser', 'media_owner', 'agency', 'other']);
-export const auditAction = pgEnum('audit_action', ['suspend', 'activate', 'verify', 'unverify', 'archive']);
-export const auditTarget = pgEnum('audit_target', ['user', 'listing']);
+export const listingStatus = pgEnum('listing_status', LISTING_STATUSES);
+export const listingEventKind = pgEnum('listing_event_kind', LISTING_EVENT_KINDS);
+export const challengePurpose = pgEnum('challenge_purpose', CHALLENGE_PURPOSES);
+export const billingPeriod = pgEnum('billing_period', BILLING_PERIODS);
+export const planId = pgEnum('plan_id', PLAN_IDS);
+export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const contactRole = pgEnum('contact_role', CONTACT_ROLES);
+export const auditAction = pgEnum('audit_action', AUDIT_ACTIONS);
+export const auditTarget = pgEnum('audit_target', AUDIT_TARGETS);

@@ -1,3 +1,4 @@
+import { MEDIA_CATEGORY_IDS } from '@barterads/core';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -78,7 +79,7 @@ export const listings = pgTable(
   (t) => [
     check(
       'listings_category_check',
-      sql`${t.category} is null or ${t.category} in ('digital','outdoor','influencer','audio','print','direct','transit','event','app')`,
+      sql`${t.category} is null or ${t.category} in (${sql.raw(MEDIA_CATEGORY_IDS.map((id) => `'${id}'`).join(','))})`,
     ),
     check(
       'listings_unit_check',

@@ -37,7 +37,8 @@ export function e2eConfig(options: {
     outputDir: join('test-results'),
     fullyParallel: false,
     workers: 1,
-    retries: process.env.CI ? 1 : 0,
+    // No retries: a flaky test is a bug to fix, not to retry (a retry would hide it).
+    retries: 0,
     reporter: process.env.CI ? 'line' : 'list',
     timeout: 60_000,
     expect: { timeout: 10_000 },

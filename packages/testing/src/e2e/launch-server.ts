@@ -69,6 +69,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'a
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // With REDIS_URL (CI) the server keeps rate limits and live events in Redis, under a prefix of this run's own.
+    ...(process.env.REDIS_URL ? { REDIS_PREFIX: `barterads-e2e:${crypto.randomUUID()}:` } : {}),
     ...(razorpay
       ? {
           RAZORPAY_KEY_ID: razorpay.keyId,

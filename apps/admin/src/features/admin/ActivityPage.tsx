@@ -1,4 +1,5 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, type AuditAction, type AuditTarget } from '@barterads/core';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -6,21 +7,21 @@ import { FilterSelect } from '../../components/FilterSelect';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDateTime } from './format';
-import { type ActivitySearch, AUDIT_ACTIONS } from './search-params';
+import type { ActivitySearch } from './search-params';
 
 type Entry = RouterOutputs['admin']['activity']['entries'][number];
 
 const route = getRouteApi('/_admin/activity');
 const PAGE_SIZE = 50;
 
-const ACTION_LABELS: Record<Entry['action'], string> = {
+const ACTION_LABELS: Record<AuditAction, string> = {
   suspend: 'Suspended',
   activate: 'Activated',
   verify: 'Verified',
   unverify: 'Unverified',
   archive: 'Archived',
 };
-const ACTION_COLORS: Record<Entry['action'], string> = {
+const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
   activate: 'green',
   verify: 'teal',
@@ -29,10 +30,8 @@ const ACTION_COLORS: Record<Entry['action'], string> = {
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
-const TARGET_OPTIONS = [
-  { value: 'user', label: 'Users' },
-  { value: 'listing', label: 'Listings' },
-] as const;
+const TARGET_LABELS: Record<AuditTarget, string> = { user: 'Users', listing: 'Listings' };
+const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({ value: target, label: TARGET_LABELS[target] }));
 
 function describeChange(value: Entry['before']): string {
   return Object.entries(value)

@@ -1,4 +1,11 @@
-import { AUTH_ROLES, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGETS,
+  AUTH_ROLES,
+  LISTING_STATUSES,
+  USER_STATUSES,
+  USER_TYPES,
+} from '@barterads/core';
 import { z } from 'zod';
 
 const page = z.coerce.number().int().min(1).max(100_000).optional().catch(undefined);
@@ -17,19 +24,17 @@ export type UsersSearch = z.infer<typeof UsersSearch>;
 /** The Listings page's URL state: the owner-type tab, status, verified, search text, the page. */
 export const ListingsSearch = z.object({
   tab: z.enum(USER_TYPES).optional().catch(undefined),
-  status: z.enum(['active', 'archived']).optional().catch(undefined),
+  status: z.enum(LISTING_STATUSES).optional().catch(undefined),
   verified: z.enum(['yes', 'no']).optional().catch(undefined),
   q: text,
   page,
 });
 export type ListingsSearch = z.infer<typeof ListingsSearch>;
 
-export const AUDIT_ACTIONS = ['suspend', 'activate', 'verify', 'unverify', 'archive'] as const;
-
 /** The Activity page's URL state. */
 export const ActivitySearch = z.object({
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  target: z.enum(['user', 'listing']).optional().catch(undefined),
+  target: z.enum(AUDIT_TARGETS).optional().catch(undefined),
   page,
 });
 export type ActivitySearch = z.infer<typeof ActivitySearch>;

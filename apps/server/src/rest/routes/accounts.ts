@@ -24,7 +24,7 @@ export const accountRoutes = defineRoutes([
     procedure: 'accounts.signup',
     summary: 'Create an account with the proof_token of verify-otp as the bearer token',
     tag: 'Accounts',
-    auth: 'bearer',
+    auth: 'proof-token',
     status: 201,
     input: (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;

@@ -1,11 +1,13 @@
 import { trpc } from '@barterads/api-client';
 import {
+  BILLING_PERIODS,
   type BillingPeriod,
   MESSAGES,
   PLANS,
   type Plan,
   type PlanId,
   periodPrice,
+  YEARLY_DISCOUNT,
   yearlyMonthlyEquivalent,
 } from '@barterads/core';
 import {
@@ -41,10 +43,13 @@ const AUDIENCES = [
   { value: 'media_owners', label: 'For Media Owners' },
 ] as const satisfies readonly SegmentedChoiceOption<Audience>[];
 
-const PERIODS = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'yearly', label: 'Yearly (save 20%)' },
-] as const satisfies readonly SegmentedChoiceOption<BillingPeriod>[];
+const PERIOD_LABELS: Record<BillingPeriod, string> = {
+  monthly: 'Monthly',
+  yearly: `Yearly (save ${Math.round(YEARLY_DISCOUNT * 100)}%)`,
+};
+const PERIODS = BILLING_PERIODS.map(
+  (period): SegmentedChoiceOption<BillingPeriod> => ({ value: period, label: PERIOD_LABELS[period] }),
+);
 
 /** The pricing page of the spec: billing toggle, audience tab, four plans and the verified subscribe flow. */
 export function PricingPage() {

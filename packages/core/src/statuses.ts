@@ -1,0 +1,23 @@
+/** The states and kinds the database stores as enumerations; the schema, the API and both apps read them here. */
+
+export const LISTING_STATUSES = ['active', 'archived'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const LISTING_EVENT_KINDS = ['view', 'contact_click'] as const;
+export type ListingEventKind = (typeof LISTING_EVENT_KINDS)[number];
+
+export const CHALLENGE_PURPOSES = ['signup', 'email_change', 'password_reset'] as const;
+export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'expired', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['created', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** What an admin did, as the audit log records it. */
+export const AUDIT_ACTIONS = ['suspend', 'activate', 'verify', 'unverify', 'archive'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGETS = ['user', 'listing'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];

@@ -1,4 +1,5 @@
 import {
+  EXCHANGE_FIELD_DESCRIPTION,
   LIMITS,
   MEDIA_CATEGORY_IDS,
   MESSAGES,
@@ -71,7 +72,7 @@ const listingFields = {
   description: required(LIMITS.listingDescriptionMax),
   category: CategoryField.optional(),
   image: ImageField.optional(),
-  seeking: optionalText(LIMITS.listingSeekingMax).optional(),
+  seeking: optionalText(LIMITS.listingSeekingMax).optional().describe(EXCHANGE_FIELD_DESCRIPTION),
   contactPhone: ContactPhoneField.optional(),
   /** The spec's aliases of the contact phone. */
   contact: ContactPhoneField.optional(),
@@ -160,7 +161,7 @@ export const BarterFields = z.object({
   image: z.string().nullable(),
   rating: z.number(),
   verified: z.boolean(),
-  seeking: z.string().nullable(),
+  seeking: z.string().nullable().describe(EXCHANGE_FIELD_DESCRIPTION),
   contactPhone: z.string().nullable(),
   ownerRole: z.enum(USER_TYPES),
   ownerType: z.enum(USER_TYPES),

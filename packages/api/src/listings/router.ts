@@ -2,7 +2,14 @@ import { LIMITS } from '@barterads/core';
 import { z } from 'zod';
 import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
 import { dashboardStats, recordContactClick, recordViews } from './events';
-import { archiveListing, createListing, featuredListings, myListings, updateListing } from './listings';
+import {
+  archiveListing,
+  createListing,
+  featuredListings,
+  myListings,
+  restoreListing,
+  updateListing,
+} from './listings';
 import {
   CreateListingInput,
   DashboardStats,
@@ -57,6 +64,14 @@ export const listingsRouter = router({
     .output(ListingResult)
     .mutation(async ({ ctx, input }) => ({
       barter: await archiveListing(ctx.services.database.db, ctx.user, input.id),
+    })),
+
+  /** Puts an archived listing of the owner's back on the marketplace, within the plan's allowance. */
+  restore: authedProcedure
+    .input(ListingIdInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => ({
+      barter: await restoreListing(ctx.services.database.db, ctx.user, input.id),
     })),
 
   /** The dashboard overview's figures. */

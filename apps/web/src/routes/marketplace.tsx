@@ -1,4 +1,4 @@
-import { DELAYS_MS, type MediaCategoryId, type UserType } from '@barterads/core';
+import { DELAYS_MS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
 import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -17,9 +17,7 @@ import { MarketplaceSearch } from '../features/search-params';
 const PostListingModal = lazy(() =>
   import('../features/listings/PostListingModal').then((m) => ({ default: m.PostListingModal })),
 );
-const SignInToPostModal = lazy(() =>
-  import('../features/listings/PostListingModal').then((m) => ({ default: m.SignInToPostModal })),
-);
+const SignInRequiredModal = lazy(() => import('../features/accounts/SignInRequiredModal'));
 
 export const Route = createFileRoute('/marketplace')({
   validateSearch: MarketplaceSearch,
@@ -88,7 +86,7 @@ function MarketplacePage() {
         </Group>
         <TextInput
           label="Search listings"
-          placeholder="Search by title, location, description or what is sought"
+          placeholder="Search by title, location, description or exchange"
           type="search"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
@@ -136,7 +134,12 @@ function MarketplacePage() {
           {user ? (
             <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={userType} />
           ) : (
-            <SignInToPostModal opened={posting} onClose={() => setPosting(false)} />
+            <SignInRequiredModal
+              opened={posting}
+              onClose={() => setPosting(false)}
+              reason={MESSAGES.signInToPost}
+              redirect="/marketplace"
+            />
           )}
         </Suspense>
       ) : null}

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /** Issue 17's screens, on a 360 px phone and a 1366 px desktop. */
 const VIEWPORTS = [
@@ -7,6 +8,26 @@ const VIEWPORTS = [
 ] as const;
 
 const cards = (page: Page) => page.getByTestId('listing-grid').getByRole('article');
+
+async function signIn(page: Page) {
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: DEMO_MEDIA_OWNER_EMAIL, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+}
+
+/** The element is in view across the page's width and shows all of its content (nothing cut short). */
+async function expectWhole(locator: Locator, width: number) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await locator.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
+async function expectNoSideScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
 
 /** The relative luminance (0 black .. 1 white) of a CSS `rgb()`/`rgba()` colour. */
 function luminance(color: string): number {
@@ -56,6 +77,109 @@ for (const viewport of VIEWPORTS) {
         .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(luminance(background)).toBeLessThan(0.1);
       expect(luminance(card)).toBeLessThan(0.1);
+    });
+
+    test('the sign-in-required dialog: one design for hero, pricing and posting, nothing cut short', async ({
+      page,
+    }) => {
+      const cases = [
+        {
+          path: '/',
+          open: 'Start Trading Now',
+          reason: /start trading on BarterAds/,
+          redirect: '%2Fmarketplace',
+        },
+        {
+          path: '/pricing',
+          open: 'Subscribe to Growth',
+          reason: /subscribe to a plan/,
+          redirect: '%2Fpricing',
+        },
+        {
+          path: '/marketplace',
+          open: 'Post a Listing',
+          reason: /post a listing/,
+          redirect: '%2Fmarketplace',
+        },
+      ];
+      for (const item of cases) {
+        await page.goto(item.path);
+        await expect(page.locator('html[data-app-ready]')).toBeAttached();
+        await page.getByRole('main').getByRole('button', { name: item.open }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+        await expect(dialog, item.path).toBeVisible();
+        await expect(dialog.getByText(item.reason)).toBeVisible();
+        for (const [name, path] of [
+          ['Sign In', 'login'],
+          ['Create Account', 'signup'],
+        ] as const) {
+          const link = dialog.getByRole('link', { name });
+          await expect(link).toHaveAttribute('href', `/${path}?redirect=${item.redirect}`);
+          await expectWhole(link, viewport.width);
+        }
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+    });
+
+    test('plan badges show their whole words', async ({ page }) => {
+      await page.goto('/pricing');
+      await expectWhole(page.getByText('Most Popular', { exact: true }), viewport.width);
+    });
+
+    test('dashboard: stat cards two to a row on a phone, changes against 7 days ago from the server', async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto('/dashboard');
+      const labels = ['Total Listings', 'Active Listings', 'Archived', 'Total Clicks'];
+      const boxes = [];
+      for (const label of labels) {
+        await expect(page.getByTestId(`stat-${label}`)).toBeVisible();
+        boxes.push((await page.getByRole('region', { name: label, exact: true }).boundingBox())!);
+      }
+      const perRow = boxes.filter((box) => Math.abs(box.y - boxes[0]!.y) < 2).length;
+      expect(perRow).toBe(viewport.name === 'phone' ? 2 : 4);
+      // Each change is the server's: now against 7 days ago, and none where there was nothing 7 days ago.
+      const stats = await page.request.get('/trpc/listings.stats');
+      const figures = (await stats.json()).result.data;
+      const keys = ['totalListings', 'activeListings', 'archivedListings', 'totalClicks'] as const;
+      for (const [i, label] of labels.entries()) {
+        const now = figures[keys[i]!] as number;
+        const before = figures.previous[keys[i]!] as number;
+        const change = page.getByTestId(`change-${label}`);
+        if (before === 0) await expect(change).toHaveCount(0);
+        else {
+          const percent = Math.round(((now - before) / before) * 100);
+          const text = percent === 0 ? '0%' : `${percent > 0 ? '+' : '\u2212'}${Math.abs(percent)}%`;
+          await expect(change).toHaveText(new RegExp(`^${text}`));
+        }
+      }
+      await expectNoSideScroll(page, viewport.width);
+    });
+
+    test('My Listings: status and actions in view; an archived listing can be restored', async ({ page }) => {
+      await signIn(page);
+      await page.goto('/dashboard/listings');
+      const edit = page.getByRole('button', { name: /^Edit / }).first();
+      await expectWhole(edit, viewport.width);
+      const name = (await edit.getAttribute('aria-label'))!.slice('Edit '.length);
+      const archive = page.getByRole('button', { name: `Archive ${name}` });
+      await expectWhole(archive, viewport.width);
+      const status = page.getByText('active', { exact: true }).locator('visible=true').first();
+      await expectWhole(status, viewport.width);
+      await expectNoSideScroll(page, viewport.width);
+
+      await archive.click();
+      await page
+        .getByRole('dialog', { name: 'Archive listing?' })
+        .getByRole('button', { name: 'Archive' })
+        .click();
+      const restore = page.getByRole('button', { name: `Restore ${name}` });
+      await expectWhole(restore, viewport.width);
+      await restore.click();
+      await expect(page.getByRole('button', { name: `Archive ${name}` })).toBeVisible();
+      await expect(restore).toHaveCount(0);
     });
   });
 }

@@ -36,6 +36,7 @@ export async function recordContactClick(db: Database, id: string, viewerId: str
 /** The dashboard overview's figures for one owner. */
 export async function dashboardStats(db: Database, ownerId: string): Promise<DashboardStats> {
   const since = new Date(Date.now() - LIMITS.clicksWindowDays * 24 * 60 * 60 * 1000);
+  const sinceSql = sql`${since.toISOString()}::timestamptz`;
   const ownListings = db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, ownerId));
   const [[counts], [events], categories] = await Promise.all([
     db
@@ -43,6 +44,10 @@ export async function dashboardStats(db: Database, ownerId: string): Promise<Das
         total: sql<number>`count(*)::int`,
         active: sql<number>`count(*) filter (where ${listings.status} = 'active')::int`,
         archived: sql<number>`count(*) filter (where ${listings.status} = 'archived')::int`,
+        // The same figures as they stood 7 days ago, for the overview's change against then.
+        totalBefore: sql<number>`count(*) filter (where ${listings.createdAt} < ${sinceSql})::int`,
+        activeBefore: sql<number>`count(*) filter (where ${listings.createdAt} < ${sinceSql} and (${listings.status} = 'active' or ${listings.archivedAt} >= ${sinceSql}))::int`,
+        archivedBefore: sql<number>`count(*) filter (where ${listings.status} = 'archived' and ${listings.archivedAt} < ${sinceSql})::int`,
       })
       .from(listings)
       .where(eq(listings.ownerId, ownerId)),
@@ -69,6 +74,12 @@ export async function dashboardStats(db: Database, ownerId: string): Promise<Das
     totalClicks: events?.totalClicks ?? 0,
     clicks7d: events?.clicks7d ?? 0,
     totalViews: events?.views ?? 0,
+    previous: {
+      totalListings: counts?.totalBefore ?? 0,
+      activeListings: counts?.activeBefore ?? 0,
+      archivedListings: counts?.archivedBefore ?? 0,
+      totalClicks: (events?.totalClicks ?? 0) - (events?.clicks7d ?? 0),
+    },
     topCategories: categories.map((c) => ({
       category: c.category as DashboardStats['topCategories'][number]['category'],
       label: categoryTitle(c.category),

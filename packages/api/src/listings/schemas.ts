@@ -204,6 +204,13 @@ export const DashboardStats = z.object({
   totalClicks: z.number().int(),
   clicks7d: z.number().int(),
   totalViews: z.number().int(),
+  /** Total, active and archived listings and total clicks as they stood 7 days ago (the overview's change). */
+  previous: z.object({
+    totalListings: z.number().int(),
+    activeListings: z.number().int(),
+    archivedListings: z.number().int(),
+    totalClicks: z.number().int(),
+  }),
   topCategories: z.array(
     z.object({ category: z.enum(MEDIA_CATEGORY_IDS).nullable(), label: z.string(), count: z.number().int() }),
   ),

@@ -1,4 +1,4 @@
-import { listings, subscriptions } from '@barterads/db';
+import { listingEvents, listings, subscriptions } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
@@ -9,7 +9,7 @@ const VALID = {
   description: 'Front-lit 40x20 hoarding facing two-way traffic.',
 };
 
-describe('restoring an archived listing over real HTTP', () => {
+describe('My Listings and the overview over real HTTP', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
@@ -101,5 +101,51 @@ describe('restoring an archived listing over real HTTP', () => {
   it('is a row of the REST table, documented in the OpenAPI document', async () => {
     const doc = (await server.request('/api/openapi.json')).body;
     expect(doc.paths['/api/barters/{id}/restore']?.post).toBeDefined();
+  });
+
+  it("gives the overview's figures as they stood 7 days ago, for a real change (none on a new account)", async () => {
+    const fresh = await createTestUser(server.db);
+    const stats = async (token: string) => {
+      const res = await fetch(`${server.baseUrl}/trpc/listings.stats`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { result: { data: Record<string, unknown> } }).result.data;
+    };
+    expect((await stats(fresh.token)).previous).toEqual({
+      totalListings: 0,
+      activeListings: 0,
+      archivedListings: 0,
+      totalClicks: 0,
+    });
+
+    const owner = await createTestUser(server.db);
+    const days = (n: number) => new Date(Date.now() - n * 86400_000);
+    const old = [await post(owner.token, 'Old one'), await post(owner.token, 'Old two')];
+    const oldArchived = await post(owner.token, 'Old archived');
+    const recentlyArchived = await post(owner.token, 'Archived this week');
+    await post(owner.token, 'New this week');
+    for (const id of [...old, oldArchived, recentlyArchived]) {
+      await server.db.update(listings).set({ createdAt: days(20) }).where(eq(listings.id, id));
+    }
+    await server.db
+      .update(listings)
+      .set({ status: 'archived', archivedAt: days(10) })
+      .where(eq(listings.id, oldArchived));
+    await server.db
+      .update(listings)
+      .set({ status: 'archived', archivedAt: days(2) })
+      .where(eq(listings.id, recentlyArchived));
+    await server.db.insert(listingEvents).values([
+      { listingId: old[0]!, kind: 'contact_click', createdAt: days(9) },
+      { listingId: old[0]!, kind: 'contact_click', createdAt: days(1) },
+    ]);
+    const figures = await stats(owner.token);
+    expect(figures).toMatchObject({
+      totalListings: 5,
+      activeListings: 3,
+      archivedListings: 2,
+      totalClicks: 2,
+      previous: { totalListings: 4, activeListings: 3, archivedListings: 1, totalClicks: 1 },
+    });
   });
 });

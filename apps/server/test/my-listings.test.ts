@@ -125,7 +125,10 @@ describe('My Listings and the overview over real HTTP', () => {
     const recentlyArchived = await post(owner.token, 'Archived this week');
     await post(owner.token, 'New this week');
     for (const id of [...old, oldArchived, recentlyArchived]) {
-      await server.db.update(listings).set({ createdAt: days(20) }).where(eq(listings.id, id));
+      await server.db
+        .update(listings)
+        .set({ createdAt: days(20) })
+        .where(eq(listings.id, id));
     }
     await server.db
       .update(listings)

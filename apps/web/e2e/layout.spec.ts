@@ -133,7 +133,7 @@ for (const viewport of VIEWPORTS) {
       await signIn(page);
       await page.goto('/dashboard');
       const labels = ['Total Listings', 'Active Listings', 'Archived', 'Total Clicks'];
-      const boxes = [];
+      const boxes: { x: number; y: number }[] = [];
       for (const label of labels) {
         await expect(page.getByTestId(`stat-${label}`)).toBeVisible();
         boxes.push((await page.getByRole('region', { name: label, exact: true }).boundingBox())!);

@@ -1,5 +1,8 @@
 import { E2E_ADMIN } from '@barterads/testing/e2e';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+
+// Pages on a machine shared with other suites can take a while to load and hydrate.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Issue 17's admin screens on a 360 px phone and a 1366 px desktop. */
 const VIEWPORTS = [
@@ -12,12 +15,12 @@ async function signIn(page: Page) {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
 }
 
 /** The element lies wholly inside the viewport's width (not cut off or scrolled sideways out of view). */
 async function expectWithinWidth(locator: Locator, width: number) {
-  await expect(locator).toBeVisible();
+  await expect(locator).toBeVisible({ timeout: 30_000 });
   const box = (await locator.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -31,6 +34,8 @@ function apart(a: { x: number; y: number; width: number; height: number }, b: ty
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Several pages each, on a machine shared with other suites.
+    test.describe.configure({ timeout: 180_000 });
 
     test('the header keeps the title clear of the theme toggle and Logout', async ({ page }) => {
       await signIn(page);

@@ -1,5 +1,9 @@
+import { COMPANY } from '@barterads/core';
 import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+
+// Pages on a machine shared with other suites can take a while to load and hydrate.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** Issue 17's screens, on a 360 px phone and a 1366 px desktop. */
 const VIEWPORTS = [
@@ -18,7 +22,7 @@ async function signIn(page: Page) {
 
 /** The element is in view across the page's width and shows all of its content (nothing cut short). */
 async function expectWhole(locator: Locator, width: number) {
-  await expect(locator).toBeVisible();
+  await expect(locator).toBeVisible({ timeout: 30_000 });
   const box = (await locator.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -27,6 +31,30 @@ async function expectWhole(locator: Locator, width: number) {
 
 async function expectNoSideScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Console errors and uncaught errors of a page, except failed resource loads (remote demo images). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Holds the app's entry script back, so that the test sees the pre-rendered first paint; returns the release. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The relative luminance (0 black .. 1 white) of a CSS `rgb()`/`rgba()` colour. */
@@ -41,6 +69,8 @@ function luminance(color: string): number {
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Several pages each, on a machine shared with other suites.
+    test.describe.configure({ timeout: 180_000 });
 
     test('marketplace cards: 16:10 images, two cards within one screen', async ({ page }) => {
       await page.goto('/marketplace');
@@ -180,6 +210,88 @@ for (const viewport of VIEWPORTS) {
       await restore.click();
       await expect(page.getByRole('button', { name: `Archive ${name}` })).toBeVisible();
       await expect(restore).toHaveCount(0);
+    });
+
+    test('first paint signed in: no "Sign in", no "Post a Listing"; then the member\'s header, no hydration error', async ({
+      page,
+    }) => {
+      await signIn(page);
+      const errors = watchErrors(page);
+      for (const path of ['/marketplace', '/']) {
+        const release = await holdAppScript(page);
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        const banner = page.getByRole('banner');
+        await expect(banner.getByRole('link', { name: 'BarterAds home' })).toBeVisible();
+        // The page as painted from its HTML, before any script: neutral where the session decides.
+        await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+        await expect(banner.getByRole('link', { name: 'Create account' })).toHaveCount(0);
+        if (path === '/marketplace') {
+          await expect(page.getByRole('button', { name: 'Post a Listing' })).toHaveCount(0);
+        }
+        release();
+        await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+        await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+        if (viewport.name === 'desktop') {
+          await expect(banner.getByTestId('account-menu')).toBeVisible({ timeout: 30_000 });
+        }
+        if (path === '/marketplace') {
+          await expect(page.getByRole('button', { name: 'Add Inventory' })).toBeVisible({ timeout: 30_000 });
+          await expect(page.getByRole('button', { name: 'Post a Listing' })).toHaveCount(0);
+          await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+        }
+      }
+      expect(errors).toEqual([]);
+    });
+
+    test('first paint signed out: Sign in at once, and no hydration error', async ({ page }) => {
+      const errors = watchErrors(page);
+      for (const path of ['/marketplace', '/', '/pricing']) {
+        const release = await holdAppScript(page);
+        await page.goto(path, { waitUntil: 'domcontentloaded' });
+        if (viewport.name === 'desktop') {
+          await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+        }
+        if (path === '/marketplace')
+          await expect(page.getByRole('button', { name: 'Post a Listing' })).toBeVisible();
+        release();
+        await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+        await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+        if (path === '/marketplace') await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+      }
+      expect(errors).toEqual([]);
+    });
+
+    test('words: Mumbai in the header, real category counts, the account menu says who, a mailto support link', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expectWhole(page.getByRole('banner').getByTestId('header-location'), viewport.width);
+      await expect(page.getByRole('banner').getByTestId('header-location')).toHaveText(COMPANY.locationLabel);
+      // The media types' counts are the marketplace's own, not claims like "2,400+ listings".
+      const answer = await page.request.get('/trpc/listings.categoryCounts');
+      const counts: { category: string; count: number }[] = (await answer.json()).result.data.counts;
+      const digital = counts.find((row) => row.category === 'digital')?.count ?? 0;
+      const tile = page.getByRole('article').filter({ hasText: 'Digital Advertising' });
+      await expect(tile.getByTestId('category-count')).toHaveText(
+        digital === 0
+          ? 'No listings yet'
+          : `${digital} ${digital === 1 ? 'listing' : 'listings'} in the marketplace`,
+      );
+      await expect(page.getByText(/2,400\+/)).toHaveCount(0);
+
+      await page.goto('/terms');
+      const mail = page.getByRole('link', { name: COMPANY.supportEmail }).first();
+      await expect(mail).toHaveAttribute('href', `mailto:${COMPANY.supportEmail}`);
+
+      if (viewport.name === 'desktop') {
+        await signIn(page);
+        await page.goto('/dashboard');
+        await page.getByRole('banner').getByTestId('account-menu').click();
+        const identity = page.getByTestId('account-identity');
+        await expect(identity).toContainText('Aarav Sharma');
+        await expect(identity).toContainText('Media Owner · Member');
+        await expect(identity).toContainText(DEMO_MEDIA_OWNER_EMAIL);
+      }
     });
   });
 }

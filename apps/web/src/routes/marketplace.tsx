@@ -1,5 +1,5 @@
 import { DELAYS_MS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
-import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -75,14 +75,19 @@ function MarketplacePage() {
             <Title order={1}>Marketplace</Title>
             <Text c="dimmed">Trade advertising space, media assets and services without cash.</Text>
           </div>
-          <Button
-            onClick={() => {
-              setPostingUsed(true);
-              setPosting(true);
-            }}
-          >
-            {user ? labels.open : 'Post a Listing'}
-          </Button>
+          {user === undefined ? (
+            // The session is not known yet: a blank of the button's size, not a label that changes.
+            <Box w={140} h={36} aria-hidden="true" data-testid="post-placeholder" />
+          ) : (
+            <Button
+              onClick={() => {
+                setPostingUsed(true);
+                setPosting(true);
+              }}
+            >
+              {user ? labels.open : 'Post a Listing'}
+            </Button>
+          )}
         </Group>
         <TextInput
           label="Search listings"

@@ -1,7 +1,7 @@
 import { categoryTitle, LIMITS, MESSAGES } from '@barterads/core';
 import { type Database, listingEvents, listings } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DashboardStats } from './schemas';
 
 /**
@@ -86,4 +86,14 @@ export async function dashboardStats(db: Database, ownerId: string): Promise<Das
       count: c.count,
     })),
   };
+}
+
+/** How many active listings each category has (the landing page's media types), categories without any left out. */
+export async function categoryCounts(db: Database): Promise<{ category: string; count: number }[]> {
+  const rows = await db
+    .select({ category: listings.category, count: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.status, 'active'), isNotNull(listings.category)))
+    .groupBy(listings.category);
+  return rows.flatMap((row) => (row.category ? [{ category: row.category, count: row.count }] : []));
 }

@@ -13,8 +13,8 @@ describe('My Listings and the overview over real HTTP', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  });
-  afterAll(async () => server.close());
+  }, 120_000);
+  afterAll(async () => server?.close());
 
   const post = async (token: string, title: string) => {
     const res = await server.request('/api/barters', { token, json: { ...VALID, title } });
@@ -98,9 +98,13 @@ describe('My Listings and the overview over real HTTP', () => {
     expect(row?.status).toBe('archived');
   });
 
-  it('is a row of the REST table, documented in the OpenAPI document', async () => {
+  it('is a row of the REST table, documented in the OpenAPI document, as is the exchange field', async () => {
     const doc = (await server.request('/api/openapi.json')).body;
     expect(doc.paths['/api/barters/{id}/restore']?.post).toBeDefined();
+    // The exchange field is documented with the words of the form and the card.
+    for (const operation of [doc.paths['/api/barters'].post, doc.paths['/api/barters'].get]) {
+      expect(JSON.stringify(operation)).toContain('What do you offer in exchange?');
+    }
   });
 
   it("gives the overview's figures as they stood 7 days ago, for a real change (none on a new account)", async () => {

@@ -74,7 +74,7 @@ for (const viewport of VIEWPORTS) {
 
     test('marketplace cards: 16:10 images, two cards within one screen', async ({ page }) => {
       await page.goto('/marketplace');
-      await expect(cards(page).nth(1)).toBeVisible({ timeout: 30_000 });
+      await expect(cards(page).nth(1)).toBeVisible({ timeout: 60_000 });
       for (const index of [0, 1]) {
         const box = await cards(page)
           .nth(index)
@@ -100,7 +100,7 @@ for (const viewport of VIEWPORTS) {
       );
       await page.goto('/marketplace');
       const placeholder = cards(page).first().locator('[data-image-placeholder]');
-      await expect(placeholder).toBeVisible({ timeout: 30_000 });
+      await expect(placeholder).toBeVisible({ timeout: 60_000 });
       const background = await placeholder.evaluate((el) => getComputedStyle(el).backgroundColor);
       const card = await cards(page)
         .first()

@@ -44,17 +44,25 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** Holds the app's entry script back, so that the test sees the pre-rendered first paint; returns the release. */
-async function holdAppScript(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+/**
+ * Holds the app's entry script back until the returned `open` is called, so that the test sees the pre-rendered
+ * first paint; `hold` closes the gate again for the next page.
+ */
+async function scriptGate(page: Page): Promise<{ hold: () => void; open: () => void }> {
+  let gate = Promise.resolve();
+  let open: () => void = () => {};
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
+    await gate;
     await route.continue();
   });
-  return release;
+  return {
+    hold: () => {
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    },
+    open: () => open(),
+  };
 }
 
 /** The relative luminance (0 black .. 1 white) of a CSS `rgb()`/`rgba()` colour. */
@@ -217,8 +225,9 @@ for (const viewport of VIEWPORTS) {
     }) => {
       await signIn(page);
       const errors = watchErrors(page);
+      const script = await scriptGate(page);
       for (const path of ['/marketplace', '/']) {
-        const release = await holdAppScript(page);
+        script.hold();
         await page.goto(path, { waitUntil: 'domcontentloaded' });
         const banner = page.getByRole('banner');
         await expect(banner.getByRole('link', { name: 'BarterAds home' })).toBeVisible();
@@ -228,8 +237,7 @@ for (const viewport of VIEWPORTS) {
         if (path === '/marketplace') {
           await expect(page.getByRole('button', { name: 'Post a Listing' })).toHaveCount(0);
         }
-        release();
-        await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+        script.open();
         await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
         if (viewport.name === 'desktop') {
           await expect(banner.getByTestId('account-menu')).toBeVisible({ timeout: 30_000 });
@@ -245,16 +253,16 @@ for (const viewport of VIEWPORTS) {
 
     test('first paint signed out: Sign in at once, and no hydration error', async ({ page }) => {
       const errors = watchErrors(page);
+      const script = await scriptGate(page);
       for (const path of ['/marketplace', '/', '/pricing']) {
-        const release = await holdAppScript(page);
+        script.hold();
         await page.goto(path, { waitUntil: 'domcontentloaded' });
         if (viewport.name === 'desktop') {
           await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
         }
         if (path === '/marketplace')
           await expect(page.getByRole('button', { name: 'Post a Listing' })).toBeVisible();
-        release();
-        await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+        script.open();
         await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
         if (path === '/marketplace') await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
       }

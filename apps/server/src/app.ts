@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { appRouter, checkoutExtraOrigins, createContext, isDatabaseUnavailable } from '@barterads/api';
+import {
+  appRouter,
+  checkoutExtraOrigins,
+  createContext,
+  isDatabaseUnavailable,
+  SESSION_COOKIE,
+} from '@barterads/api';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -250,8 +256,11 @@ function registerStaticApps(app: FastifyInstance, settings: Settings): void {
       preCompressed: true,
     });
   if (web)
-    registerPrerenderedPages(app, web, (reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', web),
+    registerPrerenderedPages(
+      app,
+      web,
+      (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', web),
+      SESSION_COOKIE,
     );
   if (admin) {
     void app.register(fastifyStatic, {

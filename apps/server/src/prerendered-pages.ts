@@ -17,9 +17,15 @@ interface PrerenderedPage {
   gzip: Buffer;
 }
 
-/** What the build writes beside the pages: the path of each page's file, and every route pattern of the app. */
+/**
+ * What the build writes beside the pages: the path of each page's file, and every route pattern of the app.
+ * `pages` are rendered signed out (the header's Sign in and Create account); `sessionPages`, the same pages for a
+ * request that carries a session cookie, render the signed-in parts as neutral placeholders until the browser
+ * knows who is signed in (a signed-in member never sees "Sign in" flash at first paint).
+ */
 interface PrerenderManifest {
   pages: Record<string, string>;
+  sessionPages?: Record<string, string>;
   routes?: string[];
 }
 
@@ -30,15 +36,23 @@ function readManifest(webDist: string): PrerenderManifest | undefined {
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest;
 }
 
-function readPages(webDist: string): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  for (const [path, file] of Object.entries(readManifest(webDist)?.pages ?? {})) {
-    const identity = readFileSync(join(webDist, 'prerendered', file));
-    pages.set(path, {
-      identity,
-      br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(identity, { level: 9 }),
-    });
+function readPage(webDist: string, file: string): PrerenderedPage {
+  const identity = readFileSync(join(webDist, 'prerendered', file));
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Each path's page, and its variant for a request with a session cookie (the same page when there is none). */
+function readPages(webDist: string): Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }> {
+  const manifest = readManifest(webDist);
+  const pages = new Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }>();
+  for (const [path, file] of Object.entries(manifest?.pages ?? {})) {
+    const signedOut = readPage(webDist, file);
+    const sessionFile = manifest?.sessionPages?.[path];
+    pages.set(path, { signedOut, session: sessionFile ? readPage(webDist, sessionFile) : signedOut });
   }
   return pages;
 }
@@ -50,7 +64,11 @@ function readPages(webDist: string): Map<string, PrerenderedPage> {
  */
 export function webInlineScriptSources(webDist: string): string[] {
   const files = [join(webDist, 'index.html')];
-  for (const file of Object.values(readManifest(webDist)?.pages ?? {})) {
+  const manifest = readManifest(webDist);
+  for (const file of [
+    ...Object.values(manifest?.pages ?? {}),
+    ...Object.values(manifest?.sessionPages ?? {}),
+  ]) {
     files.push(join(webDist, 'prerendered', file));
   }
   const sources = new Set<string>();
@@ -104,19 +122,24 @@ function decodeURIComponentSafe(segment: string): string {
   }
 }
 
-/** Registers a GET (and HEAD) route for each pre-rendered page of the web app; nothing when there are none. */
+/**
+ * Registers a GET (and HEAD) route for each pre-rendered page of the web app; nothing when there are none. A
+ * request with a session cookie (`sessionCookie`) gets the page's session variant.
+ */
 export function registerPrerenderedPages(
   app: FastifyInstance,
   webDist: string,
   sendShell: (reply: FastifyReply) => FastifyReply,
+  sessionCookie: string,
 ): void {
-  for (const [path, page] of readPages(webDist)) {
+  for (const [path, variants] of readPages(webDist)) {
     app.get(path, (request, reply) => {
       if (request.url.includes('?')) return sendShell(reply);
+      const page = request.cookies?.[sessionCookie] ? variants.session : variants.signedOut;
       const encoding = pickEncoding(request);
       reply
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Accept-Encoding')
+        .header('Vary', 'Accept-Encoding, Cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.identity);

@@ -572,6 +572,8 @@ describe('listings over real HTTP', () => {
         totalClicks: 5,
         clicks7d: 4,
         totalViews: 2,
+        // Everything was posted just now; only last month's click stood 7 days ago.
+        previous: { totalListings: 0, activeListings: 0, archivedListings: 0, totalClicks: 1 },
         topCategories: [
           { category: 'outdoor', label: 'Outdoor & Billboards', count: 2 },
           { category: null, label: 'Uncategorized', count: 1 },

@@ -8,6 +8,10 @@ import { startTestServer, type TestServer } from './helpers/server';
 const THEME_SCRIPT = "document.documentElement.setAttribute('data-mantine-color-scheme', 'dark');";
 const SHELL = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`;
 const ABOUT = SHELL.replace('<div id="root"></div>', '<div id="root"><h1>About BarterAds</h1></div>');
+const ABOUT_SESSION = SHELL.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-session="pending"><h1>About BarterAds</h1></div>',
+);
 
 /** A built web app with one pre-rendered page, as apps/web/scripts/prerender.mjs writes it. */
 function fakeWebDist(): string {
@@ -17,10 +21,12 @@ function fakeWebDist(): string {
   writeFileSync(join(dir, 'index.html'), SHELL);
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(dir, 'prerendered', 'about.html'), ABOUT);
+  writeFileSync(join(dir, 'prerendered', 'about.session.html'), ABOUT_SESSION);
   writeFileSync(
     join(dir, 'prerendered', 'manifest.json'),
     JSON.stringify({
       pages: { '/about': 'about.html' },
+      sessionPages: { '/about': 'about.session.html' },
       routes: ['/', '/about', '/dashboard', '/dashboard/settings', '/listings/$id', '/files/$'],
     }),
   );
@@ -42,6 +48,18 @@ describe('pre-rendered pages of the web app', () => {
 
   const get = (path: string, encoding: string) =>
     fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': encoding } });
+
+  it('serves the session variant to a request with a session cookie, the signed-out page to others', async () => {
+    const signedOut = await get('/about', 'br');
+    expect(await signedOut.text()).toBe(ABOUT);
+    expect(signedOut.headers.get('vary')).toMatch(/cookie/i);
+    const withSession = await fetch(`${server.baseUrl}/about`, {
+      headers: { 'accept-encoding': 'br', cookie: 'theme=dark; barterads_session=abc.def' },
+    });
+    expect(await withSession.text()).toBe(ABOUT_SESSION);
+    const otherCookie = await fetch(`${server.baseUrl}/about`, { headers: { cookie: 'theme=dark' } });
+    expect(await otherCookie.text()).toBe(ABOUT);
+  });
 
   it('serves a page its pre-rendered HTML, compressed as the client accepts', async () => {
     const brotli = await get('/about', 'gzip, br');

@@ -38,7 +38,7 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   await page.getByRole('button', { name: 'Post a Listing' }).click();
   const signIn = page.getByRole('dialog', { name: 'Sign in to continue' });
   await expect(signIn).toBeVisible();
-  await expect(signIn.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(signIn.getByRole('link', { name: 'Create Account' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(signIn).toBeHidden();
 
@@ -198,7 +198,7 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await expect(table.getByRole('row').nth(1)).toContainText(title);
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit listing' });
-  await edit.getByRole('textbox', { name: 'Title' }).fill(`${title} (edited)`);
+  await edit.getByRole('textbox', { name: 'Inventory title' }).fill(`${title} (edited)`);
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
   await expect(table.getByRole('row').nth(1)).toContainText(`${title} (edited)`);

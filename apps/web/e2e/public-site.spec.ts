@@ -234,8 +234,14 @@ test.describe('landing page', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(MESSAGES.signInToTrade)).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(dialog.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup');
+    await expect(dialog.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fmarketplace',
+    );
+    await expect(dialog.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
+      '/signup?redirect=%2Fmarketplace',
+    );
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(start).toBeFocused();
@@ -244,7 +250,7 @@ test.describe('landing page', () => {
     await expect(dialog).toBeHidden();
     await start.click();
     await dialog.getByRole('link', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fmarketplace$/);
   });
 
   test('Start Trading Now goes straight to the marketplace when signed in', async ({ page }) => {

@@ -39,23 +39,31 @@ deferredHead = deferredHead.replace('</body>', `    <script>\n${loader}    </scr
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const pages = {};
+const sessionPages = {};
+// Each page twice: signed out (for requests without a session cookie) and with the signed-in parts as
+// placeholders (with one); `data-session` on the root tells the browser which one it hydrates.
 for (const path of PRERENDERED_PATHS) {
-  const { html, title, description } = await renderPage(path);
-  let page = deferredHead.replace(ROOT, `<div id="root">${html}</div>`);
-  if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-  if (description)
-    page = page.replace(
-      /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+  const base = path === '/' ? 'index' : path.slice(1).replaceAll('/', '-');
+  for (const session of ['out', 'pending']) {
+    const { html, title, description } = await renderPage(path, session);
+    let page = deferredHead.replace(ROOT, `<div id="root" data-session="${session}">${html}</div>`);
+    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (description)
+      page = page.replace(
+        /<meta name="description" content="[^"]*" \/>/,
+        `<meta name="description" content="${escapeHtml(description)}" />`,
+      );
+    const file = session === 'out' ? `${base}.html` : `${base}.session.html`;
+    writeFileSync(join(outDir, file), page);
+    (session === 'out' ? pages : sessionPages)[path] = file;
+    console.log(
+      `prerendered ${path} (${session}) -> prerendered/${file} (${(page.length / 1024).toFixed(1)} KB)`,
     );
-  const file = path === '/' ? 'index.html' : `${path.slice(1).replaceAll('/', '-')}.html`;
-  writeFileSync(join(outDir, file), page);
-  pages[path] = file;
-  console.log(`prerendered ${path} -> prerendered/${file} (${(page.length / 1024).toFixed(1)} KB)`);
+  }
 }
 // `routes`: every route pattern of the app, so the server answers 404 (with the app's not-found page) for others.
 writeFileSync(
   join(outDir, 'manifest.json'),
-  `${JSON.stringify({ pages, routes: routePatterns() }, null, 2)}\n`,
+  `${JSON.stringify({ pages, sessionPages, routes: routePatterns() }, null, 2)}\n`,
 );
 rmSync(ssrDir, { recursive: true, force: true });

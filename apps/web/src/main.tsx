@@ -2,10 +2,19 @@ import '@barterads/ui/styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { api } from './api';
+import { setPrerenderedSession } from './features/accounts/session';
 import { createAppRouter } from './router';
 
 const container = document.getElementById('root')!;
 const prerendered = container.hasChildNodes();
+if (prerendered) {
+  // The server sent the signed-out page only to a request without a session cookie: signed out for certain,
+  // so the header's Sign in stays without asking the server. Otherwise the session loads as usual.
+  const session = container.dataset.session === 'out' ? 'out' : 'pending';
+  setPrerenderedSession(session);
+  if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });
+}
 const router = createAppRouter({ hydrating: prerendered });
 
 if (prerendered) {

@@ -1,7 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
+import { api } from './api';
 import { takeServerPageMeta } from './components/usePageMeta';
+import { type PrerenderedSession, setPrerenderedSession } from './features/accounts/session';
 import { createAppRouter } from './router';
 
 export { PAGE_READY_EVENT } from './components/page-ready';
@@ -32,8 +34,14 @@ export interface RenderedPage {
   description: string | undefined;
 }
 
-/** Renders one page of the app to HTML, as the browser's first render of it would be before any data. */
-export async function renderPage(path: string): Promise<RenderedPage> {
+/**
+ * Renders one page of the app to HTML, as the browser's first render of it would be before any data: signed out
+ * (`out`, for requests without a session cookie) or with the signed-in parts as placeholders (`pending`).
+ */
+export async function renderPage(path: string, session: PrerenderedSession = 'out'): Promise<RenderedPage> {
+  api.queryClient.clear();
+  setPrerenderedSession(session);
+  if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [path] }),
     isServer: true,

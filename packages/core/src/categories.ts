@@ -19,7 +19,6 @@ export interface MediaCategory {
   reach: string;
   platforms: readonly string[];
   popular: boolean;
-  stats: string;
 }
 
 export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
@@ -30,7 +29,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '1M - 50M impressions',
     platforms: ['Google Display', 'Programmatic', 'News portals'],
     popular: true,
-    stats: '2,400+ listings',
   },
   {
     id: 'outdoor',
@@ -39,7 +37,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '100K - 5M daily views',
     platforms: ['Hoardings', 'Unipoles', 'DOOH screens'],
     popular: true,
-    stats: '1,800+ listings',
   },
   {
     id: 'influencer',
@@ -48,7 +45,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '10K - 10M followers',
     platforms: ['Instagram', 'YouTube', 'Moj'],
     popular: true,
-    stats: '3,100+ creators',
   },
   {
     id: 'audio',
@@ -57,7 +53,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '50K - 20M listeners',
     platforms: ['FM radio', 'Podcasts', 'Music streaming'],
     popular: true,
-    stats: '650+ stations',
   },
   {
     id: 'print',
@@ -66,7 +61,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '10K - 3M readers',
     platforms: ['Newspapers', 'Magazines', 'Trade journals'],
     popular: false,
-    stats: '900+ publications',
   },
   {
     id: 'direct',
@@ -75,7 +69,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '5K - 1M recipients',
     platforms: ['Mailers', 'SMS', 'E-mail'],
     popular: false,
-    stats: '400+ partners',
   },
   {
     id: 'transit',
@@ -84,7 +77,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '200K - 8M commuters',
     platforms: ['Metro', 'Buses', 'Airports'],
     popular: false,
-    stats: '750+ placements',
   },
   {
     id: 'event',
@@ -93,7 +85,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '1K - 500K attendees',
     platforms: ['Concerts', 'Exhibitions', 'Sports'],
     popular: true,
-    stats: '1,200+ events',
   },
   {
     id: 'app',
@@ -102,7 +93,6 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
     reach: '100K - 30M users',
     platforms: ['Android apps', 'iOS apps', 'Games'],
     popular: false,
-    stats: '500+ apps',
   },
 ];
 

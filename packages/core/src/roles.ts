@@ -34,3 +34,28 @@ export function parseAuthRole(value: unknown): AuthRole {
 export function userTypeLabel(type: UserType): string {
   return type === 'media_owner' ? 'Media Owner' : 'Advertiser';
 }
+
+/**
+ * The one meaning of a listing's exchange field (`seeking` in the API): what its owner gives or asks for in
+ * return. An advertiser's need says what the advertiser offers; a media owner's inventory says what the owner
+ * wants. The same verb on the post and edit forms ("What do you offer in exchange?"), the card ("Offers in
+ * exchange") and the API documentation.
+ */
+export const EXCHANGE_FIELD = {
+  advertiser: {
+    verb: 'offer',
+    question: 'What do you offer in exchange?',
+    card: 'Offers in exchange',
+  },
+  media_owner: {
+    verb: 'want',
+    question: 'What do you want in exchange?',
+    card: 'Wants in exchange',
+  },
+} as const satisfies Record<UserType, { verb: string; question: string; card: string }>;
+
+/** The API documentation's description of the exchange field (`seeking`). */
+export const EXCHANGE_FIELD_DESCRIPTION =
+  "What the listing's owner gives or asks for in exchange: for an advertiser's need, what the advertiser " +
+  "offers (the form's 'What do you offer in exchange?', the card's 'Offers in exchange'); for a media " +
+  "owner's inventory, what the owner wants ('What do you want in exchange?', 'Wants in exchange').";

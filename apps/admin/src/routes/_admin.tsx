@@ -31,8 +31,10 @@ function AdminLayout() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
+        {/* One row that never wraps or overlaps: on a phone the header keeps the logo and the theme toggle,
+            and Logout moves into the navigation drawer. */}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -42,12 +44,17 @@ function AdminLayout() {
             />
             <Logo suffix="Admin" />
           </Group>
-          <Group gap="sm">
-            <Text fz="sm" c="dimmed" visibleFrom="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Text fz="sm" c="dimmed" visibleFrom="md" truncate maw={260}>
               {user.email}
             </Text>
             <ThemeToggle />
-            <Button variant="default" onClick={() => logout.mutate()} loading={logout.isPending}>
+            <Button
+              variant="default"
+              visibleFrom="sm"
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
               Logout
             </Button>
           </Group>
@@ -59,6 +66,17 @@ function AdminLayout() {
           <NavLink component={Link} to="/users" label="Users" onClick={close} />
           <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
           <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
+          <Text fz="xs" c="dimmed" hiddenFrom="sm" mt="md" px="sm" truncate>
+            {user.email}
+          </Text>
+          <Button
+            variant="default"
+            hiddenFrom="sm"
+            onClick={() => logout.mutate()}
+            loading={logout.isPending}
+          >
+            Logout
+          </Button>
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>

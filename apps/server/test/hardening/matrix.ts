@@ -207,6 +207,11 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     isolate: true,
     request: (w) => ({ params: listingId(w) }),
   },
+  // An active listing: restoring it changes nothing, so no cell needs a fresh world.
+  'POST /api/barters/:id/restore': {
+    expect: ownerOnly(200, 403),
+    request: (w) => ({ params: listingId(w) }),
+  },
   'POST /api/barters/:id/contact-click': { expect: open(204), request: (w) => ({ params: listingId(w) }) },
   // contact
   'POST /api/contact': { expect: open(201), request: () => ({ body: contactForm() }) },
@@ -346,6 +351,11 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     isolate: true,
     request: (w) => ({ input: listingId(w) }),
   },
+  'listings.restore': {
+    expect: ownerOnly(200, 403),
+    request: (w) => ({ input: listingId(w) }),
+  },
+  'listings.categoryCounts': { expect: open(200) },
   'listings.stats': { expect: signedIn(200) },
   'listings.recordViews': { expect: open(200), request: (w) => ({ input: { ids: [w.listing.id] } }) },
   'listings.recordContactClick': { expect: open(200), request: (w) => ({ input: listingId(w) }) },

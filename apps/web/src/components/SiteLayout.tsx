@@ -82,6 +82,14 @@ function PinIcon() {
   );
 }
 
+/**
+ * Holds the account menu's place while the session is unknown (a signed-in member's page before the session
+ * answer): blank, so that neither "Sign in" nor a name shows until it is known.
+ */
+function AccountPlaceholder() {
+  return <Box w={120} h={36} aria-hidden="true" data-testid="account-placeholder" />;
+}
+
 /** Header and footer of the public site; hidden under /dashboard, /login and /admin (spec section 2). */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -134,11 +142,19 @@ function SiteHeader({ pathname }: { pathname: string }) {
     >
       <Container size="xl" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
               <Logo />
             </Anchor>
-            <Group gap={4} c="dimmed" fz="sm" wrap="nowrap" visibleFrom="sm" aria-label="Location">
+            {/* On every width, a phone's too (the spec's fixed location label). */}
+            <Group
+              gap={4}
+              c="dimmed"
+              fz="sm"
+              wrap="nowrap"
+              aria-label="Location"
+              data-testid="header-location"
+            >
               <PinIcon />
               <Text span fz="sm" c="dimmed">
                 {COMPANY.locationLabel}
@@ -168,10 +184,10 @@ function SiteHeader({ pathname }: { pathname: string }) {
             <ThemeToggle />
             <Group gap="xs" wrap="nowrap" visibleFrom="md">
               {user ? (
-                <Suspense fallback={null}>
+                <Suspense fallback={<AccountPlaceholder />}>
                   <AccountMenu />
                 </Suspense>
-              ) : (
+              ) : user === null ? (
                 <>
                   <Button component={Link} to="/login" variant="default">
                     Sign in
@@ -180,6 +196,8 @@ function SiteHeader({ pathname }: { pathname: string }) {
                     Create account
                   </Button>
                 </>
+              ) : (
+                <AccountPlaceholder />
               )}
             </Group>
             <Burger
@@ -236,7 +254,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
                     Logout
                   </Button>
                 </Stack>
-              ) : (
+              ) : user === null ? (
                 <Stack gap="xs" mt="xs">
                   <Button component={Link} to="/login" variant="default" fullWidth>
                     Sign in
@@ -245,7 +263,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
                     Create account
                   </Button>
                 </Stack>
-              )}
+              ) : null}
             </Stack>
           </Container>
         </Box>

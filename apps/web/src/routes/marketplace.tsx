@@ -1,5 +1,5 @@
-import { DELAYS_MS, type MediaCategoryId, type UserType } from '@barterads/core';
-import { Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DELAYS_MS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
+import { Box, Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -17,9 +17,7 @@ import { MarketplaceSearch } from '../features/search-params';
 const PostListingModal = lazy(() =>
   import('../features/listings/PostListingModal').then((m) => ({ default: m.PostListingModal })),
 );
-const SignInToPostModal = lazy(() =>
-  import('../features/listings/PostListingModal').then((m) => ({ default: m.SignInToPostModal })),
-);
+const SignInRequiredModal = lazy(() => import('../features/accounts/SignInRequiredModal'));
 
 export const Route = createFileRoute('/marketplace')({
   validateSearch: MarketplaceSearch,
@@ -77,18 +75,23 @@ function MarketplacePage() {
             <Title order={1}>Marketplace</Title>
             <Text c="dimmed">Trade advertising space, media assets and services without cash.</Text>
           </div>
-          <Button
-            onClick={() => {
-              setPostingUsed(true);
-              setPosting(true);
-            }}
-          >
-            {user ? labels.open : 'Post a Listing'}
-          </Button>
+          {user === undefined ? (
+            // The session is not known yet: a blank of the button's size, not a label that changes.
+            <Box w={140} h={36} aria-hidden="true" data-testid="post-placeholder" />
+          ) : (
+            <Button
+              onClick={() => {
+                setPostingUsed(true);
+                setPosting(true);
+              }}
+            >
+              {user ? labels.open : 'Post a Listing'}
+            </Button>
+          )}
         </Group>
         <TextInput
           label="Search listings"
-          placeholder="Search by title, location, description or what is sought"
+          placeholder="Search by title, location, description or exchange"
           type="search"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
@@ -136,7 +139,12 @@ function MarketplacePage() {
           {user ? (
             <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={userType} />
           ) : (
-            <SignInToPostModal opened={posting} onClose={() => setPosting(false)} />
+            <SignInRequiredModal
+              opened={posting}
+              onClose={() => setPosting(false)}
+              reason={MESSAGES.signInToPost}
+              redirect="/marketplace"
+            />
           )}
         </Suspense>
       ) : null}

@@ -1,7 +1,7 @@
 import { categoryTitle, LIMITS, MESSAGES } from '@barterads/core';
 import { type Database, listingEvents, listings } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DashboardStats } from './schemas';
 
 /**
@@ -49,6 +49,7 @@ export async function recordContactClick(db: Database, id: string, viewerId: str
 /** The dashboard overview's figures for one owner. */
 export async function dashboardStats(db: Database, ownerId: string): Promise<DashboardStats> {
   const since = new Date(Date.now() - LIMITS.clicksWindowDays * 24 * 60 * 60 * 1000);
+  const sinceSql = sql`${since.toISOString()}::timestamptz`;
   const ownListings = db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, ownerId));
   const [[counts], [events], categories] = await Promise.all([
     db
@@ -56,6 +57,10 @@ export async function dashboardStats(db: Database, ownerId: string): Promise<Das
         total: sql<number>`count(*)::int`,
         active: sql<number>`count(*) filter (where ${listings.status} = 'active')::int`,
         archived: sql<number>`count(*) filter (where ${listings.status} = 'archived')::int`,
+        // The same figures as they stood 7 days ago, for the overview's change against then.
+        totalBefore: sql<number>`count(*) filter (where ${listings.createdAt} < ${sinceSql})::int`,
+        activeBefore: sql<number>`count(*) filter (where ${listings.createdAt} < ${sinceSql} and (${listings.status} = 'active' or ${listings.archivedAt} >= ${sinceSql}))::int`,
+        archivedBefore: sql<number>`count(*) filter (where ${listings.status} = 'archived' and ${listings.archivedAt} < ${sinceSql})::int`,
       })
       .from(listings)
       .where(eq(listings.ownerId, ownerId)),
@@ -82,10 +87,26 @@ export async function dashboardStats(db: Database, ownerId: string): Promise<Das
     totalClicks: events?.totalClicks ?? 0,
     clicks7d: events?.clicks7d ?? 0,
     totalViews: events?.views ?? 0,
+    previous: {
+      totalListings: counts?.totalBefore ?? 0,
+      activeListings: counts?.activeBefore ?? 0,
+      archivedListings: counts?.archivedBefore ?? 0,
+      totalClicks: (events?.totalClicks ?? 0) - (events?.clicks7d ?? 0),
+    },
     topCategories: categories.map((c) => ({
       category: c.category as DashboardStats['topCategories'][number]['category'],
       label: categoryTitle(c.category),
       count: c.count,
     })),
   };
+}
+
+/** How many active listings each category has (the landing page's media types), categories without any left out. */
+export async function categoryCounts(db: Database): Promise<{ category: string; count: number }[]> {
+  const rows = await db
+    .select({ category: listings.category, count: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.status, 'active'), isNotNull(listings.category)))
+    .groupBy(listings.category);
+  return rows.flatMap((row) => (row.category ? [{ category: row.category, count: row.count }] : []));
 }

@@ -58,6 +58,28 @@ export async function getPublicListing(db: Executor, id: string): Promise<Listin
 }
 
 /**
+ * Takes the lock on the owner's row that every change of their active-listing count holds, then checks that
+ * one more active listing stays within the plan's allowance (403 otherwise). Call inside a transaction.
+ */
+async function lockAllowance(tx: Executor, ownerId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${ownerId} for update`);
+  await checkAllowance(tx, ownerId);
+}
+
+/** 403 when the owner's active listings already fill the plan's allowance (the caller holds the lock). */
+async function checkAllowance(tx: Executor, ownerId: string): Promise<void> {
+  const limit = activeListingLimit(await currentPlanId(tx, ownerId));
+  if (limit === null) return;
+  const [counted] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.ownerId, ownerId), eq(listings.status, 'active')));
+  if ((counted?.n ?? 0) >= limit) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listingLimitReached });
+  }
+}
+
+/**
  * Publishes a listing for `owner`. The owner type comes from the owner's business type; rating and verified
  * take their defaults. The plan's active-listing allowance is checked under a lock on the owner's row, so
  * parallel posts cannot overshoot it.
@@ -68,17 +90,7 @@ export async function createListing(
   input: CreateListingInput,
 ): Promise<ListingOutput> {
   const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${owner.id} for update`);
-    const limit = activeListingLimit(await currentPlanId(tx, owner.id));
-    if (limit !== null) {
-      const [counted] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(listings)
-        .where(and(eq(listings.ownerId, owner.id), eq(listings.status, 'active')));
-      if ((counted?.n ?? 0) >= limit) {
-        throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listingLimitReached });
-      }
-    }
+    await lockAllowance(tx, owner.id);
     const [row] = await tx
       .insert(listings)
       .values({
@@ -163,6 +175,34 @@ export async function archiveListing(db: Database, user: UserRow, id: string): P
     .update(listings)
     .set({ status: 'archived', archivedAt: sql`coalesce(${listings.archivedAt}, now())` })
     .where(eq(listings.id, id));
+  return getListing(db, id);
+}
+
+/**
+ * Puts one of the owner's archived listings back on the marketplace, within the plan's active-listing allowance
+ * (checked under the same lock as posting). A listing an admin archived stays archived: its owner is told the
+ * reason. Restoring an active listing changes nothing.
+ */
+export async function restoreListing(db: Database, user: UserRow, id: string): Promise<ListingOutput> {
+  await ownListing(db, user.id, id);
+  await db.transaction(async (tx) => {
+    // The allowance's lock first: two restores (or a restore and a post) in parallel count one after the other.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
+    const [row] = await tx
+      .select({ status: listings.status, archivedReason: listings.archivedReason })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .limit(1);
+    if (!row || row.status === 'active') return;
+    if (row.archivedReason !== null) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: `${MESSAGES.listingArchivedByAdmin} Reason: ${row.archivedReason}`,
+      });
+    }
+    await checkAllowance(tx, user.id);
+    await tx.update(listings).set({ status: 'active', archivedAt: null }).where(eq(listings.id, id));
+  });
   return getListing(db, id);
 }
 

@@ -1,7 +1,7 @@
-import { LIMITS } from '@barterads/core';
+import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc';
-import { dashboardStats, recordContactClick, recordViews } from './events';
+import { categoryCounts, dashboardStats, recordContactClick, recordViews } from './events';
 import {
   archiveListing,
   createListing,
@@ -9,6 +9,7 @@ import {
   getPublicListing,
   listingAllowance,
   myListings,
+  restoreListing,
   updateListing,
 } from './listings';
 import { addListingPhoto, removeListingPhoto } from './photos';
@@ -47,6 +48,20 @@ export const listingsRouter = router({
   featured: publicProcedure.output(FeaturedListingsResult).query(async ({ ctx }) => ({
     barters: await featuredListings(ctx.services.database.db, LIMITS.featuredListings),
   })),
+
+  /** Active listings per category, for the landing page's media types (real counts, not claims). */
+  categoryCounts: publicProcedure
+    .output(
+      z.object({
+        counts: z.array(z.object({ category: z.enum(MEDIA_CATEGORY_IDS), count: z.number().int() })),
+      }),
+    )
+    .query(async ({ ctx }) => ({
+      counts: (await categoryCounts(ctx.services.database.db)).filter(
+        (row): row is { category: MediaCategoryId; count: number } =>
+          (MEDIA_CATEGORY_IDS as readonly string[]).includes(row.category),
+      ),
+    })),
 
   create: authedProcedure
     .input(CreateListingInput)
@@ -103,6 +118,14 @@ export const listingsRouter = router({
         input.id,
         input.index,
       ),
+    })),
+
+  /** Puts an archived listing of the owner's back on the marketplace, within the plan's allowance. */
+  restore: authedProcedure
+    .input(ListingIdInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => ({
+      barter: await restoreListing(ctx.services.database.db, ctx.user, input.id),
     })),
 
   /** The dashboard overview's figures. */

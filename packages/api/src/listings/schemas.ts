@@ -1,4 +1,5 @@
 import {
+  EXCHANGE_FIELD_DESCRIPTION,
   hasControlCharacters,
   LIMITS,
   LISTING_STATUSES,
@@ -87,7 +88,7 @@ const listingFields = {
   description: required(LIMITS.listingDescriptionMax),
   category: CategoryField.optional(),
   image: ImageField.optional(),
-  seeking: optionalText(LIMITS.listingSeekingMax).optional(),
+  seeking: optionalText(LIMITS.listingSeekingMax).optional().describe(EXCHANGE_FIELD_DESCRIPTION),
   contactPhone: ContactPhoneField.optional(),
   /** The spec's aliases of the contact phone. */
   contact: ContactPhoneField.optional(),
@@ -268,7 +269,7 @@ export const BarterFields = z.object({
   lng: z.number().nullable(),
   monthlyReach: z.number().int().nullable(),
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  seeking: z.string().nullable(),
+  seeking: z.string().nullable().describe(EXCHANGE_FIELD_DESCRIPTION),
   contactPhone: z.string().nullable(),
   ownerRole: z.enum(USER_TYPES),
   ownerType: z.enum(USER_TYPES),
@@ -313,6 +314,13 @@ export const DashboardStats = z.object({
   totalClicks: z.number().int(),
   clicks7d: z.number().int(),
   totalViews: z.number().int(),
+  /** Total, active and archived listings and total clicks as they stood 7 days ago (the overview's change). */
+  previous: z.object({
+    totalListings: z.number().int(),
+    activeListings: z.number().int(),
+    archivedListings: z.number().int(),
+    totalClicks: z.number().int(),
+  }),
   topCategories: z.array(
     z.object({ category: z.enum(MEDIA_CATEGORY_IDS).nullable(), label: z.string(), count: z.number().int() }),
   ),

@@ -1,6 +1,19 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
 import { MESSAGES, userTypeLabel } from '@barterads/core';
-import { Badge, Button, Group, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -61,6 +74,46 @@ export function ListingsPage() {
   const listings = query.data?.listings ?? [];
   const total = query.data?.total ?? 0;
 
+  const actionsFor = (l: AdminListing) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="xs"
+        variant={l.verified ? 'default' : 'filled'}
+        loading={verify.isPending && verify.variables?.id === l._id}
+        onClick={() => verify.mutate({ id: l._id, verified: !l.verified })}
+        aria-label={`${l.verified ? 'Unverify' : 'Verify'} ${l.title}`}
+      >
+        {l.verified ? 'Unverify' : 'Verify'}
+      </Button>
+      {l.status === 'active' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => {
+            archive.reset();
+            setReason('');
+            setTarget(l);
+            setArchiveOpen(true);
+          }}
+          aria-label={`Archive ${l.title}`}
+        >
+          Archive
+        </Button>
+      ) : null}
+    </Group>
+  );
+  const statusBadge = (l: AdminListing) => (
+    <Badge variant="light" color={l.status === 'active' ? 'green' : 'gray'}>
+      {l.status}
+    </Badge>
+  );
+  const verifiedBadge = (l: AdminListing) => (
+    <Badge variant="light" color={l.verified ? 'teal' : 'yellow'}>
+      {l.verified ? 'Verified' : 'Not verified'}
+    </Badge>
+  );
+
   return (
     <Stack>
       <Title order={1} fz="h2">
@@ -115,78 +168,85 @@ export function ListingsPage() {
           {listings.length === 0 ? (
             <EmptyState>{MESSAGES.adminNoListings}</EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label="Listings">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Owner Type</Table.Th>
-                    <Table.Th>Verified</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                  {listings.map((l) => (
-                    <Table.Tr key={l._id}>
-                      <Table.Td maw={340}>
-                        <Text fw={500} fz="sm">
-                          {l.title}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {l.owner.name || l.owner.email} · {l.location} · {formatDate(l.createdAt)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={l.status === 'active' ? 'green' : 'gray'}>
-                          {l.status}
-                        </Badge>
-                        {l.archivedReason ? (
-                          <Text fz="xs" c="dimmed" mt={4}>
-                            Reason: {l.archivedReason}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>{userTypeLabel(l.ownerType)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={l.verified ? 'teal' : 'yellow'}>
-                          {l.verified ? 'Verified' : 'Not verified'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant={l.verified ? 'default' : 'filled'}
-                            loading={verify.isPending && verify.variables?.id === l._id}
-                            onClick={() => verify.mutate({ id: l._id, verified: !l.verified })}
-                            aria-label={`${l.verified ? 'Unverify' : 'Verify'} ${l.title}`}
-                          >
-                            {l.verified ? 'Unverify' : 'Verify'}
-                          </Button>
-                          {l.status === 'active' ? (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              color="red"
-                              onClick={() => {
-                                archive.reset();
-                                setReason('');
-                                setTarget(l);
-                                setArchiveOpen(true);
-                              }}
-                              aria-label={`Archive ${l.title}`}
-                            >
-                              Archive
-                            </Button>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <>
+              {/* Phones and tablets: one card per listing, its actions in view (the table scrolled them off-screen). */}
+              <Stack
+                gap="sm"
+                hiddenFrom="md"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Listings"
+              >
+                {listings.map((l) => (
+                  <Card
+                    key={l._id}
+                    component="li"
+                    withBorder
+                    padding="sm"
+                    aria-label={l.title}
+                    style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+                  >
+                    <Text fw={600}>{l.title}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {l.owner.name || l.owner.email} · {userTypeLabel(l.ownerType)} · {l.location} ·{' '}
+                      {formatDate(l.createdAt)}
+                    </Text>
+                    <Group gap={4} my="xs">
+                      {statusBadge(l)}
+                      {verifiedBadge(l)}
+                    </Group>
+                    {l.archivedReason ? (
+                      <Text fz="xs" c="dimmed" mb="xs">
+                        Reason: {l.archivedReason}
+                      </Text>
+                    ) : null}
+                    {actionsFor(l)}
+                  </Card>
+                ))}
+              </Stack>
+              <Box visibleFrom="md">
+                <Table.ScrollContainer minWidth={760}>
+                  <Table striped highlightOnHover verticalSpacing="sm" aria-label="Listings">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Title</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th>Owner Type</Table.Th>
+                        <Table.Th>Verified</Table.Th>
+                        <Table.Th>Actions</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                      {listings.map((l) => (
+                        <Table.Tr key={l._id}>
+                          <Table.Td maw={340}>
+                            <Text fw={500} fz="sm">
+                              {l.title}
+                            </Text>
+                            <Text fz="xs" c="dimmed">
+                              {l.owner.name || l.owner.email} · {l.location} · {formatDate(l.createdAt)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            {statusBadge(l)}
+                            {l.archivedReason ? (
+                              <Text fz="xs" c="dimmed" mt={4}>
+                                Reason: {l.archivedReason}
+                              </Text>
+                            ) : null}
+                          </Table.Td>
+                          <Table.Td>{userTypeLabel(l.ownerType)}</Table.Td>
+                          <Table.Td>{verifiedBadge(l)}</Table.Td>
+                          <Table.Td>{actionsFor(l)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Box>
+            </>
           )}
           <Pager
             label="Listings"

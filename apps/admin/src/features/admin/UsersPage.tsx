@@ -1,6 +1,6 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, userTypeLabel } from '@barterads/core';
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -72,6 +72,36 @@ export function UsersPage() {
     },
   });
   const nextStatus = pending?.status === 'active' ? 'suspended' : 'active';
+  const actionFor = (u: AdminUser) =>
+    u._id === me._id ? (
+      <Text fz="xs" c="dimmed">
+        You
+      </Text>
+    ) : (
+      <Button
+        size="xs"
+        variant={u.status === 'active' ? 'light' : 'filled'}
+        color={u.status === 'active' ? 'red' : 'green'}
+        onClick={() => {
+          setStatus.reset();
+          setPending(u);
+          setConfirmOpen(true);
+        }}
+        aria-label={`${u.status === 'active' ? 'Suspend' : 'Activate'} ${u.email}`}
+      >
+        {u.status === 'active' ? 'Suspend' : 'Activate'}
+      </Button>
+    );
+  const roleBadge = (u: AdminUser) => (
+    <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'gray'}>
+      {u.role}
+    </Badge>
+  );
+  const statusBadge = (u: AdminUser) => (
+    <Badge variant="light" color={u.status === 'active' ? 'green' : 'red'}>
+      {u.status}
+    </Badge>
+  );
 
   const users = query.data?.users ?? [];
   const total = query.data?.total ?? 0;
@@ -128,62 +158,78 @@ export function UsersPage() {
           {users.length === 0 ? (
             <EmptyState>{MESSAGES.adminNoUsers}</EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Phone</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                  {users.map((u) => (
-                    <Table.Tr key={u._id}>
-                      <Table.Td>{u.name || '—'}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{u.email}</Table.Td>
-                      <Table.Td>{u.phoneNumber ?? '—'}</Table.Td>
-                      <Table.Td>{userTypeLabel(u.userType)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'gray'}>
-                          {u.role}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={u.status === 'active' ? 'green' : 'red'}>
-                          {u.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {u._id === me._id ? (
-                          <Text fz="xs" c="dimmed">
-                            You
-                          </Text>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant={u.status === 'active' ? 'light' : 'filled'}
-                            color={u.status === 'active' ? 'red' : 'green'}
-                            onClick={() => {
-                              setStatus.reset();
-                              setPending(u);
-                              setConfirmOpen(true);
-                            }}
-                            aria-label={`${u.status === 'active' ? 'Suspend' : 'Activate'} ${u.email}`}
-                          >
-                            {u.status === 'active' ? 'Suspend' : 'Activate'}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <>
+              {/* Phones and tablets: one card per user, its action in view (the table scrolled it off-screen). */}
+              <Stack
+                gap="sm"
+                hiddenFrom="md"
+                component="ul"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Users"
+              >
+                {users.map((u) => (
+                  <Card
+                    key={u._id}
+                    component="li"
+                    withBorder
+                    padding="sm"
+                    aria-label={u.name || u.email}
+                    style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+                  >
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                      <Box miw={0}>
+                        <Text fw={600} truncate>
+                          {u.name || '—'}
+                        </Text>
+                        <Text fz="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                          {u.email}
+                        </Text>
+                      </Box>
+                      <Group gap={4} wrap="nowrap">
+                        {roleBadge(u)}
+                        {statusBadge(u)}
+                      </Group>
+                    </Group>
+                    <Text fz="sm" c="dimmed" mb="xs">
+                      {userTypeLabel(u.userType)} · {u.phoneNumber ?? 'No phone'}
+                    </Text>
+                    <Group justify="flex-end">{actionFor(u)}</Group>
+                  </Card>
+                ))}
+              </Stack>
+              <Box visibleFrom="md">
+                <Table.ScrollContainer minWidth={820}>
+                  <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Name</Table.Th>
+                        <Table.Th>Email</Table.Th>
+                        <Table.Th>Phone</Table.Th>
+                        <Table.Th>Type</Table.Th>
+                        <Table.Th>Role</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th>Actions</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                      {users.map((u) => (
+                        <Table.Tr key={u._id}>
+                          <Table.Td>{u.name || '—'}</Table.Td>
+                          <Table.Td style={{ wordBreak: 'break-all' }}>{u.email}</Table.Td>
+                          <Table.Td>{u.phoneNumber ?? '—'}</Table.Td>
+                          <Table.Td>{userTypeLabel(u.userType)}</Table.Td>
+                          <Table.Td>{roleBadge(u)}</Table.Td>
+                          <Table.Td>{statusBadge(u)}</Table.Td>
+                          <Table.Td>{actionFor(u)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Box>
+            </>
           )}
           <Pager
             label="Users"

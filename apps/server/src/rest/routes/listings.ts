@@ -66,6 +66,16 @@ export const listingRoutes = defineRoutes([
   },
   {
     method: 'POST',
+    path: '/api/barters/:id/restore',
+    procedure: 'listings.restore',
+    summary:
+      "Put one of your own archived listings back on the marketplace, within your plan's active-listing allowance (not one an admin archived)",
+    tag: 'Listings',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
+    method: 'POST',
     path: '/api/barters/:id/contact-click',
     procedure: 'listings.recordContactClick',
     summary: "Record a click on a listing's Contact button",

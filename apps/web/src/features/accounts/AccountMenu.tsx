@@ -1,4 +1,5 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { userTypeLabel } from '@barterads/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLogout, useSwitchProfile } from './actions';
 import { useSessionUser } from './session';
@@ -20,7 +21,7 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
   const shown = user.firstName || user.email;
   const isAdmin = user.role === 'admin';
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`Account menu of ${shown}`} data-testid="account-menu">
           <Group gap={8} wrap="nowrap">
@@ -34,7 +35,19 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
+        {/* Who is signed in: name, business type and role, then the e-mail. */}
+        <Box px="sm" py={6} data-testid="account-identity">
+          <Text fw={600} fz="sm" truncate>
+            {user.name || user.email}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {userTypeLabel(user.userType)} · {isAdmin ? 'Admin' : 'Member'}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Box>
+        <Menu.Divider />
         {isAdmin ? (
           <Menu.Item component="a" href="/admin/">
             Admin

@@ -1,22 +1,32 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { safeRedirect } from './messages';
 
 export interface SignInRequiredModalProps {
   opened: boolean;
-  onClose(): void;
-  /** The modal's title, e.g. "Sign in to send a message". */
-  title: string;
-  /** Why an account is needed for what was clicked. */
+  onClose: () => void;
+  /** Why signing in is needed, in one sentence (e.g. MESSAGES.signInToSubscribe). */
   reason: string;
-  /** Where to continue after signing in or creating the account (a same-site path). */
+  /** Where the visitor resumes after signing in or signing up: an in-app path (`/pricing`, `/marketplace`). */
   redirect: string;
+  /** The dialog's title; "Sign in to continue" by default. */
+  title?: string;
 }
 
 /**
- * The one sign-in-required modal: says why, and offers Sign In and Create Account, both of which come back
- * to `redirect` afterwards. Traps focus and returns it on close (Mantine's Modal).
+ * The one "sign in required" dialog of the web app (the hero's Start Trading Now, a plan's Subscribe, the
+ * marketplace's Post and Message): the reason, then Sign In and Create Account links that come back to
+ * `redirect`. Mantine's Modal traps focus and returns it on close. The buttons sit side by side where both fit
+ * in full and one above the other on a phone (side by side at 360 px, "Create Account" was cut short).
  */
-export function SignInRequiredModal({ opened, onClose, title, reason, redirect }: SignInRequiredModalProps) {
+export function SignInRequiredModal({
+  opened,
+  onClose,
+  reason,
+  redirect,
+  title = 'Sign in to continue',
+}: SignInRequiredModalProps) {
+  const search = { redirect: safeRedirect(redirect) };
   return (
     <Modal
       opened={opened}
@@ -27,19 +37,12 @@ export function SignInRequiredModal({ opened, onClose, title, reason, redirect }
     >
       <Stack>
         <Text>{reason}</Text>
-        {/* Stacked on phones: the two labels never share a row too narrow for them. */}
-        <Stack gap="xs">
-          <Button renderRoot={(props) => <Link to="/login" search={{ redirect }} {...props} />} fullWidth>
-            Sign In
-          </Button>
-          <Button
-            renderRoot={(props) => <Link to="/signup" search={{ redirect }} {...props} />}
-            variant="default"
-            fullWidth
-          >
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button renderRoot={(props) => <Link {...props} to="/login" search={search} />}>Sign In</Button>
+          <Button variant="default" renderRoot={(props) => <Link {...props} to="/signup" search={search} />}>
             Create Account
           </Button>
-        </Stack>
+        </SimpleGrid>
       </Stack>
     </Modal>
   );

@@ -1,15 +1,42 @@
 import type { ApiUtils, SessionUser } from '@barterads/api-client';
 import { trpc } from '@barterads/api-client';
 import { redirect, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { safeRedirect } from './messages';
 
-/** The signed-in user (null when signed out); undefined while loading. */
+/**
+ * What a pre-rendered page was rendered for (scripts/prerender.mjs renders each public page twice and the server
+ * picks by the session cookie): `out` for a request without a session cookie, signed out for certain; `pending`
+ * for one with it, the signed-in parts drawn as neutral placeholders until the session is known.
+ */
+export type PrerenderedSession = 'out' | 'pending';
+
+let hydrationUser: SessionUser | null | undefined;
+
+/** The session state the page's HTML was rendered with; hydration renders the same (main.tsx, prerender.tsx). */
+export function setPrerenderedSession(session: PrerenderedSession | undefined): void {
+  hydrationUser = session === 'out' ? null : undefined;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The signed-in user (null when signed out); undefined while loading. While React hydrates a pre-rendered page
+ * it is the state that page was rendered with, and the real one right after (React re-renders on the client
+ * snapshot): a session answer arriving in the middle of hydration made the HTML and the first render differ
+ * (React error #418 on /marketplace).
+ */
 export function useSessionUser(): { user: SessionUser | null | undefined; isLoading: boolean } {
   const query = trpc.accounts.session.useQuery(undefined, { staleTime: 60_000 });
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
   // `data.user` is null when signed out: keep that null (not undefined, which means loading).
-  const user = query.data ? query.data.user : query.isError ? null : undefined;
-  return { user, isLoading: query.isLoading };
+  const known = query.data ? query.data.user : query.isError ? null : undefined;
+  const user = hydrating ? hydrationUser : known;
+  return { user, isLoading: user === undefined };
 }
 
 /** Route guard: sends signed-out visitors to /login and back here after they sign in. */

@@ -1,6 +1,7 @@
 import { COMPANY } from '@barterads/core';
 import { Anchor, Box, Container, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import type { LegalSection } from './sections';
 
@@ -8,6 +9,19 @@ export interface LegalPageProps {
   title: string;
   description: string;
   sections: readonly LegalSection[];
+}
+
+/** The support address in a paragraph as a themed mailto link. */
+function withMailLink(paragraph: string): ReactNode {
+  const at = paragraph.indexOf(COMPANY.supportEmail);
+  if (at < 0) return paragraph;
+  return (
+    <>
+      {paragraph.slice(0, at)}
+      <Anchor href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</Anchor>
+      {paragraph.slice(at + COMPANY.supportEmail.length)}
+    </>
+  );
 }
 
 /**
@@ -72,7 +86,7 @@ export function LegalPage({ title, description, sections }: LegalPageProps) {
                 </Title>
                 <Stack gap="sm">
                   {section.body.map((paragraph) => (
-                    <Text key={paragraph}>{paragraph}</Text>
+                    <Text key={paragraph}>{withMailLink(paragraph)}</Text>
                   ))}
                   {section.list ? (
                     <List spacing="xs">

@@ -1,32 +1,59 @@
 import { trpc } from '@barterads/api-client';
-import { Alert, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 
 export interface DashboardOverviewProps {
   /** Unread messages from the messages domain; the card shows only when given. */
   unreadMessages?: number;
 }
 
-/** The spec's fixed growth labels of the four cards. */
+/** The four cards; each shows its change against 7 days ago (the server's `previous` figures). */
 const CARDS = [
-  { key: 'totalListings', label: 'Total Listings', growth: '+8%' },
-  { key: 'activeListings', label: 'Active Listings', growth: '+5%' },
-  { key: 'archivedListings', label: 'Archived', growth: '-2%' },
-  { key: 'totalClicks', label: 'Total Clicks', growth: '+3%' },
+  { key: 'totalListings', label: 'Total Listings', upIsGood: true },
+  { key: 'activeListings', label: 'Active Listings', upIsGood: true },
+  { key: 'archivedListings', label: 'Archived', upIsGood: null },
+  { key: 'totalClicks', label: 'Total Clicks', upIsGood: true },
 ] as const;
 
-function StatCard({ label, value, note }: { label: string; value: number; note?: string }) {
+const PERCENT = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
+
+/** The change from `before` to `now` in per cent, or undefined when there was nothing to compare with. */
+export function changeLabel(now: number, before: number): string | undefined {
+  if (before <= 0) return undefined;
+  // The minus sign (U+2212), not a hyphen.
+  return `${PERCENT.format(((now - before) / before) * 100).replace('-', '\u2212')}%`;
+}
+
+interface Change {
+  text: string;
+  /** green for a good change, red for a bad one, dimmed when neither (archived listings, no change). */
+  color: string;
+}
+
+function StatCard({ label, value, change }: { label: string; value: number; change?: Change | undefined }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={label}>
       <Text fz="sm" c="dimmed">
         {label}
       </Text>
-      <Group justify="space-between" align="baseline" mt={4}>
+      <Group justify="space-between" align="baseline" mt={4} gap={4}>
         <Text fz={28} fw={700} data-testid={`stat-${label}`}>
           {value}
         </Text>
-        {note ? (
-          <Text fz="sm" c={note.startsWith('-') ? 'red' : 'teal'}>
-            {note}
+        {change ? (
+          <Text fz="sm" c={change.color} data-testid={`change-${label}`}>
+            {change.text}
+            <VisuallyHidden> against 7 days ago</VisuallyHidden>
           </Text>
         ) : null}
       </Group>
@@ -41,7 +68,7 @@ export function DashboardOverview({ unreadMessages }: DashboardOverviewProps) {
   const stats = trpc.listings.stats.useQuery();
   if (stats.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label="Loading overview">
+      <SimpleGrid cols={{ base: 2, md: 4 }} aria-busy="true" aria-label="Loading overview">
         {SKELETONS.map((key) => (
           <Skeleton key={key} h={96} radius="md" />
         ))}
@@ -59,12 +86,28 @@ export function DashboardOverview({ unreadMessages }: DashboardOverviewProps) {
   const max = Math.max(1, ...data.topCategories.map((c) => c.count));
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        {CARDS.map((card) => (
-          <StatCard key={card.key} label={card.label} value={data[card.key]} note={card.growth} />
-        ))}
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {CARDS.map((card) => {
+          const now = data[card.key];
+          const before = data.previous[card.key];
+          const text = changeLabel(now, before);
+          const color =
+            now === before || card.upIsGood === null
+              ? 'dimmed'
+              : now > before === card.upIsGood
+                ? 'teal'
+                : 'red';
+          return (
+            <StatCard
+              key={card.key}
+              label={card.label}
+              value={now}
+              change={text ? { text, color } : undefined}
+            />
+          );
+        })}
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: unreadMessages === undefined ? 1 : 2 }}>
+      <SimpleGrid cols={unreadMessages === undefined ? 1 : 2}>
         <StatCard label="Clicks (last 7 days)" value={data.clicks7d} />
         {unreadMessages === undefined ? null : <StatCard label="Unread messages" value={unreadMessages} />}
       </SimpleGrid>

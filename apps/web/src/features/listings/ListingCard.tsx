@@ -1,15 +1,16 @@
-import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink, whatsappListingText } from '@barterads/core';
-import { type ReactNode, useId } from 'react';
+import {
+  categoryTitle,
+  EXCHANGE_FIELD,
+  MESSAGES,
+  userTypeLabel,
+  whatsappLink,
+  whatsappListingText,
+} from '@barterads/core';
+import { type ReactNode, useId, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
 import { formatRate } from './format';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
-
-const FALLBACK_IMAGE =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="100%" height="100%" fill="#e9ecef"/><text x="50%" y="50%" font-family="sans-serif" font-size="28" fill="#868e96" text-anchor="middle" dominant-baseline="middle">BarterAds</text></svg>',
-  );
 
 export interface ListingCardProps {
   listing: Listing;
@@ -21,7 +22,7 @@ export interface ListingCardProps {
 
 /**
  * A marketplace card with every field of the spec: image, title, description, location, rating, verified flag,
- * what is sought, and the Contact button (a WhatsApp chat link; disabled 'No Contact' under 8 digits).
+ * what is offered or wanted in exchange, and the Contact button (a WhatsApp chat link; disabled 'No Contact' under 8 digits).
  * Plain elements styled by ListingCard.module.css and PlainButton.module.css (Mantine's theme variables) rather
  * than Mantine components: a results page renders 24 cards at once, and on a phone each component instance
  * costs time (Mantine's Tooltip alone brought floating-ui and a positioning hook into every card).
@@ -29,22 +30,28 @@ export interface ListingCardProps {
 export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
   const chat = whatsappLink(listing.contactPhone, whatsappListingText(listing.title));
   const tooltipId = useId();
+  const [imageFailed, setImageFailed] = useState(false);
   return (
     <article className={classes.card} aria-label={listing.title}>
-      <img
-        className={classes.image}
-        src={listing.image || FALLBACK_IMAGE}
-        alt={listing.image ? listing.title : ''}
-        loading="lazy"
-        decoding="async"
-        width={640}
-        height={400}
-        onError={(event) => {
-          // A broken image link shows the placeholder (once: the placeholder itself cannot fail).
-          if (event.currentTarget.src !== FALLBACK_IMAGE) event.currentTarget.src = FALLBACK_IMAGE;
-        }}
-      />
-      <div className={classes.body}>
+      {listing.image && !imageFailed ? (
+        <img
+          className={classes.image}
+          data-card-image
+          src={listing.image}
+          alt={listing.title}
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={400}
+          // A broken image link shows the placeholder instead.
+          onError={() => setImageFailed(true)}
+        />
+      ) : (
+        <div className={classes.placeholder} data-card-image data-image-placeholder aria-hidden="true">
+          BarterAds
+        </div>
+      )}
+      <div className={classes.head}>
         <div className={classes.badges}>
           <span
             className={`${classes.badge} ${listing.ownerRole === 'media_owner' ? classes.mediaOwner : classes.advertiser}`}
@@ -59,6 +66,8 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
         <h3 className={classes.title}>
           <a href={`/listings/${listing._id}`}>{listing.title}</a>
         </h3>
+      </div>
+      <div className={classes.details}>
         {listing.ownerCompany ? <p className={classes.text}>{listing.ownerCompany}</p> : null}
         <p className={classes.description}>{listing.description}</p>
         <p className={classes.text}>
@@ -66,7 +75,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
         </p>
         {listing.seeking ? (
           <p className={classes.text}>
-            <span className={classes.label}>Seeking:</span> {listing.seeking}
+            <span className={classes.label}>{EXCHANGE_FIELD[listing.ownerRole].card}:</span> {listing.seeking}
           </p>
         ) : null}
         {listing.rateInr && listing.unit ? (

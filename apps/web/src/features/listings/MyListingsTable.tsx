@@ -1,9 +1,22 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { categoryTitle, MESSAGES, type MediaCategoryId } from '@barterads/core';
-import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { categoryTitle, EXCHANGE_FIELD, MESSAGES, type MediaCategoryId } from '@barterads/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ListingForm, type ListingFormValues, toListingFormValues, toListingInput } from './ListingForm';
+import { postLabels } from './post-labels';
 import type { MyListing } from './types';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
@@ -13,7 +26,60 @@ function formValues(listing: MyListing): ListingFormValues {
   return toListingFormValues({ ...listing, category: (listing.category as MediaCategoryId | null) ?? null });
 }
 
-/** My Listings: Title, Category, Location, Status, Created and clicks, with edit and archive. */
+function StatusBadge({ status }: { status: MyListing['status'] }) {
+  return (
+    <Badge color={status === 'archived' ? 'gray' : 'green'} variant="light">
+      {status}
+    </Badge>
+  );
+}
+
+interface RowActionsProps {
+  listing: MyListing;
+  onEdit: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+  restoring: boolean;
+  grow?: boolean;
+}
+
+/** Edit, and Archive for an active listing or Restore for an archived one. */
+function RowActions({ listing, onEdit, onArchive, onRestore, restoring, grow = false }: RowActionsProps) {
+  return (
+    <Group gap="xs" wrap="nowrap" grow={grow}>
+      <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${listing.title}`}>
+        Edit
+      </Button>
+      {listing.status === 'active' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={onArchive}
+          aria-label={`Archive ${listing.title}`}
+        >
+          Archive
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onRestore}
+          loading={restoring}
+          aria-label={`Restore ${listing.title}`}
+        >
+          Restore
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * My Listings: Title, Category, Location, Status, Created and clicks, with edit, archive and restore. A table
+ * where it fits (from the md breakpoint, beside the dashboard's sidebar); one card per listing below that, so
+ * that a phone shows every listing's status and actions without scrolling sideways.
+ */
 export function MyListingsTable() {
   const mine = trpc.listings.mine.useQuery();
   const utils = trpc.useUtils();
@@ -26,6 +92,23 @@ export function MyListingsTable() {
       utils.listings.search.invalidate(),
     ]);
   const update = trpc.listings.update.useMutation();
+  const restore = trpc.listings.restore.useMutation({
+    onSuccess: async () => {
+      await refresh();
+      notifications.show({ color: 'green', message: 'Listing restored to the marketplace.' });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const actionsOf = (listing: MyListing, grow = false) => (
+    <RowActions
+      listing={listing}
+      grow={grow}
+      onEdit={() => setEditing(listing)}
+      onArchive={() => setArchiving(listing)}
+      onRestore={() => restore.mutate({ id: listing._id })}
+      restoring={restore.isPending && restore.variables?.id === listing._id}
+    />
+  );
   const archive = trpc.listings.archive.useMutation({
     onSuccess: async () => {
       await refresh();
@@ -56,70 +139,85 @@ export function MyListingsTable() {
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="My listings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Location</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Clicks (7 days)</Table.Th>
-              <Table.Th>Total clicks</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mine.data.barters.map((listing) => (
-              <Table.Tr key={listing._id}>
-                <Table.Td>{listing.title}</Table.Td>
-                <Table.Td>{categoryTitle(listing.category)}</Table.Td>
-                <Table.Td>{listing.location}</Table.Td>
-                <Table.Td>
-                  <Badge color={listing.status === 'archived' ? 'gray' : 'green'} variant="light">
-                    {listing.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{dateFormat.format(new Date(listing.createdAt))}</Table.Td>
-                <Table.Td>{listing.clicks7d}</Table.Td>
-                <Table.Td>{listing.totalClicks}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(listing)}
-                      aria-label={`Edit ${listing.title}`}
-                    >
-                      Edit
-                    </Button>
-                    {listing.status === 'active' ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => setArchiving(listing)}
-                        aria-label={`Archive ${listing.title}`}
-                      >
-                        Archive
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
+      <Stack
+        gap="sm"
+        hiddenFrom="md"
+        aria-label="My listings"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
+        {mine.data.barters.map((listing) => (
+          <Card
+            key={listing._id}
+            withBorder
+            padding="sm"
+            radius="md"
+            component="li"
+            aria-label={listing.title}
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Text fw={600} lineClamp={2}>
+                {listing.title}
+              </Text>
+              <StatusBadge status={listing.status} />
+            </Group>
+            <Text fz="sm" c="dimmed">
+              {categoryTitle(listing.category)} · {listing.location}
+            </Text>
+            <Text fz="xs" c="dimmed" mb="xs">
+              Created {dateFormat.format(new Date(listing.createdAt))} · {listing.clicks7d} clicks in 7 days ·{' '}
+              {listing.totalClicks} in total
+            </Text>
+            {actionsOf(listing, true)}
+          </Card>
+        ))}
+      </Stack>
+      <Box visibleFrom="md">
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label="My listings">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Clicks (7 days)</Table.Th>
+                <Table.Th>Total clicks</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {mine.data.barters.map((listing) => (
+                <Table.Tr key={listing._id}>
+                  <Table.Td>{listing.title}</Table.Td>
+                  <Table.Td>{categoryTitle(listing.category)}</Table.Td>
+                  <Table.Td>{listing.location}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={listing.status} />
+                  </Table.Td>
+                  <Table.Td>{dateFormat.format(new Date(listing.createdAt))}</Table.Td>
+                  <Table.Td>{listing.clicks7d}</Table.Td>
+                  <Table.Td>{listing.totalClicks}</Table.Td>
+                  <Table.Td>{actionsOf(listing)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit listing" size="lg">
         {editing ? (
           <ListingForm
             key={editing._id}
             initial={formValues(editing)}
             submitLabel="Save changes"
+            titleLabel={postLabels(editing.ownerRole).title}
+            seekingLabel={EXCHANGE_FIELD[editing.ownerRole].question}
             busy={update.isPending}
             error={update.error ? errorMessage(update.error) : null}
             onCancel={() => setEditing(null)}

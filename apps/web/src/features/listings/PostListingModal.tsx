@@ -1,8 +1,8 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { MESSAGES, type UserType } from '@barterads/core';
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { ListingForm, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
 
@@ -69,29 +69,6 @@ export function PostListingModal({ opened, onClose, userType }: PostListingModal
           }}
         />
       )}
-    </Modal>
-  );
-}
-
-/** Shown when a visitor tries to post. */
-export function SignInToPostModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
-  return (
-    <Modal opened={opened} onClose={onClose} title="Sign in to continue">
-      <Stack>
-        <Text>Please sign in or create an account to post a listing.</Text>
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => navigate({ to: '/login', search: { redirect: '/marketplace' } })}
-          >
-            Sign In
-          </Button>
-          <Button onClick={() => navigate({ to: '/signup', search: { redirect: undefined } })}>
-            Create Account
-          </Button>
-        </Group>
-      </Stack>
     </Modal>
   );
 }

@@ -19,7 +19,6 @@ import {
   Container,
   Group,
   List,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -28,6 +27,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
+import { SignInRequiredModal } from '../accounts/SignInRequiredModal';
 import { formatDay, formatRupees, PERIOD_LABEL } from './format';
 import { type Subscription, useSubscribe } from './useSubscribe';
 
@@ -114,22 +114,12 @@ export function PricingPage() {
         </Text>
       </Stack>
 
-      <Modal opened={signInOpen} onClose={() => setSignInOpen(false)} title="Sign in required" centered>
-        <Stack>
-          <Text>{MESSAGES.signInToSubscribe}</Text>
-          <Group grow>
-            <Button renderRoot={(props) => <Link {...props} to="/login" search={{ redirect: '/pricing' }} />}>
-              Sign In
-            </Button>
-            <Button
-              variant="light"
-              renderRoot={(props) => <Link {...props} to="/signup" search={{ redirect: '/pricing' }} />}
-            >
-              Create Account
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SignInRequiredModal
+        opened={signInOpen}
+        onClose={() => setSignInOpen(false)}
+        reason={MESSAGES.signInToSubscribe}
+        redirect="/pricing"
+      />
     </Container>
   );
 }
@@ -202,11 +192,11 @@ function PlanCard({ plan, period, isCurrent, disabled, loading, onSubscribe }: P
       }
     >
       <Stack gap="md" h="100%">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" gap="xs">
           <Title order={2} fz="h3" id={titleId}>
             {plan.name}
           </Title>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4}>
             {plan.isPopular ? <Badge>Most Popular</Badge> : null}
             {isCurrent ? (
               <Badge color="teal" variant="filled">

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@barterads/core';
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -6,7 +7,7 @@ import { useSessionUser } from '../accounts/session';
 import { LANDING_STATS } from './content';
 
 /** The modal loads on first use: the landing page's JavaScript budget is 200 KB gzip (issue 9). */
-const SignInModal = lazy(() => import('./SignInModal'));
+const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
 
 /**
  * The landing hero. 'Start Trading Now' goes to the marketplace for a signed-in visitor; otherwise it
@@ -82,7 +83,9 @@ export function Hero() {
       </Container>
       {modalUsed && (
         <Suspense fallback={null}>
-          <SignInModal
+          <SignInRequiredModal
+            reason={MESSAGES.signInToTrade}
+            redirect="/marketplace"
             opened={modalOpen}
             onClose={() => {
               setModalOpen(false);

@@ -1,3 +1,4 @@
+import { trpc } from '@barterads/api-client';
 import { LIMITS, MEDIA_CATEGORIES } from '@barterads/core';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -6,6 +7,13 @@ import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/Se
 import { Section } from './Section';
 
 type Filter = 'all' | 'popular';
+
+const COUNT = new Intl.NumberFormat('en-IN');
+
+function listingCount(count: number): string {
+  if (count === 0) return 'No listings yet';
+  return `${COUNT.format(count)} ${count === 1 ? 'listing' : 'listings'} in the marketplace`;
+}
 
 const FILTERS = [
   { value: 'all', label: 'All Media Types' },
@@ -22,6 +30,11 @@ export function MediaTypes() {
   const [visible, setVisible] = useState<number>(LIMITS.landingCategoriesInitial);
   const shown = MEDIA_CATEGORIES.filter((c) => filter === 'all' || c.popular);
   const cards = shown.slice(0, visible);
+  // Each category's real number of active listings, from the server (nothing until it answers).
+  const countsQuery = trpc.listings.categoryCounts.useQuery(undefined, { staleTime: 60_000 });
+  const counts = countsQuery.data
+    ? new Map(countsQuery.data.counts.map((row) => [row.category, row.count]))
+    : undefined;
 
   return (
     <Section
@@ -69,8 +82,14 @@ export function MediaTypes() {
                   <List.Item key={platform}>{platform}</List.Item>
                 ))}
               </List>
-              <Text fz="sm" fw={600} c="var(--mantine-color-anchor)">
-                {category.stats}
+              <Text
+                fz="sm"
+                fw={600}
+                c="var(--mantine-color-anchor)"
+                mih="1.55em"
+                data-testid="category-count"
+              >
+                {counts ? listingCount(counts.get(category.id) ?? 0) : null}
               </Text>
               <Button
                 variant="light"

@@ -1,0 +1,90 @@
+import { E2E_ADMIN } from '@barterads/testing/e2e';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+
+// Pages on a machine shared with other suites can take a while to load and hydrate.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Issue 17's admin screens on a 360 px phone and a 1366 px desktop. */
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1366, height: 768 },
+] as const;
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The element lies wholly inside the viewport's width (not cut off or scrolled sideways out of view). */
+async function expectWithinWidth(locator: Locator, width: number) {
+  await expect(locator).toBeVisible({ timeout: 30_000 });
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+/** Two boxes do not overlap. */
+function apart(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    // Several pages each, on a machine shared with other suites.
+    test.describe.configure({ timeout: 180_000 });
+
+    test('the header keeps the title clear of the theme toggle and Logout', async ({ page }) => {
+      await signIn(page);
+      const header = page.getByRole('banner');
+      const title = header.getByText('BarterAds', { exact: false }).first();
+      const toggle = header.getByRole('button', { name: /color scheme|theme|dark|light/i });
+      await expectWithinWidth(title, viewport.width);
+      await expectWithinWidth(toggle, viewport.width);
+      expect(apart((await title.boundingBox())!, (await toggle.boundingBox())!)).toBe(true);
+      // Logout: in the header on a desktop, in the navigation drawer on a phone; never over the title.
+      if (viewport.name === 'phone') {
+        await page.getByRole('button', { name: 'Toggle navigation' }).click();
+        await expectWithinWidth(
+          page.getByRole('navigation').getByRole('button', { name: 'Logout' }),
+          viewport.width,
+        );
+      } else {
+        const logout = header.getByRole('button', { name: 'Logout' });
+        await expectWithinWidth(logout, viewport.width);
+        expect(apart((await title.boundingBox())!, (await logout.boundingBox())!)).toBe(true);
+      }
+      // Nothing in the page scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    });
+
+    test('users and listings show their status and actions without scrolling sideways', async ({ page }) => {
+      await signIn(page);
+      await page.goto('/admin/users?q=demo');
+      const suspend = page.getByRole('button', { name: /^Suspend / }).first();
+      await expectWithinWidth(suspend, viewport.width);
+      const status = page.getByText('active', { exact: true }).locator('visible=true').first();
+      await expectWithinWidth(status, viewport.width);
+      // The badge shows its whole word (a clipped badge read "ACTI…").
+      expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+
+      await page.goto('/admin/listings');
+      await expectWithinWidth(
+        page.getByRole('button', { name: /^(Verify|Unverify) / }).first(),
+        viewport.width,
+      );
+      await expectWithinWidth(page.getByRole('button', { name: /^Archive / }).first(), viewport.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    });
+  });
+}

@@ -14,6 +14,19 @@ export { archiveListing as adminArchiveListing, listListings, setListingVerified
 export { getMetrics, usersByCountry } from './admin/metrics';
 export type { ActivityEntry, AdminListing, AdminMetrics, UsersByCountry } from './admin/schemas';
 export { listUsers, setUserStatus as adminSetUserStatus } from './admin/users';
+export type {
+  AdminVerification,
+  MyVerificationResult,
+  SubmitVerificationInput,
+  VerificationSubmission,
+} from './businesses/schemas';
+export {
+  type CertificateStorage,
+  certificateKey,
+  readCertificate,
+  submitVerification,
+  verifiedBusiness,
+} from './businesses/verification';
 export type { ContactInput, ContactResult } from './contact/schemas';
 export { type Context, type CookieOptions, createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { isDatabaseUnavailable } from './dependency-errors';

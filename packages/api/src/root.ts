@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
+import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
 import { listingsRouter } from './listings/router';
 import { messagesRouter } from './messages/router';
@@ -14,6 +15,7 @@ export const appRouter = router({
   admin: adminRouter,
   listings: listingsRouter,
   contact: contactRouter,
+  businesses: businessesRouter,
 });
 
 export type AppRouter = typeof appRouter;

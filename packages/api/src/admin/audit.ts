@@ -1,5 +1,5 @@
 import { auditLog, type Executor, listings, users } from '@barterads/db';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import type { ActivityEntry, ActivityInput, AuditAction } from './schemas';
@@ -9,7 +9,7 @@ type AuditValue = Record<string, string | boolean | number | null>;
 export interface AuditRecord {
   actorId: string;
   action: AuditAction;
-  targetType: 'user' | 'listing';
+  targetType: 'user' | 'listing' | 'business';
   targetId: string;
   before: AuditValue;
   after: AuditValue;
@@ -47,7 +47,10 @@ export async function listActivity(
       })
       .from(auditLog)
       .innerJoin(actor, eq(actor.id, auditLog.actorId))
-      .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
+      .leftJoin(
+        targetUser,
+        and(inArray(auditLog.targetType, ['user', 'business']), eq(targetUser.id, auditLog.targetId)),
+      )
       .leftJoin(listings, and(eq(auditLog.targetType, 'listing'), eq(listings.id, auditLog.targetId)))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

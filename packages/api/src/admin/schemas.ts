@@ -71,6 +71,8 @@ export const UserOutput = z.object({ user: PublicUser });
 
 /** The contract's barter object, with what the admin screens add (owner, archive reason). */
 export const AdminListing = BarterFields.extend({
+  /** The owner edited title, description, photos or contact after it was verified: it needs review again. */
+  needsReview: z.boolean(),
   archivedReason: z.string().nullable(),
   archivedAt: z.string().nullable(),
   owner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
@@ -88,6 +90,8 @@ export const AdminListingsInput = z
     ownerType: userTypeFilter,
     status: optionalFilter(['active', 'archived'] as const),
     verified: verifiedFilter,
+    /** Only listings whose owner edited them after they were verified. */
+    needsReview: verifiedFilter,
   })
   .prefault({});
 export type AdminListingsInput = z.infer<typeof AdminListingsInput>;
@@ -136,9 +140,17 @@ export type UsersByCountry = z.infer<typeof UsersByCountry>;
 
 // ---- activity (audit log) -------------------------------------------------------------------
 
-export const AUDIT_ACTIONS = ['suspend', 'activate', 'verify', 'unverify', 'archive'] as const;
+export const AUDIT_ACTIONS = [
+  'suspend',
+  'activate',
+  'verify',
+  'unverify',
+  'archive',
+  'approve_verification',
+  'reject_verification',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['user', 'listing'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business'] as const;
 
 export const ActivityInput = z
   .object({

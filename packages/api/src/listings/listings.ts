@@ -2,6 +2,7 @@ import { activeListingLimit, LIMITS, MESSAGES, type PlanId } from '@barterads/co
 import {
   type Database,
   type Executor,
+  type ListingRow,
   listingEvents,
   listings,
   subscriptions,
@@ -93,6 +94,24 @@ async function ownListing(db: Executor, userId: string, id: string): Promise<voi
   if (row.ownerId !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listingNotOwner });
 }
 
+/**
+ * The fields an admin's content check covers (product-spec-2 section 4): title, description, photos (the image)
+ * and contact. A change to any of them by the owner clears the listing's verified flag.
+ */
+export const REVIEWED_FIELDS = ['title', 'description', 'image', 'contactPhone'] as const;
+
+/** The flags to set when `changes` are made to a listing now `current`: unverified and due for review again. */
+export function reviewAfterEdit(
+  current: Pick<ListingRow, 'verified' | (typeof REVIEWED_FIELDS)[number]>,
+  changes: Partial<Record<(typeof REVIEWED_FIELDS)[number], string | null>>,
+): { verified: false; needsReview: true } | null {
+  if (!current.verified) return null;
+  const changed = REVIEWED_FIELDS.some(
+    (field) => changes[field] !== undefined && changes[field] !== current[field],
+  );
+  return changed ? { verified: false, needsReview: true } : null;
+}
+
 export async function updateListing(
   db: Database,
   user: UserRow,
@@ -102,7 +121,14 @@ export async function updateListing(
   const { id, ...fields } = input;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length > 0) {
-    await db.update(listings).set(changes).where(eq(listings.id, id));
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
+      if (!current) return;
+      await tx
+        .update(listings)
+        .set({ ...changes, ...reviewAfterEdit(current, changes) })
+        .where(eq(listings.id, id));
+    });
   }
   return getListing(db, id);
 }

@@ -1,4 +1,10 @@
-import { AUTH_ROLES, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import {
+  AUTH_ROLES,
+  BUSINESS_VERIFICATION_STATUSES,
+  USER_STATUSES,
+  USER_TYPES,
+  VERIFICATION_SUBMISSION_STATUSES,
+} from '@barterads/core';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 export const authRole = pgEnum('auth_role', AUTH_ROLES);
@@ -12,5 +18,21 @@ export const planId = pgEnum('plan_id', ['starter', 'growth', 'professional', 'e
 export const subscriptionStatus = pgEnum('subscription_status', ['active', 'expired', 'cancelled']);
 export const paymentStatus = pgEnum('payment_status', ['created', 'paid', 'failed']);
 export const contactRole = pgEnum('contact_role', ['advertiser', 'media_owner', 'agency', 'other']);
-export const auditAction = pgEnum('audit_action', ['suspend', 'activate', 'verify', 'unverify', 'archive']);
-export const auditTarget = pgEnum('audit_target', ['user', 'listing']);
+export const auditAction = pgEnum('audit_action', [
+  'suspend',
+  'activate',
+  'verify',
+  'unverify',
+  'archive',
+  'approve_verification',
+  'reject_verification',
+]);
+export const auditTarget = pgEnum('audit_target', ['user', 'listing', 'business']);
+export const businessVerificationStatus = pgEnum(
+  'business_verification_status',
+  BUSINESS_VERIFICATION_STATUSES,
+);
+export const verificationSubmissionStatus = pgEnum(
+  'verification_submission_status',
+  VERIFICATION_SUBMISSION_STATUSES,
+);

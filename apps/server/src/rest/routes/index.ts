@@ -1,6 +1,7 @@
 import type { RestRoute } from '../route';
 import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
+import { businessRoutes } from './businesses';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { listingRoutes } from './listings';
@@ -15,5 +16,6 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...messageRoutes,
   ...paymentRoutes,
+  ...businessRoutes,
   ...adminRoutes,
 ];

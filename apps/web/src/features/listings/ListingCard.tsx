@@ -1,6 +1,7 @@
 import { categoryTitle, MESSAGES, userTypeLabel, whatsappLink } from '@barterads/core';
 import { type ReactNode, useId } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
 
@@ -54,6 +55,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             <span className={`${classes.badge} ${classes.category}`}>{categoryTitle(listing.category)}</span>
           ) : null}
           {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
+          {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>
         <h3 className={classes.title}>{listing.title}</h3>
         <p className={classes.description}>{listing.description}</p>

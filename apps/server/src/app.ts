@@ -15,8 +15,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
+import { registerFilesRoute } from './files-route';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
@@ -190,6 +190,7 @@ export async function buildApp(
     reply.type('text/javascript; charset=utf-8').send(API_DOCS_SCRIPT),
   );
 
+  registerFilesRoute(app, services.storage);
   registerStaticApps(app, settings);
 
   const stopMessageJobs = startUnreadMessageEmails(services);

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import {
   type ApiServices,
+  createLocalStorage,
   createMailer,
   createMemoryRateLimiter,
   createPubSub,
   createRedisRateLimiter,
+  createS3Storage,
   ensureAdmin,
   hashPassword,
   type Logger,
@@ -79,6 +81,7 @@ export async function createServices(
     mailer,
     redis,
     pubsub,
+    storage: settings.s3 ? createS3Storage(settings.s3) : createLocalStorage(join(settings.dataDir, 'files')),
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     logger,
     config: {

@@ -48,6 +48,12 @@ const EnvSchema = z
     /** Serve the built apps from these folders (default: the apps' dist folders in this repository). */
     WEB_DIST: optionalText,
     ADMIN_DIST: optionalText,
+    /** An S3-compatible bucket for uploaded files (all four, or none: local files under DATA_DIR/files). */
+    S3_ENDPOINT: url(['http:', 'https:']),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_REGION: optionalText,
     /** Trust X-Forwarded-* from a reverse proxy (client IPs for rate limits). */
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -67,6 +73,15 @@ const EnvSchema = z
         code: 'custom',
         path: [env.RAZORPAY_KEY_ID ? 'RAZORPAY_KEY_SECRET' : 'RAZORPAY_KEY_ID'],
         message: 'is required when the other Razorpay key is given',
+      });
+    }
+    const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const given = s3.filter((name) => env[name] !== undefined);
+    if (given.length > 0 && given.length < s3.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [s3.find((name) => env[name] === undefined) as string],
+        message: `is required when ${given[0]} is given`,
       });
     }
   });
@@ -91,6 +106,12 @@ export interface Settings {
     | undefined;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
+  /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
+  s3:
+    | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
+    | undefined;
+  /** Where uploads wait on disk while a request is processed (deleted when it is done). */
+  uploadTmpDir: string;
   webDist: string;
   adminDist: string;
   trustProxy: boolean;
@@ -164,6 +185,17 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
         : undefined,
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: env.S3_REGION ?? 'us-east-1',
+          }
+        : undefined,
+    uploadTmpDir: join(resolve(env.DATA_DIR ?? join(root, '.data')), 'tmp', 'uploads'),
     webDist: resolve(env.WEB_DIST ?? join(root, 'apps/web/dist')),
     adminDist: resolve(env.ADMIN_DIST ?? join(root, 'apps/admin/dist')),
     trustProxy: env.TRUST_PROXY,

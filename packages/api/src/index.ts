@@ -74,4 +74,5 @@ export {
 } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiConfig, ApiServices, Logger } from './services';
+export * from './storage';
 export { type FieldIssue, zodIssues } from './trpc';

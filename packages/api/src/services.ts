@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@barterads/db';
 import type { Mailer } from './mail/mailer';
 import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
+import type { FileStorage } from './storage/storage';
 
 /** Settings the domain logic needs; parsed once from the environment by the server. */
 export interface ApiConfig {
@@ -32,4 +33,6 @@ export interface ApiServices {
   logger: Logger;
   /** Events across API instances (PostgreSQL LISTEN/NOTIFY, or Redis when REDIS_URL is set). */
   pubsub: PubSub;
+  /** Uploaded files (local disk or an S3-compatible bucket). */
+  storage: FileStorage;
 }

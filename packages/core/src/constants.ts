@@ -12,6 +12,10 @@ export const LIMITS = {
   listingDescriptionMax: 2000,
   listingSeekingMax: 300,
   listingImageUrlMax: 2048,
+  /** Photos per listing (spec part two, section 1). */
+  listingPhotosMax: 8,
+  /** Largest photo accepted, in bytes (10 MB). */
+  listingPhotoBytesMax: 10 * 1024 * 1024,
   searchQueryMax: 200,
   /**
    * A search's `total` counts matches exactly up to this many; past it the answer says 1,000 and

@@ -37,6 +37,8 @@ export const MESSAGES = {
     'You have reached the active listing limit of your plan. Upgrade your plan or archive a listing to post more.',
   listingNotFound: 'Listing not found.',
   listingNotOwner: 'You can only change your own listings.',
+  listingPhotosFull: 'A listing can have at most 8 photos. Remove one to add another.',
+  listingPhotoNotFound: 'That photo does not exist.',
   invalidImageUrl: 'Image URL must start with http:// or https://.',
   dashboardListingsFailed: 'Failed to load your listings.',
   dashboardLoadFailed: 'Failed to load listings',

@@ -1,8 +1,11 @@
 import { type ApiServices, appRouter, createCaller, createContext } from '@barterads/api';
+import { MESSAGES } from '@barterads/core';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFromProcedure, sendError } from '../errors';
 import { bearerToken, requestMeta } from '../request-meta';
 import type { Settings } from '../settings';
+import { discardUploads, type MultipartBody, readMultipart, registerMultipart } from '../uploads';
 import type { RestRequest, RestRoute } from './route';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -19,14 +22,15 @@ export function procedureExists(path: string): boolean {
   return path in appRouter._def.procedures;
 }
 
-function toRestRequest(request: FastifyRequest): RestRequest {
+function toRestRequest(request: FastifyRequest, upload?: MultipartBody): RestRequest {
   return {
-    body: request.body ?? {},
+    body: upload ? upload.fields : (request.body ?? {}),
     query: (request.query ?? {}) as Record<string, unknown>,
     params: (request.params ?? {}) as Record<string, string>,
     headers: request.headers,
     bearerToken: bearerToken(request),
     rawBody: request.rawBody,
+    files: upload?.files ?? [],
   };
 }
 
@@ -37,19 +41,45 @@ export function registerRestRoutes(
   services: ApiServices,
   settings: Settings,
 ): void {
+  const plain = routes.filter((route) => !route.multipart);
+  const uploads = routes.filter((route) => route.multipart);
+  addRoutes(app, plain, services, settings);
+  // Upload rows in their own scope: only they accept multipart bodies.
+  void app.register(async (scope) => {
+    await registerMultipart(scope);
+    addRoutes(scope, uploads, services, settings);
+  });
+}
+
+function addRoutes(
+  app: FastifyInstance,
+  routes: RestRoute[],
+  services: ApiServices,
+  settings: Settings,
+): void {
   for (const route of routes) {
     if (!procedureExists(route.procedure))
       throw new Error(`REST ${route.path} names unknown procedure ${route.procedure}`);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const restRequest = toRestRequest(request);
-      const input = route.input
-        ? route.input(restRequest)
-        : route.method === 'GET'
-          ? restRequest.query
-          : restRequest.body;
+      let upload: MultipartBody | undefined;
       try {
         // Inside the try: a database that is down while the session is read answers 503 like any other call.
         const ctx = await createContext(services, requestMeta(request, reply, settings));
+        if (route.multipart) {
+          // No stranger's upload is read to disk: a signed-in row checks the session first.
+          if (route.auth !== 'none' && !ctx.session)
+            throw new TRPCError({
+              code: 'UNAUTHORIZED',
+              message: ctx.presentedToken ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
+            });
+          upload = await readMultipart(request, route.multipart, settings.uploadTmpDir);
+        }
+        const restRequest = toRestRequest(request, upload);
+        const input = route.input
+          ? route.input(restRequest)
+          : route.method === 'GET'
+            ? restRequest.query
+            : restRequest.body;
         const result = await procedureOf(createCaller(ctx), route.procedure)(input);
         if (route.status === 204) return reply.status(204).send();
         // The procedure's result as it is, the shape its output schema gives the OpenAPI document.
@@ -64,6 +94,8 @@ export function registerRestRoutes(
         if (status >= 500 && status !== 503)
           request.log.error({ err: error, procedure: route.procedure }, 'procedure failed');
         return sendError(reply, status, body);
+      } finally {
+        if (upload) await discardUploads(upload.files);
       }
     };
     for (const path of [route.path, ...(route.aliases ?? [])]) {

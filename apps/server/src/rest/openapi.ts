@@ -82,7 +82,25 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl = '/'): Json
       },
     };
     if (route.auth === 'bearer' || route.auth === 'admin') operation.security = [{ bearer: [] }];
-    if (route.method !== 'GET' && input && route.auth !== 'signature') {
+    if (route.multipart) {
+      const upload = route.multipart;
+      const fileSchema = {
+        type: 'string',
+        format: 'binary',
+        description: `${upload.accept.join(', ')} (checked by content)`,
+      };
+      const properties: Record<string, JsonSchema> = {};
+      for (const field of upload.fileFields)
+        properties[field] =
+          upload.maxFiles > 1 ? { type: 'array', items: fileSchema, maxItems: upload.maxFiles } : fileSchema;
+      for (const field of upload.textFields ?? []) properties[field] = { type: 'string' };
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': { schema: { type: 'object', properties, required: [...upload.fileFields] } },
+        },
+      };
+    } else if (route.method !== 'GET' && input && route.auth !== 'signature') {
       operation.requestBody = { required: true, content: { 'application/json': { schema: input } } };
     }
     for (const path of [route.path, ...(route.aliases ?? [])]) {

@@ -1,5 +1,6 @@
-import type { AppRouter } from '@barterads/api';
+import type { AppRouter, UploadedFile } from '@barterads/api';
 import type { AnyTRPCProcedure, TRPCRouterRecord } from '@trpc/server';
+import type { UploadRule } from '../uploads';
 
 type Paths<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends AnyTRPCProcedure
@@ -20,6 +21,8 @@ export interface RestRequest {
   bearerToken: string | undefined;
   /** The body exactly as received (for signature checks). */
   rawBody: string | undefined;
+  /** A multipart row's uploaded files (on local disk until the request is done); empty otherwise. */
+  files: UploadedFile[];
 }
 
 export type RestAuth = 'none' | 'bearer' | 'admin' | 'signature';
@@ -37,6 +40,11 @@ export interface RestRoute {
   input?: (request: RestRequest) => unknown;
   /** Status on success; 204 sends no body. */
   status?: 200 | 201 | 204;
+  /**
+   * A multipart upload row: files are streamed to temporary files under the rule's limits (415 for a type not
+   * accepted, 413 for too many or too large) before the procedure runs; `body` is then the text fields.
+   */
+  multipart?: UploadRule & { textFields?: readonly string[] };
   /** More paths answering the same way (the spec's aliases). */
   aliases?: string[];
 }

@@ -84,7 +84,7 @@ export async function createListing(
 }
 
 /** Loads a listing for a change by `userId`: 404 when unknown, 403 when someone else's. */
-async function ownListing(db: Executor, userId: string, id: string): Promise<void> {
+export async function ownListing(db: Executor, userId: string, id: string): Promise<void> {
   const [row] = await db
     .select({ ownerId: listings.ownerId })
     .from(listings)

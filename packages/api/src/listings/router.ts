@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { authedProcedure, enforceRateLimits, publicProcedure, router } from '../trpc';
 import { dashboardStats, recordContactClick, recordViews } from './events';
 import { archiveListing, createListing, featuredListings, myListings, updateListing } from './listings';
+import { addListingPhoto, removeListingPhoto } from './photos';
 import {
+  AddPhotoInput,
   CreateListingInput,
   DashboardStats,
   FeaturedListingsResult,
@@ -11,6 +13,7 @@ import {
   ListingResult,
   MyListingsResult,
   RecordViewsInput,
+  RemovePhotoInput,
   SearchListingsInput,
   SearchListingsResult,
   UpdateListingInput,
@@ -57,6 +60,38 @@ export const listingsRouter = router({
     .output(ListingResult)
     .mutation(async ({ ctx, input }) => ({
       barter: await archiveListing(ctx.services.database.db, ctx.user, input.id),
+    })),
+
+  /** Adds an uploaded photo (multipart REST row `POST /api/barters/:id/photos`; tRPC callers cannot upload). */
+  addPhoto: authedProcedure
+    .input(AddPhotoInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimits(ctx, [
+        { key: `listing:photo:${ctx.user.id}`, rule: { max: 60, windowMs: 60 * MINUTE } },
+      ]);
+      return {
+        barter: await addListingPhoto(
+          ctx.services.database.db,
+          ctx.services.storage,
+          ctx.user,
+          input.id,
+          input.file,
+        ),
+      };
+    }),
+
+  removePhoto: authedProcedure
+    .input(RemovePhotoInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => ({
+      barter: await removeListingPhoto(
+        ctx.services.database.db,
+        ctx.services.storage,
+        ctx.user,
+        input.id,
+        input.index,
+      ),
     })),
 
   /** The dashboard overview's figures. */

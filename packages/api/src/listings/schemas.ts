@@ -7,6 +7,7 @@ import {
   USER_TYPES,
 } from '@barterads/core';
 import { z } from 'zod';
+import { UploadedFileField } from '../storage/uploads';
 
 /** Empty strings and null mean "not given" for the optional listing fields. */
 function blankToNull(value: unknown): unknown {
@@ -157,6 +158,25 @@ export const RecordViewsInput = z.object({
   ids: z.array(ListingId).min(1).max(LIMITS.listingViewsBatchMax),
 });
 
+/** A listing photo: its largest WebP variant's URL and size, and every variant (smallest first) for `srcset`. */
+export const PhotoOutput = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  variants: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
+});
+export type PhotoOutput = z.infer<typeof PhotoOutput>;
+
+export const AddPhotoInput = z.object({ id: ListingId, file: UploadedFileField });
+export const RemovePhotoInput = z.object({
+  id: ListingId,
+  index: z.coerce
+    .number({ error: 'index must be a whole number from 0.' })
+    .int('index must be a whole number from 0.')
+    .min(0, 'index must be a whole number from 0.')
+    .max(100, 'index must be a whole number from 0.'),
+});
+
 /** The barter object of the contract: what every listing answer carries (public and admin). */
 export const BarterFields = z.object({
   _id: z.string(),
@@ -165,6 +185,8 @@ export const BarterFields = z.object({
   location: z.string(),
   category: z.enum(MEDIA_CATEGORY_IDS).nullable(),
   image: z.string().nullable(),
+  /** Uploaded photos, the first is the cover (`image` is then its URL). */
+  photos: z.array(PhotoOutput),
   rating: z.number(),
   verified: z.boolean(),
   seeking: z.string().nullable(),

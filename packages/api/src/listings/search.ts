@@ -1,7 +1,8 @@
 import { LIMITS } from '@barterads/core';
-import { type Database, type Executor, listings, users } from '@barterads/db';
+import { type Database, type Executor, type ListingPhoto, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
@@ -12,6 +13,7 @@ export const listingColumns = {
   location: listings.location,
   category: listings.category,
   image: listings.image,
+  photos: listings.photos,
   rating: listings.rating,
   verified: listings.verified,
   seeking: listings.seeking,
@@ -32,6 +34,7 @@ export interface ListingSelection {
   location: string;
   category: string | null;
   image: string | null;
+  photos: ListingPhoto[];
   rating: number;
   verified: boolean;
   seeking: string | null;
@@ -56,7 +59,8 @@ export function toBarterFields(
     description: row.description,
     location: row.location,
     category: row.category as BarterFields['category'],
-    image: row.image,
+    image: row.photos.length > 0 ? coverUrl(row.photos) : row.image,
+    photos: row.photos.map(toPhotoOutput),
     rating: row.rating,
     verified: row.verified,
     seeking: row.seeking,

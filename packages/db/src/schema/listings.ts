@@ -1,8 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
 import { listingStatus, userType } from './enums';
 import { users } from './users';
+
+/** One stored size of a listing photo (a WebP file in file storage, under a `public/` key). */
+export interface ListingPhotoVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** An uploaded listing photo: its WebP variants, smallest first. */
+export interface ListingPhoto {
+  id: string;
+  variants: ListingPhotoVariant[];
+}
 
 /** A barter listing: an advertiser's need or a media owner's inventory. */
 export const listings = pgTable(
@@ -18,6 +31,8 @@ export const listings = pgTable(
     location: text('location').notNull(),
     category: text('category'),
     image: text('image'),
+    /** Uploaded photos in order (the first is the cover). */
+    photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
     rating: real('rating').notNull().default(4.5),
     verified: boolean('verified').notNull().default(false),
     /** The owner edited title, description, photos or contact after an admin verified it: check it again. */

@@ -1,3 +1,4 @@
+import { IMAGE_TYPES } from '@barterads/api';
 import { LIMITS } from '@barterads/core';
 import { defineRoutes } from '../route';
 
@@ -62,5 +63,25 @@ export const listingRoutes = defineRoutes([
     auth: 'none',
     input: (request) => ({ id: request.params.id }),
     status: 204,
+  },
+  {
+    method: 'POST',
+    path: '/api/barters/:id/photos',
+    procedure: 'listings.addPhoto',
+    summary: `Add a photo to one of your listings: multipart field file, one JPEG, PNG or WebP image up to 10 MB (checked by content; 415 otherwise, 413 when too large or when the listing has ${LIMITS.listingPhotosMax}); EXIF and GPS are stripped and WebP variants made`,
+    tag: 'Listings',
+    auth: 'bearer',
+    status: 201,
+    multipart: { fileFields: ['file'], maxFiles: 1, accept: IMAGE_TYPES },
+    input: (request) => ({ id: request.params.id, file: request.files[0] }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/barters/:id/photos/:index',
+    procedure: 'listings.removePhoto',
+    summary: 'Remove the photo at index (0 is the cover) from one of your listings',
+    tag: 'Listings',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id, index: request.params.index }),
   },
 ]);

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { LIMITS, MESSAGES } from '@barterads/core';
+import { type Database, type ListingPhoto, listings, type UserRow } from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, eq, sql } from 'drizzle-orm';
+import { processImage } from '../storage/images';
+import { type FileStorage, publicUrl } from '../storage/storage';
+import type { UploadedFile } from '../storage/uploads';
+import { getListing, ownListing } from './listings';
+import type { ListingOutput, PhotoOutput } from './schemas';
+
+/** The contract's photo: the largest variant's URL and size, plus every variant for a responsive `srcset`. */
+export function toPhotoOutput(photo: ListingPhoto): PhotoOutput {
+  const largest = photo.variants.at(-1);
+  return {
+    url: largest ? publicUrl(largest.key) : '',
+    width: largest?.width ?? 0,
+    height: largest?.height ?? 0,
+    variants: photo.variants.map((v) => ({ url: publicUrl(v.key), width: v.width, height: v.height })),
+  };
+}
+
+/** The cover's URL (the first photo's largest variant). */
+export function coverUrl(photos: readonly ListingPhoto[]): string | null {
+  const key = photos[0]?.variants.at(-1)?.key;
+  return key ? publicUrl(key) : null;
+}
+
+const photosFull = () => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.listingPhotosFull });
+
+/**
+ * Adds an uploaded photo to the owner's listing: made into WebP variants without metadata, stored under
+ * `public/listings/<id>/`, appended in one statement that also holds the limit of 8 (two uploads racing for the
+ * last place cannot both win). When the row is not updated, the stored variants are deleted again.
+ */
+export async function addListingPhoto(
+  db: Database,
+  storage: FileStorage,
+  user: UserRow,
+  id: string,
+  file: UploadedFile,
+): Promise<ListingOutput> {
+  await ownListing(db, user.id, id);
+  if (file.size > LIMITS.listingPhotoBytesMax)
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Each photo must be at most 10 MB.' });
+  const [current] = await db
+    .select({ n: sql<number>`jsonb_array_length(${listings.photos})` })
+    .from(listings)
+    .where(eq(listings.id, id));
+  if ((current?.n ?? 0) >= LIMITS.listingPhotosMax) throw photosFull();
+
+  const photoId = randomUUID();
+  const image = await processImage(file, storage, `public/listings/${id}/${photoId}`);
+  const photo: ListingPhoto = { id: photoId, variants: image.variants };
+  const removeStored = () => Promise.all(image.variants.map((v) => storage.delete(v.key).catch(() => {})));
+  try {
+    const updated = await db
+      .update(listings)
+      .set({ photos: sql`${listings.photos} || ${JSON.stringify([photo])}::jsonb` })
+      .where(
+        and(
+          eq(listings.id, id),
+          eq(listings.ownerId, user.id),
+          sql`jsonb_array_length(${listings.photos}) < ${LIMITS.listingPhotosMax}`,
+        ),
+      )
+      .returning({ id: listings.id });
+    if (updated.length === 0) throw photosFull();
+  } catch (error) {
+    await removeStored();
+    throw error;
+  }
+  return getListing(db, id);
+}
+
+/** Removes the photo at `index` (0 is the cover) from the owner's listing, then its files. */
+export async function removeListingPhoto(
+  db: Database,
+  storage: FileStorage,
+  user: UserRow,
+  id: string,
+  index: number,
+): Promise<ListingOutput> {
+  await ownListing(db, user.id, id);
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ photos: listings.photos })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .for('update');
+    const photo = row?.photos[index];
+    if (!row || !photo) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingPhotoNotFound });
+    await tx
+      .update(listings)
+      .set({ photos: row.photos.filter((_, i) => i !== index) })
+      .where(eq(listings.id, id));
+    return photo;
+  });
+  // After the commit: a failed delete leaves an unreferenced file, never a listing pointing at a missing one.
+  await Promise.all(removed.variants.map((v) => storage.delete(v.key).catch(() => {})));
+  return getListing(db, id);
+}

@@ -21,7 +21,6 @@ export type {
   VerificationSubmission,
 } from './businesses/schemas';
 export {
-  type CertificateStorage,
   certificateKey,
   readCertificate,
   submitVerification,

@@ -1,4 +1,5 @@
-import { adminProcedure, authedProcedure, router } from '../trpc';
+import { offlineGstLookup } from '@barterads/core';
+import { adminProcedure, authedProcedure, enforceRateLimits, router } from '../trpc';
 import { mailDecision } from './mail';
 import {
   AdminVerificationsInput,
@@ -6,8 +7,12 @@ import {
   DecideVerificationInput,
   DecideVerificationResult,
   MyVerificationResult,
+  SubmitVerificationInput,
+  SubmitVerificationResult,
 } from './schemas';
-import { decideVerification, listVerifications, myVerification } from './verification';
+import { decideVerification, listVerifications, myVerification, submitVerification } from './verification';
+
+const HOUR = 60 * 60 * 1000;
 
 /** Businesses: GST verification (product-spec-2 section 4). A business's id is its owner's user id. */
 export const businessesRouter = router({
@@ -15,6 +20,36 @@ export const businessesRouter = router({
   myVerification: authedProcedure
     .output(MyVerificationResult)
     .query(({ ctx }) => myVerification(ctx.services.database.db, ctx.user.id)),
+
+  /**
+   * Verify your business: GSTIN, legal name, optional PAN and Udyam number, the GST certificate. Multipart REST
+   * row `POST /api/auth/me/verification` (tRPC callers cannot upload). The business becomes `pending`.
+   */
+  submitVerification: authedProcedure
+    .input(SubmitVerificationInput)
+    .output(SubmitVerificationResult)
+    .mutation(async ({ ctx, input }) => {
+      await enforceRateLimits(ctx, [
+        { key: `verification:submit:${ctx.user.id}`, rule: { max: 10, windowMs: HOUR } },
+      ]);
+      const submission = await submitVerification(
+        {
+          db: ctx.services.database.db,
+          storage: ctx.services.storage,
+          gstLookup: ctx.services.gstLookup ?? offlineGstLookup,
+        },
+        ctx.user,
+        input,
+      );
+      return {
+        verification: {
+          status: submission.status,
+          gstin: submission.gstin,
+          legalName: submission.legalName,
+          submittedAt: submission.submittedAt,
+        },
+      };
+    }),
 
   /** The admin's queue: pending first; query `status`, `businessId` (one business's history). */
   verifications: adminProcedure

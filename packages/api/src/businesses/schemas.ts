@@ -11,30 +11,11 @@ import {
   VERIFICATION_SUBMISSION_STATUSES,
 } from '@barterads/core';
 import { z } from 'zod';
+import { UploadedFileField } from '../storage/uploads';
 
 /** An empty text field of a form means "not given". */
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-
-/**
- * The certificate as the server's upload plumbing hands it over: on local disk, its type sniffed from its bytes.
- * (Replaced by the storage module's `UploadedFileField` once it is merged.)
- */
-export interface CertificateUpload {
-  path: string;
-  size: number;
-  contentType: string;
-  filename: string;
-}
-
-const CertificateFile = z.custom<CertificateUpload>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as CertificateUpload).path === 'string' &&
-    typeof (value as CertificateUpload).contentType === 'string',
-  { error: VERIFICATION_MESSAGES.certificateRequired },
-);
 
 const GstinField = z.string({ error: GSTIN_MESSAGES.required }).transform((value, ctx) => {
   const checked = checkGstin(value);
@@ -59,7 +40,8 @@ export const SubmitVerificationInput = z
       ),
     pan: z.preprocess(blankToUndefined, z.string().max(20, GSTIN_MESSAGES.panFormat).optional()),
     udyam: z.preprocess(blankToUndefined, z.string().max(40, GSTIN_MESSAGES.udyamFormat).optional()),
-    certificate: CertificateFile,
+    /** The GST registration certificate: a PDF or an image, its type sniffed by the upload plumbing. */
+    certificate: UploadedFileField,
   })
   .transform((value, ctx) => {
     let pan: string | null = null;

@@ -23,22 +23,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import type { Logger } from '../services';
+import type { FileStorage } from '../storage/storage';
 import type {
   AdminVerification,
   AdminVerificationsInput,
-  CertificateUpload,
   DecideVerificationInput,
   MyVerificationResult,
   SubmitVerificationInput,
   VerificationSubmission,
 } from './schemas';
-
-/** What this module needs of the file storage: private objects written whole and read back. */
-export interface CertificateStorage {
-  put(key: string, body: Buffer | Readable, meta: { contentType: string; size?: number }): Promise<unknown>;
-  get(key: string): Promise<{ body: Readable; contentType: string; size: number } | null>;
-  delete(key: string): Promise<void>;
-}
 
 const EXTENSIONS: Record<CertificateType, string> = {
   'application/pdf': 'pdf',
@@ -84,7 +77,7 @@ export function toSubmission(row: BusinessVerificationRow): VerificationSubmissi
 
 export interface SubmitDeps {
   db: Database;
-  storage: CertificateStorage;
+  storage: FileStorage;
   gstLookup: GstLookupProvider;
 }
 
@@ -98,7 +91,7 @@ export interface SubmitDeps {
 export async function submitVerification(
   deps: SubmitDeps,
   user: UserRow,
-  input: Omit<SubmitVerificationInput, 'certificate'> & { certificate: CertificateUpload },
+  input: SubmitVerificationInput,
 ): Promise<VerificationSubmission> {
   const lookup = await deps.gstLookup.lookup(input.gstin);
   if (!lookup.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: lookup.message });
@@ -336,7 +329,7 @@ export async function decideVerification(
  */
 export async function readCertificate(
   db: Executor,
-  storage: CertificateStorage,
+  storage: FileStorage,
   viewer: Pick<UserRow, 'id' | 'role'>,
   id: string,
 ): Promise<{ body: Readable; contentType: string; size: number; filename: string }> {

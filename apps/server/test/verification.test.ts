@@ -350,6 +350,29 @@ describe('business verification over real HTTP', () => {
         expect(res.body.barter.verified).toBe(false);
         expect(await adminView()).toMatchObject({ verified: false, needsReview: true });
       }
+      // Photos: adding one and removing one each clear the flag.
+      const addPhoto = () => {
+        const form = new FormData();
+        const png = certificatePng();
+        form.append('file', new Blob([new Uint8Array(png.bytes)], { type: png.type }), 'board.png');
+        return fetch(`${server.baseUrl}/api/barters/${listingId}/photos`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}` },
+          body: form,
+        });
+      };
+      expect((await verify()).status).toBe(200);
+      const added = await addPhoto();
+      expect(added.status).toBe(201);
+      expect(await adminView()).toMatchObject({ verified: false, needsReview: true });
+      expect((await verify()).status).toBe(200);
+      const removed = await server.request(`/api/barters/${listingId}/photos/0`, {
+        method: 'DELETE',
+        token: owner.token,
+      });
+      expect(removed.status).toBe(200);
+      expect(await adminView()).toMatchObject({ verified: false, needsReview: true });
+
       const needing = await server.request('/api/admin/barters?needsReview=true', { token: admin.token });
       expect(needing.body.listings.map((l: { _id: string }) => l._id)).toEqual([listingId]);
       expect((await verify()).body.listing).toMatchObject({ verified: true, needsReview: false });

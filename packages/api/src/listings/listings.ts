@@ -112,6 +112,15 @@ export function reviewAfterEdit(
   return changed ? { verified: false, needsReview: true } : null;
 }
 
+/**
+ * The flags a change of photos sets, as SQL over the row's values before the change: a photo added or removed is
+ * always a change of a reviewed field, so the listing is unverified and, when it was verified, due for review.
+ */
+export const photoChangeReview = {
+  verified: false,
+  needsReview: sql<boolean>`(${listings.needsReview} or ${listings.verified})`,
+};
+
 export async function updateListing(
   db: Database,
   user: UserRow,

@@ -58,6 +58,7 @@ function AdminLayout() {
           <NavLink component={Link} to="/" label="Overview" activeOptions={{ exact: true }} onClick={close} />
           <NavLink component={Link} to="/users" label="Users" onClick={close} />
           <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
+          <NavLink component={Link} to="/verifications" label="Verifications" onClick={close} />
           <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
         </Stack>
       </AppShell.Navbar>

@@ -19,6 +19,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   verify: 'Verified',
   unverify: 'Unverified',
   archive: 'Archived',
+  approve_verification: 'GST verified',
+  reject_verification: 'Verification rejected',
 };
 const ACTION_COLORS: Record<Entry['action'], string> = {
   suspend: 'red',
@@ -26,13 +28,22 @@ const ACTION_COLORS: Record<Entry['action'], string> = {
   verify: 'teal',
   unverify: 'yellow',
   archive: 'gray',
+  approve_verification: 'green',
+  reject_verification: 'red',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
 const TARGET_OPTIONS = [
   { value: 'user', label: 'Users' },
   { value: 'listing', label: 'Listings' },
+  { value: 'business', label: 'Businesses' },
 ] as const;
+
+const TARGET_LABELS: Record<Entry['targetType'], string> = {
+  user: 'User',
+  listing: 'Listing',
+  business: 'Business',
+};
 
 function describeChange(value: Entry['before']): string {
   return Object.entries(value)
@@ -97,7 +108,7 @@ export function ActivityPage() {
                       {ACTION_LABELS[e.action]}
                     </Badge>
                     <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-                      {e.targetType === 'user' ? 'User' : 'Listing'} {e.targetLabel ?? e.targetId}
+                      {TARGET_LABELS[e.targetType]} {e.targetLabel ?? e.targetId}
                     </Text>
                   </Group>
                   <Text fz="xs" c="dimmed">

@@ -25,6 +25,7 @@ const STATUS_OPTIONS = [
 const VERIFIED_OPTIONS = [
   { value: 'yes', label: 'Verified' },
   { value: 'no', label: 'Not verified' },
+  { value: 'review', label: 'Needs review again' },
 ] as const;
 
 /** Listings: owner-type tabs, status and verified filters, search, server-side pages, Verify/Unverify, Archive. */
@@ -47,6 +48,7 @@ export function ListingsPage() {
       ownerType: search.tab,
       status: search.status,
       verified: search.verified === 'yes' ? true : search.verified === 'no' ? false : undefined,
+      needsReview: search.verified === 'review' ? true : undefined,
       q: search.q,
     },
     { placeholderData: keepPreviousData },
@@ -152,6 +154,16 @@ export function ListingsPage() {
                         <Badge variant="light" color={l.verified ? 'teal' : 'yellow'}>
                           {l.verified ? 'Verified' : 'Not verified'}
                         </Badge>
+                        {l.needsReview ? (
+                          <Badge variant="filled" color="orange" mt={4} display="block">
+                            Needs review again
+                          </Badge>
+                        ) : null}
+                        {l.needsReview ? (
+                          <Text fz="xs" c="dimmed" mt={4}>
+                            Edited by its owner after it was verified
+                          </Text>
+                        ) : null}
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">

@@ -18,18 +18,36 @@ export type UsersSearch = z.infer<typeof UsersSearch>;
 export const ListingsSearch = z.object({
   tab: z.enum(USER_TYPES).optional().catch(undefined),
   status: z.enum(['active', 'archived']).optional().catch(undefined),
-  verified: z.enum(['yes', 'no']).optional().catch(undefined),
+  verified: z.enum(['yes', 'no', 'review']).optional().catch(undefined),
   q: text,
   page,
 });
 export type ListingsSearch = z.infer<typeof ListingsSearch>;
 
-export const AUDIT_ACTIONS = ['suspend', 'activate', 'verify', 'unverify', 'archive'] as const;
+export const AUDIT_ACTIONS = [
+  'suspend',
+  'activate',
+  'verify',
+  'unverify',
+  'archive',
+  'approve_verification',
+  'reject_verification',
+] as const;
 
 /** The Activity page's URL state. */
 export const ActivitySearch = z.object({
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  target: z.enum(['user', 'listing']).optional().catch(undefined),
+  target: z.enum(['user', 'listing', 'business']).optional().catch(undefined),
   page,
 });
 export type ActivitySearch = z.infer<typeof ActivitySearch>;
+
+export const VERIFICATION_STATUS_FILTERS = ['pending', 'verified', 'rejected', 'superseded'] as const;
+
+/** The verification queue's URL state: status filter, the selected submission, the page. */
+export const VerificationsSearch = z.object({
+  status: z.enum(VERIFICATION_STATUS_FILTERS).optional().catch(undefined),
+  selected: z.uuid().optional().catch(undefined),
+  page,
+});
+export type VerificationsSearch = z.infer<typeof VerificationsSearch>;

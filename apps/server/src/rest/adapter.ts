@@ -72,6 +72,9 @@ function addRoutes(
               code: 'UNAUTHORIZED',
               message: ctx.presentedToken ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
             });
+          // Nor a suspended user's: 403 before the body is read, as the procedure would answer.
+          if (ctx.session && ctx.session.user.status !== 'active')
+            throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
           upload = await readMultipart(request, route.multipart, settings.uploadTmpDir);
         }
         const restRequest = toRestRequest(request, upload);

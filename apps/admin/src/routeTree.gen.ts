@@ -15,6 +15,7 @@ import { Route as AdminIndexRouteImport } from './routes/_admin/index'
 import { Route as AdminActivityRouteImport } from './routes/_admin/activity'
 import { Route as AdminListingsRouteImport } from './routes/_admin/listings'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
+import { Route as AdminVerificationsRouteImport } from './routes/_admin/verifications'
 
 const AdminRoute = AdminRouteImport.update({
   id: '/_admin',
@@ -45,6 +46,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminVerificationsRoute = AdminVerificationsRouteImport.update({
+  id: '/verifications',
+  path: '/verifications',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AdminIndexRoute
@@ -52,12 +58,14 @@ export interface FileRoutesByFullPath {
   '/activity': typeof AdminActivityRoute
   '/listings': typeof AdminListingsRoute
   '/users': typeof AdminUsersRoute
+  '/verifications': typeof AdminVerificationsRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
   '/listings': typeof AdminListingsRoute
   '/users': typeof AdminUsersRoute
+  '/verifications': typeof AdminVerificationsRoute
   '/': typeof AdminIndexRoute
 }
 export interface FileRoutesById {
@@ -67,13 +75,15 @@ export interface FileRoutesById {
   '/_admin/activity': typeof AdminActivityRoute
   '/_admin/listings': typeof AdminListingsRoute
   '/_admin/users': typeof AdminUsersRoute
+  '/_admin/verifications': typeof AdminVerificationsRoute
   '/_admin/': typeof AdminIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/activity' | '/listings' | '/users'
+  fullPaths:
+    '/' | '/login' | '/activity' | '/listings' | '/users' | '/verifications'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/activity' | '/listings' | '/users' | '/'
+  to: '/login' | '/activity' | '/listings' | '/users' | '/verifications' | '/'
   id:
     | '__root__'
     | '/_admin'
@@ -81,6 +91,7 @@ export interface FileRouteTypes {
     | '/_admin/activity'
     | '/_admin/listings'
     | '/_admin/users'
+    | '/_admin/verifications'
     | '/_admin/'
   fileRoutesById: FileRoutesById
 }
@@ -133,6 +144,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/verifications': {
+      id: '/_admin/verifications'
+      path: '/verifications'
+      fullPath: '/verifications'
+      preLoaderRoute: typeof AdminVerificationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
 
@@ -140,6 +158,7 @@ interface AdminRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminListingsRoute: typeof AdminListingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
+  AdminVerificationsRoute: typeof AdminVerificationsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -147,6 +166,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminListingsRoute: AdminListingsRoute,
   AdminUsersRoute: AdminUsersRoute,
+  AdminVerificationsRoute: AdminVerificationsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

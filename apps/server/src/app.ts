@@ -21,6 +21,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { registerCertificateRoute } from './certificate-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
@@ -225,6 +226,7 @@ export async function buildApp(
 
   registerFilesRoute(app, services.storage);
   registerListingPages(app, services, settings);
+  registerCertificateRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   const stopMessageJobs = startUnreadMessageEmails(services);

@@ -6,6 +6,18 @@ export { createSession, validateSessionToken } from './accounts/sessions';
 export { setUserStatus } from './accounts/status';
 export { setUserStatus as adminSetUserStatus } from './admin/users';
 export { getBusinessPage } from './businesses/page';
+export type {
+  AdminVerification,
+  MyVerificationResult,
+  SubmitVerificationInput,
+  VerificationSubmission,
+} from './businesses/schemas';
+export {
+  certificateKey,
+  readCertificate,
+  submitVerification,
+  verifiedBusiness,
+} from './businesses/verification';
 export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { isDatabaseUnavailable } from './dependency-errors';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';

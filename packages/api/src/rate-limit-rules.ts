@@ -145,6 +145,9 @@ export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow
   ],
   'payments.createOrder': [{ bucket: 'payments:order:user', per: [user], max: 20, windowMs: 10 * MINUTE }],
   'listings.create': [{ bucket: 'listing:create:user', per: [user], max: 30, windowMs: HOUR }],
+  'businesses.submitVerification': [
+    { bucket: 'verification:submit:user', per: [user], max: 10, windowMs: HOUR },
+  ],
   'listings.addPhoto': [{ bucket: 'listing:photo:user', per: [user], max: 60, windowMs: HOUR }],
   'listings.recordViews': [{ bucket: 'listing:views:ip', per: [ip], max: 120, windowMs: MINUTE }],
   'listings.recordContactClick': [{ bucket: 'listing:clicks:ip', per: [ip], max: 60, windowMs: MINUTE }],

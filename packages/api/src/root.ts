@@ -1,6 +1,7 @@
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
 import { businessPagesRouter } from './businesses/page-router';
+import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
 import { listingsRouter } from './listings/router';
 import { messagesRouter } from './messages/router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   listings: listingsRouter,
   contact: contactRouter,
   businessPages: businessPagesRouter,
+  businesses: businessesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import type { GstLookupProvider } from '@barterads/core';
 import type { DatabaseHandle } from '@barterads/db';
 import type { Mailer } from './mail/mailer';
 import type { PubSub } from './pubsub';
@@ -35,4 +36,6 @@ export interface ApiServices {
   pubsub: PubSub;
   /** Uploaded files (local disk or an S3-compatible bucket). */
   storage: FileStorage;
+  /** Where a GSTIN is looked up before a verification is stored; the offline checks when not given. */
+  gstLookup?: GstLookupProvider;
 }

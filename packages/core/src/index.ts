@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './constants';
+export * from './gstin';
 export * from './inventory/units';
 export * from './messages';
 export * from './phone';
@@ -7,3 +8,4 @@ export * from './plans';
 export * from './roles';
 export * from './statuses';
 export * from './text';
+export * from './verification';

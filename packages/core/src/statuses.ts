@@ -16,8 +16,16 @@ export const PAYMENT_STATUSES = ['created', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** What an admin did, as the audit log records it. */
-export const AUDIT_ACTIONS = ['suspend', 'activate', 'verify', 'unverify', 'archive'] as const;
+export const AUDIT_ACTIONS = [
+  'suspend',
+  'activate',
+  'verify',
+  'unverify',
+  'archive',
+  'approve_verification',
+  'reject_verification',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'listing'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];

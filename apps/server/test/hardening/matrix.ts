@@ -126,6 +126,7 @@ async function signedWebhook(world: World) {
 }
 
 const listingId = (w: World) => ({ id: w.listing.id });
+const UNKNOWN_SUBMISSION = '00000000-0000-4000-8000-0000000000aa';
 const newListing = { title: 'Matrix post', location: 'Delhi', description: 'A listing from the matrix' };
 const contactForm = () => ({
   fullName: 'Matrix Visitor',
@@ -271,6 +272,21 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: (w) => ({ params: listingId(w), body: { reason: 'Matrix check' } }),
   },
   'GET /api/admin/activity': { expect: adminOnly(200) },
+  // businesses (verification): the upload row refuses a JSON body with 415 once the session is checked
+  'GET /api/auth/me/verification': { expect: signedIn(200) },
+  'POST /api/auth/me/verification': {
+    expect: signedIn(415),
+    request: () => ({ body: { gstin: '27AAPFU0939F1ZV', legalName: 'Matrix Media LLP' } }),
+  },
+  'GET /api/admin/verifications': {
+    expect: adminOnly(200),
+    request: () => ({ query: { status: 'pending' } }),
+  },
+  'POST /api/admin/verifications/:id/decide': {
+    // An unknown submission: who may decide is the question here (404 says the admin got past the check).
+    expect: adminOnly(404),
+    request: () => ({ params: { id: UNKNOWN_SUBMISSION }, body: { decision: 'approve' } }),
+  },
 };
 
 /** tRPC procedures, keyed by their dotted path. */
@@ -429,6 +445,18 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: (w) => ({ input: { id: w.listing.id, reason: 'Matrix check' } }),
   },
   'admin.activity': { expect: adminOnly(200) },
+  // businesses (verification)
+  'businesses.myVerification': { expect: signedIn(200) },
+  // tRPC callers cannot upload: the certificate is missing, so a signed-in caller's input is refused.
+  'businesses.submitVerification': {
+    expect: signedIn(400),
+    request: () => ({ input: { gstin: '27AAPFU0939F1ZV', legalName: 'Matrix Media LLP' } }),
+  },
+  'businesses.verifications': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },
+  'businesses.decideVerification': {
+    expect: adminOnly(404),
+    request: () => ({ input: { id: UNKNOWN_SUBMISSION, decision: 'approve' } }),
+  },
 };
 
 /**

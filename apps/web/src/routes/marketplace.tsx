@@ -1,5 +1,22 @@
-import { DELAYS_MS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
-import { Box, Button, Container, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  DELAYS_MS,
+  MESSAGES,
+  type MediaCategoryId,
+  type UserType,
+  VERIFICATION_MESSAGES,
+} from '@barterads/core';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -126,11 +143,24 @@ function MarketplacePage() {
               });
             }}
           />
+          <Checkbox
+            label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
+            checked={search.verifiedOnly === true}
+            mb={8}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              void navigate({
+                search: (prev) => ({ ...prev, verifiedOnly: checked ? true : undefined }),
+                replace: true,
+              });
+            }}
+          />
         </Group>
         <MarketplaceList
           q={search.q}
           view={search.view}
           category={search.category}
+          verifiedOnly={search.verifiedOnly}
           cardActions={messageOwnerAction}
         />
       </Stack>

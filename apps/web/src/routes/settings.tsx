@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
 import { AccountSettings } from '../features/accounts/AccountSettings';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
+import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSection';
 import { BillingSections } from '../features/payments';
 
 export const Route = createFileRoute('/settings')({
@@ -15,7 +16,14 @@ function AccountSettingsPage() {
   usePageMeta('Account Settings');
   return (
     <Container size="lg" py="xl">
-      <AccountSettings extraSections={<BillingSections />} />
+      <AccountSettings
+        extraSections={
+          <>
+            <VerifyBusinessSection />
+            <BillingSections />
+          </>
+        }
+      />
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditTarget } from '@barterads/core';
 import { auditLog, type Executor, listings, users } from '@barterads/db';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import type { ActivityEntry, ActivityInput } from './schemas';
@@ -48,7 +48,10 @@ export async function listActivity(
       })
       .from(auditLog)
       .innerJoin(actor, eq(actor.id, auditLog.actorId))
-      .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
+      .leftJoin(
+        targetUser,
+        and(inArray(auditLog.targetType, ['user', 'business']), eq(targetUser.id, auditLog.targetId)),
+      )
       .leftJoin(listings, and(eq(auditLog.targetType, 'listing'), eq(listings.id, auditLog.targetId)))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

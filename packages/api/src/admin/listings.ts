@@ -12,6 +12,7 @@ type Owner = { id: string; firstName: string; lastName: string; email: string };
 export function toAdminListing(row: ListingRow, owner: Owner): AdminListing {
   return {
     ...toBarterFields(row),
+    needsReview: row.needsReview,
     archivedReason: row.archivedReason,
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
     owner: { _id: owner.id, name: displayName(owner), email: owner.email },
@@ -34,6 +35,7 @@ export async function listListings(
   if (input.ownerType) conditions.push(eq(listings.ownerType, input.ownerType));
   if (input.status) conditions.push(eq(listings.status, input.status));
   if (input.verified !== undefined) conditions.push(eq(listings.verified, input.verified));
+  if (input.needsReview !== undefined) conditions.push(eq(listings.needsReview, input.needsReview));
   if (input.q) conditions.push(sql`${listings.searchText} like ${likePattern(input.q)}`);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totalRow]] = await Promise.all([
@@ -70,8 +72,13 @@ export async function setListingVerified(
 ): Promise<AdminListing> {
   return db.transaction(async (tx) => {
     const { listing, owner } = await lockListing(tx, id);
-    if (listing.verified === verified) return toAdminListing(listing, owner);
-    const [updated] = await tx.update(listings).set({ verified }).where(eq(listings.id, id)).returning();
+    if (listing.verified === verified && !listing.needsReview) return toAdminListing(listing, owner);
+    // Either answer is the admin's review: the listing no longer waits for one.
+    const [updated] = await tx
+      .update(listings)
+      .set({ verified, needsReview: false })
+      .where(eq(listings.id, id))
+      .returning();
     await writeAudit(tx, {
       actorId,
       action: verified ? 'verify' : 'unverify',

@@ -80,6 +80,8 @@ export const UserOutput = z.object({ user: PublicUser });
 
 /** The contract's barter object, with what the admin screens add (owner, archive reason). */
 export const AdminListing = BarterFields.extend({
+  /** The owner edited title, description, photos or contact after it was verified: it needs review again. */
+  needsReview: z.boolean(),
   archivedReason: z.string().nullable(),
   archivedAt: z.string().nullable(),
   owner: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
@@ -97,6 +99,8 @@ export const AdminListingsInput = z
     ownerType: userTypeFilter,
     status: optionalFilter(LISTING_STATUSES),
     verified: verifiedFilter,
+    /** Only listings whose owner edited them after they were verified. */
+    needsReview: verifiedFilter,
   })
   .prefault({});
 export type AdminListingsInput = z.infer<typeof AdminListingsInput>;

@@ -3,6 +3,7 @@ import { inventoryIssues, type ListingUnit } from '@barterads/core/inventory';
 import {
   type Database,
   type Executor,
+  type ListingRow,
   listingEvents,
   listings,
   subscriptions,
@@ -132,6 +133,33 @@ export async function ownListing(db: Executor, userId: string, id: string): Prom
   if (row.ownerId !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.listingNotOwner });
 }
 
+/**
+ * The fields an admin's content check covers (product-spec-2 section 4): title, description, photos (the image)
+ * and contact. A change to any of them by the owner clears the listing's verified flag.
+ */
+export const REVIEWED_FIELDS = ['title', 'description', 'image', 'contactPhone'] as const;
+
+/** The flags to set when `changes` are made to a listing now `current`: unverified and due for review again. */
+export function reviewAfterEdit(
+  current: Pick<ListingRow, 'verified' | (typeof REVIEWED_FIELDS)[number]>,
+  changes: Partial<Record<(typeof REVIEWED_FIELDS)[number], string | null>>,
+): { verified: false; needsReview: true } | null {
+  if (!current.verified) return null;
+  const changed = REVIEWED_FIELDS.some(
+    (field) => changes[field] !== undefined && changes[field] !== current[field],
+  );
+  return changed ? { verified: false, needsReview: true } : null;
+}
+
+/**
+ * The flags a change of photos sets, as SQL over the row's values before the change: a photo added or removed is
+ * always a change of a reviewed field, so the listing is unverified and, when it was verified, due for review.
+ */
+export const photoChangeReview = {
+  verified: false,
+  needsReview: sql<boolean>`(${listings.needsReview} or ${listings.verified})`,
+};
+
 export async function updateListing(
   db: Database,
   user: UserRow,
@@ -163,7 +191,10 @@ export async function updateListing(
         attributes: next.attributes,
       })[0];
       if (issue) throw new TRPCError({ code: 'BAD_REQUEST', message: issue.message });
-      await tx.update(listings).set(changes).where(eq(listings.id, id));
+      await tx
+        .update(listings)
+        .set({ ...changes, ...reviewAfterEdit(current, changes) })
+        .where(eq(listings.id, id));
     });
   }
   return getListing(db, id);

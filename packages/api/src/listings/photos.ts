@@ -6,7 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { processImage } from '../storage/images';
 import { type FileStorage, publicUrl } from '../storage/storage';
 import type { UploadedFile } from '../storage/uploads';
-import { getListing, ownListing } from './listings';
+import { getListing, ownListing, photoChangeReview } from './listings';
 import type { ListingOutput, PhotoOutput } from './schemas';
 
 /** The contract's photo: the largest variant's URL and size, plus every variant for a responsive `srcset`. */
@@ -56,7 +56,7 @@ export async function addListingPhoto(
   try {
     const updated = await db
       .update(listings)
-      .set({ photos: sql`${listings.photos} || ${JSON.stringify([photo])}::jsonb` })
+      .set({ photos: sql`${listings.photos} || ${JSON.stringify([photo])}::jsonb`, ...photoChangeReview })
       .where(
         and(
           eq(listings.id, id),
@@ -92,7 +92,7 @@ export async function removeListingPhoto(
     if (!row || !photo) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingPhotoNotFound });
     await tx
       .update(listings)
-      .set({ photos: row.photos.filter((_, i) => i !== index) })
+      .set({ photos: row.photos.filter((_, i) => i !== index), ...photoChangeReview })
       .where(eq(listings.id, id));
     return photo;
   });

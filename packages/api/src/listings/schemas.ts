@@ -205,6 +205,13 @@ export const SearchListingsInput = z
       (value) => (value === '' || value === 'all' || value === null ? undefined : value),
       z.enum(MEDIA_CATEGORY_IDS, { error: 'Please choose a valid category.' }).optional(),
     ),
+    /** Only listings of GST-verified businesses ("Verified businesses only"); `true`/`1` in a query string. */
+    verifiedOnly: z
+      .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], {
+        error: 'verifiedOnly must be true or false.',
+      })
+      .optional()
+      .transform((v) => v === true || v === 'true' || v === '1'),
     cursor: z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),
       z.string().max(200, 'Invalid cursor.').optional(),
@@ -278,12 +285,14 @@ export const BarterFields = z.object({
 });
 export type BarterFields = z.infer<typeof BarterFields>;
 
-/** The barter object, plus the owner's id and display name (for messaging). */
+/** The barter object, plus the owner's id and display name (for messaging) and whether it is GST verified. */
 export const ListingOutput = BarterFields.extend({
   ownerId: z.string(),
   ownerName: z.string(),
   /** The owner's company, or null when they hide their business page (or have none). */
   ownerCompany: z.string().nullable(),
+  /** The owner's business is GST verified (contract, part two). */
+  ownerVerified: z.boolean(),
 });
 export type ListingOutput = z.infer<typeof ListingOutput>;
 

@@ -36,6 +36,7 @@ export const listingColumns = {
   ownerLastName: users.lastName,
   /** The company name, only when the owner shows their business page. */
   ownerCompany: sql<string | null>`case when ${users.prefShowProfile} then ${users.companyName} end`,
+  ownerVerified: sql<boolean>`(${users.gstVerification} = 'verified')`,
 };
 
 export interface ListingSelection {
@@ -67,11 +68,16 @@ export interface ListingSelection {
   ownerFirstName: string;
   ownerLastName: string;
   ownerCompany: string | null;
+  /** The owner's business is GST verified (an admin checked its GSTIN against its certificate). */
+  ownerVerified: boolean;
 }
 
 /** The contract's barter object of a listing row (the columns of `ListingSelection` it needs). */
 export function toBarterFields(
-  row: Omit<ListingSelection, 'ownerId' | 'ownerFirstName' | 'ownerLastName' | 'ownerCompany'>,
+  row: Omit<
+    ListingSelection,
+    'ownerId' | 'ownerFirstName' | 'ownerLastName' | 'ownerCompany' | 'ownerVerified'
+  >,
 ): BarterFields {
   return {
     _id: row.id,
@@ -116,6 +122,7 @@ export function toListingOutput(row: ListingSelection): ListingOutput {
     ownerId: row.ownerId,
     ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
     ownerCompany: row.ownerCompany,
+    ownerVerified: row.ownerVerified,
   });
 }
 
@@ -229,15 +236,18 @@ export function decodeCursor(value: string): Cursor {
  * checks it against a hashed list.
  */
 export const ownerIsActive = sql`${listings.ownerId} not in (select ${users.id} from ${users} where ${users.status} <> 'active')`;
+/** The listing's owner is a GST-verified business (a constant condition: no value to bind). */
+const ownerIsVerified = sql`${listings.ownerId} in (select ${users.id} from ${users} where ${users.gstVerification} = 'verified')`;
 
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
 export function searchConditions(
-  input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category'>,
+  input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category' | 'verifiedOnly'>,
   bind: Bind = inline,
 ): SQL {
   const conditions: SQL[] = [eq(listings.status, 'active'), ownerIsActive];
   if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
   if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
+  if (input.verifiedOnly) conditions.push(ownerIsVerified);
   searchTerms(input.q).forEach((term, index) => {
     conditions.push(termCondition(term, index, bind));
   });
@@ -331,7 +341,7 @@ function searchValues(input: SearchListingsInput): Record<string, unknown> {
 /** A search's shape: what its SQL text depends on (the filters given, each word's kind, a cursor). */
 function searchShape(input: SearchListingsInput): string {
   const words = searchTerms(input.q).map((term) => (term.length >= 3 ? 'w' : 's'));
-  return `${input.ownerRole ? 'o' : ''}${input.category ? 'c' : ''}${input.cursor ? 'k' : ''}:${words.join('')}`;
+  return `${input.ownerRole ? 'o' : ''}${input.category ? 'c' : ''}${input.verifiedOnly ? 'v' : ''}${input.cursor ? 'k' : ''}:${words.join('')}`;
 }
 
 function prepareSearch(db: Database, input: SearchListingsInput) {
@@ -343,7 +353,7 @@ function prepareSearch(db: Database, input: SearchListingsInput) {
 }
 
 /**
- * The search's statements, built once per database handle and shape (at most 2 × 2 × 2 × 7 shapes) and kept:
+ * The search's statements, built once per database handle and shape (at most 2 × 2 × 2 × 2 × 7 shapes) and kept:
  * building Drizzle's query objects and their SQL text on every request was a measurable part of a search's CPU
  * time (BENCHMARKS.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
  * connection), so PostgreSQL parses and plans each shape once per connection instead of on every request.
@@ -394,7 +404,12 @@ const countMemories = new WeakMap<Database, CountMemory>();
 
 /** What a first page's matches depend on: its words and filters (not the page size or a cursor). */
 function searchKey(input: SearchListingsInput): string {
-  return JSON.stringify([searchTerms(input.q), input.ownerRole ?? null, input.category ?? null]);
+  return JSON.stringify([
+    searchTerms(input.q),
+    input.ownerRole ?? null,
+    input.category ?? null,
+    input.verifiedOnly,
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   AUDIT_TARGETS,
   AUTH_ROLES,
   BILLING_PERIODS,
+  BUSINESS_VERIFICATION_STATUSES,
   CHALLENGE_PURPOSES,
   CONTACT_ROLES,
   LISTING_EVENT_KINDS,
@@ -12,6 +13,7 @@ import {
   SUBSCRIPTION_STATUSES,
   USER_STATUSES,
   USER_TYPES,
+  VERIFICATION_SUBMISSION_STATUSES,
 } from '@barterads/core';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -29,3 +31,11 @@ export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const contactRole = pgEnum('contact_role', CONTACT_ROLES);
 export const auditAction = pgEnum('audit_action', AUDIT_ACTIONS);
 export const auditTarget = pgEnum('audit_target', AUDIT_TARGETS);
+export const businessVerificationStatus = pgEnum(
+  'business_verification_status',
+  BUSINESS_VERIFICATION_STATUSES,
+);
+export const verificationSubmissionStatus = pgEnum(
+  'verification_submission_status',
+  VERIFICATION_SUBMISSION_STATUSES,
+);

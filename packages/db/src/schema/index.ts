@@ -1,4 +1,5 @@
 export * from './audit-log';
+export * from './business-verifications';
 export * from './contact-messages';
 export * from './conversations';
 export * from './email-challenges';

@@ -63,6 +63,8 @@ export const listings = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default([]),
     rating: real('rating').notNull().default(4.5),
     verified: boolean('verified').notNull().default(false),
+    /** The owner edited title, description, photos or contact after an admin verified it: check it again. */
+    needsReview: boolean('needs_review').notNull().default(false),
     seeking: text('seeking'),
     contactPhone: text('contact_phone'),
     status: listingStatus('status').notNull().default('active'),

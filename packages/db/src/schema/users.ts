@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
-import { authRole, userStatus, userType } from './enums';
+import { authRole, businessVerificationStatus, userStatus, userType } from './enums';
 
 export const users = pgTable(
   'users',
@@ -26,6 +26,8 @@ export const users = pgTable(
      * on by default; off hides the page /b/<id> and the company name on the owner's cards.
      */
     prefShowProfile: boolean('pref_show_profile').notNull().default(true),
+    /** The business's GST verification: its latest submission's status (`business_verifications`). */
+    gstVerification: businessVerificationStatus('gst_verification').notNull().default('unverified'),
     /** Set when the user deleted the account: personal fields are anonymized, the row stays for integrity. */
     deletedAt: tz('deleted_at'),
     ...timestamps(),
@@ -35,6 +37,8 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.createdAt),
     index('users_country_idx').on(t.country),
     index('users_role_status_type_idx').on(t.role, t.status, t.userType),
+    /** The owners a "Verified businesses only" search keeps. */
+    index('users_gst_verified_idx').on(t.id).where(sql`${t.gstVerification} = 'verified'`),
   ],
 );
 

@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   verify: 'Verified',
   unverify: 'Unverified',
   archive: 'Archived',
+  approve_verification: 'GST verified',
+  reject_verification: 'Verification rejected',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -27,11 +29,26 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   verify: 'teal',
   unverify: 'yellow',
   archive: 'gray',
+  approve_verification: 'green',
+  reject_verification: 'red',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
-const TARGET_LABELS: Record<AuditTarget, string> = { user: 'Users', listing: 'Listings' };
-const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({ value: target, label: TARGET_LABELS[target] }));
+const TARGET_FILTER_LABELS: Record<AuditTarget, string> = {
+  user: 'Users',
+  listing: 'Listings',
+  business: 'Businesses',
+};
+const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({
+  value: target,
+  label: TARGET_FILTER_LABELS[target],
+}));
+
+const TARGET_LABELS: Record<Entry['targetType'], string> = {
+  user: 'User',
+  listing: 'Listing',
+  business: 'Business',
+};
 
 function describeChange(value: Entry['before']): string {
   return Object.entries(value)
@@ -96,7 +113,7 @@ export function ActivityPage() {
                       {ACTION_LABELS[e.action]}
                     </Badge>
                     <Text fz="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-                      {e.targetType === 'user' ? 'User' : 'Listing'} {e.targetLabel ?? e.targetId}
+                      {TARGET_LABELS[e.targetType]} {e.targetLabel ?? e.targetId}
                     </Text>
                   </Group>
                   <Text fz="xs" c="dimmed">

@@ -38,6 +38,7 @@ const STATUS_OPTIONS = [
 const VERIFIED_OPTIONS = [
   { value: 'yes', label: 'Verified' },
   { value: 'no', label: 'Not verified' },
+  { value: 'review', label: 'Needs review again' },
 ] as const;
 
 /** Listings: owner-type tabs, status and verified filters, search, server-side pages, Verify/Unverify, Archive. */
@@ -60,6 +61,7 @@ export function ListingsPage() {
       ownerType: search.tab,
       status: search.status,
       verified: search.verified === 'yes' ? true : search.verified === 'no' ? false : undefined,
+      needsReview: search.verified === 'review' ? true : undefined,
       q: search.q,
     },
     { placeholderData: keepPreviousData },
@@ -109,9 +111,21 @@ export function ListingsPage() {
     </Badge>
   );
   const verifiedBadge = (l: AdminListing) => (
-    <Badge variant="light" color={l.verified ? 'teal' : 'yellow'}>
-      {l.verified ? 'Verified' : 'Not verified'}
-    </Badge>
+    <>
+      <Badge variant="light" color={l.verified ? 'teal' : 'yellow'}>
+        {l.verified ? 'Verified' : 'Not verified'}
+      </Badge>
+      {l.needsReview ? (
+        <Badge
+          variant="filled"
+          color="orange"
+          title="Edited by its owner after it was verified"
+          aria-label="Needs review again: edited by its owner after it was verified"
+        >
+          Needs review again
+        </Badge>
+      ) : null}
+    </>
   );
 
   return (

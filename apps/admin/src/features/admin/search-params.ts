@@ -25,7 +25,7 @@ export type UsersSearch = z.infer<typeof UsersSearch>;
 export const ListingsSearch = z.object({
   tab: z.enum(USER_TYPES).optional().catch(undefined),
   status: z.enum(LISTING_STATUSES).optional().catch(undefined),
-  verified: z.enum(['yes', 'no']).optional().catch(undefined),
+  verified: z.enum(['yes', 'no', 'review']).optional().catch(undefined),
   q: text,
   page,
 });
@@ -38,3 +38,13 @@ export const ActivitySearch = z.object({
   page,
 });
 export type ActivitySearch = z.infer<typeof ActivitySearch>;
+
+export const VERIFICATION_STATUS_FILTERS = ['pending', 'verified', 'rejected', 'superseded'] as const;
+
+/** The verification queue's URL state: status filter, the selected submission, the page. */
+export const VerificationsSearch = z.object({
+  status: z.enum(VERIFICATION_STATUS_FILTERS).optional().catch(undefined),
+  selected: z.uuid().optional().catch(undefined),
+  page,
+});
+export type VerificationsSearch = z.infer<typeof VerificationsSearch>;

@@ -2,6 +2,7 @@ import type { RestRoute } from '../route';
 import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
 import { businessPageRoutes } from './business-pages';
+import { businessRoutes } from './businesses';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { listingRoutes } from './listings';
@@ -17,5 +18,6 @@ export const restRoutes: RestRoute[] = [
   ...contactRoutes,
   ...messageRoutes,
   ...paymentRoutes,
+  ...businessRoutes,
   ...adminRoutes,
 ];

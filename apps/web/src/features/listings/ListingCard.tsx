@@ -8,6 +8,7 @@ import {
 } from '@barterads/core';
 import { type ReactNode, useId, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from './format';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
@@ -62,6 +63,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             <span className={`${classes.badge} ${classes.category}`}>{categoryTitle(listing.category)}</span>
           ) : null}
           {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
+          {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>
         <h3 className={classes.title}>
           <a href={`/listings/${listing._id}`}>{listing.title}</a>

@@ -9,6 +9,8 @@ export interface MarketplaceListProps {
   q?: string | undefined;
   view?: UserType | undefined;
   category?: MediaCategoryId | undefined;
+  /** Only listings of GST-verified businesses. */
+  verifiedOnly?: boolean | undefined;
   /** Extra buttons for each card (the messages domain's "Message owner"). */
   cardActions?: (listing: Listing) => ReactNode;
 }
@@ -18,9 +20,15 @@ const GRID = { base: 1, sm: 2, lg: 3 } as const;
 const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
 
 /** The marketplace's cards: searched on the server, page by page ('Load more'), with views recorded per page. */
-export function MarketplaceList({ q, view, category, cardActions }: MarketplaceListProps) {
+export function MarketplaceList({ q, view, category, verifiedOnly, cardActions }: MarketplaceListProps) {
   const query = trpc.listings.search.useInfiniteQuery(
-    { q, ownerRole: view, category, limit: LIMITS.listingsPageDefault },
+    {
+      q,
+      ownerRole: view,
+      category,
+      verifiedOnly: verifiedOnly || undefined,
+      limit: LIMITS.listingsPageDefault,
+    },
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: (previous) => previous },
   );
   const recordViews = trpc.listings.recordViews.useMutation();

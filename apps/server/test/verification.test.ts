@@ -1,0 +1,383 @@
+import { GSTIN_MESSAGES, VERIFICATION_MESSAGES } from '@barterads/core';
+import { auditLog, listings, type UserRow } from '@barterads/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { certificatePdf, certificatePng, submitVerification } from './helpers/verification';
+
+const GSTIN = '27AAPFU0939F1ZV';
+const OTHER_GSTIN = '29AAGCB7383J1Z4';
+
+describe('business verification over real HTTP', () => {
+  let server: TestServer;
+  let admin: { user: UserRow; token: string };
+  let owner: { user: UserRow; token: string };
+  let other: { user: UserRow; token: string };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await createTestUser(server.db, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+    owner = await createTestUser(server.db, {
+      firstName: 'Meera',
+      lastName: 'Owner',
+      userType: 'media_owner',
+    });
+    other = await createTestUser(server.db, { firstName: 'Omar', lastName: 'Other' });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const mine = (token: string) => server.request('/api/auth/me/verification', { token });
+  const queue = (query = '') => server.request(`/api/admin/verifications${query}`, { token: admin.token });
+  const decide = (id: string, json: unknown, token = admin.token) =>
+    server.request(`/api/admin/verifications/${id}/decide`, { json, token });
+
+  it('starts unverified', async () => {
+    const res = await mine(owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'unverified', latest: null, history: [] });
+    expect((await server.request('/api/auth/me/verification')).status).toBe(401);
+  });
+
+  describe('submitting', () => {
+    it.each([
+      ['27AAPFU0939F1ZW', GSTIN_MESSAGES.checksum],
+      ['27AAPFU0939F1Z', GSTIN_MESSAGES.length],
+      ['40AAPFU0939F1ZV', GSTIN_MESSAGES.stateCode],
+      ['27AAPF10939F1ZV', GSTIN_MESSAGES.pan],
+      ['27AAPFU0939F1XV', GSTIN_MESSAGES.defaultZ],
+      ['', GSTIN_MESSAGES.required],
+    ])('refuses the GSTIN %j with its own message', async (gstin, message) => {
+      const res = await submitVerification(server, owner.token, {
+        gstin,
+        legalName: 'Meera Media LLP',
+        certificate: certificatePdf(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.issues).toContainEqual({ path: 'gstin', message });
+    });
+
+    it('refuses a PAN that is not the GSTIN characters 3-12, and a malformed Udyam number', async () => {
+      const res = await submitVerification(server, owner.token, {
+        gstin: GSTIN,
+        legalName: 'Meera Media LLP',
+        pan: 'AAGCB7383J',
+        udyam: 'UDYAM-27-01-1',
+        certificate: certificatePdf(),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'pan', message: GSTIN_MESSAGES.panMismatch },
+          { path: 'udyam', message: GSTIN_MESSAGES.udyamFormat },
+        ]),
+      );
+    });
+
+    it('refuses a missing legal name and a missing certificate', async () => {
+      const res = await submitVerification(server, owner.token, { gstin: GSTIN, legalName: ' ' });
+      expect(res.status).toBe(400);
+      const paths = (res.body.issues as { path: string }[]).map((i) => i.path);
+      expect(paths).toEqual(expect.arrayContaining(['legalName']));
+      expect(res.text).toContain(VERIFICATION_MESSAGES.legalNameRequired);
+    });
+
+    it('refuses a certificate that is not a PDF or an image by its content (415), whatever its name', async () => {
+      const res = await submitVerification(server, owner.token, {
+        gstin: GSTIN,
+        legalName: 'Meera Media LLP',
+        certificate: {
+          name: 'certificate.pdf',
+          type: 'application/pdf',
+          bytes: Buffer.from('MZ not a pdf at all'),
+        },
+      });
+      expect(res.status).toBe(415);
+      expect((await mine(owner.token)).body.status).toBe('unverified');
+    });
+
+    it('needs a session', async () => {
+      const res = await submitVerification(server, undefined, {
+        gstin: GSTIN,
+        legalName: 'Meera Media LLP',
+        certificate: certificatePdf(),
+      });
+      expect(res.status).toBe(401);
+    });
+
+    it('stores a valid submission as pending (the GSTIN normalized)', async () => {
+      const res = await submitVerification(server, owner.token, {
+        gstin: '27aapfu0939f1zv',
+        legalName: 'Meera Media LLP',
+        pan: 'AAPFU0939F',
+        udyam: 'UDYAM-MH-01-0012345',
+        certificate: certificatePdf(),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        verification: {
+          status: 'pending',
+          gstin: GSTIN,
+          legalName: 'Meera Media LLP',
+          submittedAt: expect.any(String),
+        },
+      });
+      const status = await mine(owner.token);
+      expect(status.body.status).toBe('pending');
+      expect(status.body.latest).toMatchObject({
+        gstin: GSTIN,
+        pan: 'AAPFU0939F',
+        udyam: 'UDYAM-MH-01-0012345',
+      });
+      expect(status.body.latest.certificate).toMatchObject({
+        type: 'application/pdf',
+        name: 'certificate.pdf',
+      });
+    });
+  });
+
+  describe('the certificate', () => {
+    it('is served to its owner and to admins only, never at a public path', async () => {
+      const { latest } = (await mine(owner.token)).body;
+      const url: string = latest.certificate.url;
+      expect(url).not.toMatch(/^\/files\//);
+      const asOwner = await fetch(server.baseUrl + url, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(asOwner.status).toBe(200);
+      expect(asOwner.headers.get('content-type')).toBe('application/pdf');
+      expect(asOwner.headers.get('cache-control')).toContain('private');
+      expect(asOwner.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(
+        Buffer.from(await asOwner.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      const asAdmin = await fetch(server.baseUrl + url, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(asAdmin.status).toBe(200);
+      await asAdmin.arrayBuffer();
+      const asOther = await fetch(server.baseUrl + url, {
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      expect(asOther.status).toBe(404);
+      expect((await fetch(server.baseUrl + url)).status).toBe(401);
+    });
+  });
+
+  describe('the admin queue', () => {
+    it('is admin-only', async () => {
+      expect((await server.request('/api/admin/verifications')).status).toBe(401);
+      expect((await server.request('/api/admin/verifications', { token: owner.token })).status).toBe(403);
+      const { latest } = (await mine(owner.token)).body;
+      const res = await decide(latest._id, { decision: 'approve' }, owner.token);
+      expect(res.status).toBe(403);
+      expect((await mine(owner.token)).body.status).toBe('pending');
+    });
+
+    it('lists pending submissions first, with the fields and the document', async () => {
+      // A decided submission of another business, newer than the pending one.
+      const submitted = await submitVerification(server, other.token, {
+        gstin: OTHER_GSTIN,
+        legalName: 'Omar Outdoor Pvt Ltd',
+        certificate: certificatePng(),
+      });
+      expect(submitted.status).toBe(201);
+      const otherId = (await mine(other.token)).body.latest._id;
+      expect((await decide(otherId, { decision: 'approve' })).status).toBe(200);
+
+      const res = await queue();
+      expect(res.status).toBe(200);
+      const [first, second] = res.body.verifications;
+      expect(first).toMatchObject({
+        status: 'pending',
+        gstin: GSTIN,
+        legalName: 'Meera Media LLP',
+        business: { _id: owner.user.id, name: 'Meera Owner', status: 'pending' },
+        certificate: { type: 'application/pdf', url: expect.stringMatching(/^\/api\/verifications\//) },
+      });
+      expect(second).toMatchObject({ status: 'verified', business: { _id: other.user.id } });
+      expect(res.body.pending).toBe(1);
+
+      const pendingOnly = await queue('?status=pending');
+      expect(pendingOnly.body.verifications).toHaveLength(1);
+      expect((await queue('?status=nonsense')).status).toBe(400);
+    });
+
+    it('refuses a rejection without a reason, and an unknown or malformed id', async () => {
+      const { latest } = (await mine(owner.token)).body;
+      const res = await decide(latest._id, { decision: 'reject', reason: '  ' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(VERIFICATION_MESSAGES.reasonRequired);
+      expect((await decide(latest._id, { decision: 'maybe' })).status).toBe(400);
+      expect((await decide('00000000-0000-4000-8000-000000000000', { decision: 'approve' })).status).toBe(
+        404,
+      );
+      expect((await decide('not-an-id', { decision: 'approve' })).status).toBe(400);
+      expect((await mine(owner.token)).body.status).toBe('pending');
+    });
+
+    it('rejects with a reason the user reads, audit-logged, and mails the user', async () => {
+      const { latest } = (await mine(owner.token)).body;
+      const reason = 'The certificate shows a different legal name.';
+      const res = await decide(latest._id, { decision: 'reject', reason });
+      expect(res.status).toBe(200);
+      expect(res.body.verification).toMatchObject({
+        status: 'rejected',
+        reason,
+        decidedBy: { _id: admin.user.id },
+        business: { status: 'rejected' },
+      });
+      const status = await mine(owner.token);
+      expect(status.body).toMatchObject({ status: 'rejected', latest: { status: 'rejected', reason } });
+      const [audit] = await server.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'business'), eq(auditLog.targetId, owner.user.id)))
+        .orderBy(desc(auditLog.id));
+      expect(audit).toMatchObject({ action: 'reject_verification', actorId: admin.user.id, reason });
+      const mail = await server.mail.waitFor(owner.user.email);
+      expect(mail.text).toContain(reason);
+      // Deciding it again is a conflict and changes nothing.
+      const again = await decide(latest._id, { decision: 'approve' });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(VERIFICATION_MESSAGES.notPending);
+      expect((await mine(owner.token)).body.status).toBe('rejected');
+    });
+
+    it('takes a resubmission after a rejection, and approves it', async () => {
+      const res = await submitVerification(server, owner.token, {
+        gstin: GSTIN,
+        legalName: 'Meera Media Private Limited',
+        certificate: certificatePng(),
+      });
+      expect(res.status).toBe(201);
+      const status = await mine(owner.token);
+      expect(status.body.status).toBe('pending');
+      expect(status.body.history.map((s: { status: string }) => s.status)).toEqual(['pending', 'rejected']);
+      const approved = await decide(status.body.latest._id, { decision: 'approve' });
+      expect(approved.status).toBe(200);
+      expect((await mine(owner.token)).body.status).toBe('verified');
+      const mail = await server.mail.waitFor(owner.user.email);
+      expect(mail.text).toContain('Subject: Your business is GST verified');
+      const [audit] = await server.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, owner.user.id))
+        .orderBy(desc(auditLog.id));
+      expect(audit?.action).toBe('approve_verification');
+    });
+  });
+
+  describe('badges and the filter', () => {
+    let listingId: string;
+
+    it('marks the listings of a verified business ownerVerified, and the filter keeps only those', async () => {
+      const created = await server.request('/api/barters', {
+        token: owner.token,
+        json: { title: 'Verified hoarding at Andheri', description: 'Big board', location: 'Mumbai' },
+      });
+      expect(created.status).toBe(201);
+      listingId = created.body.barter._id;
+      expect(created.body.barter.ownerVerified).toBe(true);
+      const plain = await server.request('/api/barters', {
+        token: admin.token,
+        json: { title: 'Unverified radio spots', description: 'Spots', location: 'Pune' },
+      });
+      expect(plain.body.barter.ownerVerified).toBe(false);
+
+      const all = await server.request('/api/barters');
+      expect(all.body.barters.map((b: { _id: string }) => b._id)).toEqual(
+        expect.arrayContaining([listingId, plain.body.barter._id]),
+      );
+      const verifiedOnly = await server.request('/api/barters?verifiedOnly=true');
+      expect(verifiedOnly.body.barters.map((b: { _id: string }) => b._id)).toEqual([listingId]);
+      expect(verifiedOnly.body.total).toBe(1);
+      const worded = await server.request('/api/barters?verifiedOnly=true&q=hoarding');
+      expect(worded.body.barters.map((b: { _id: string }) => b._id)).toEqual([listingId]);
+      expect((await server.request('/api/barters?verifiedOnly=perhaps')).status).toBe(400);
+    });
+
+    it('sends a verified business that changes its GSTIN back to pending, badge gone', async () => {
+      const res = await submitVerification(server, owner.token, {
+        gstin: '24AAACC1206D1ZM',
+        legalName: 'Meera Media Private Limited',
+        certificate: certificatePdf(),
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.verification.status).toBe('pending');
+      expect((await mine(owner.token)).body.status).toBe('pending');
+      const listing = await server.request('/api/barters?verifiedOnly=true');
+      expect(listing.body.barters).toEqual([]);
+      const { latest } = (await mine(owner.token)).body;
+      expect((await decide(latest._id, { decision: 'approve' })).status).toBe(200);
+      expect((await server.request('/api/barters?verifiedOnly=true')).body.barters).toHaveLength(1);
+    });
+
+    it("clears a listing's own verified flag when its owner edits title, description, photos or contact", async () => {
+      const verify = () =>
+        server.request(`/api/admin/barters/${listingId}/verify`, {
+          method: 'PATCH',
+          token: admin.token,
+          json: { verified: true },
+        });
+      const edit = (json: unknown) =>
+        server.request(`/api/barters/${listingId}`, { method: 'PATCH', token: owner.token, json });
+      const adminView = async () => {
+        const res = await server.request('/api/admin/barters?limit=50', { token: admin.token });
+        return res.body.listings.find((l: { _id: string }) => l._id === listingId);
+      };
+
+      expect((await verify()).status).toBe(200);
+      // A field the admin's check does not cover keeps the flag; so does an unchanged value.
+      expect((await edit({ seeking: 'Radio spots' })).body.barter.verified).toBe(true);
+      expect((await edit({ title: 'Verified hoarding at Andheri' })).body.barter.verified).toBe(true);
+
+      for (const change of [
+        { title: 'Hoarding at Andheri East' },
+        { description: 'A bigger board' },
+        { image: 'https://example.com/board.jpg' },
+        { contactPhone: '+91 98765 43210' },
+      ]) {
+        expect((await verify()).status).toBe(200);
+        expect(await adminView()).toMatchObject({ verified: true, needsReview: false });
+        const res = await edit(change);
+        expect(res.status).toBe(200);
+        expect(res.body.barter.verified).toBe(false);
+        expect(await adminView()).toMatchObject({ verified: false, needsReview: true });
+      }
+      // Photos: adding one and removing one each clear the flag.
+      const addPhoto = () => {
+        const form = new FormData();
+        const png = certificatePng();
+        form.append('file', new Blob([new Uint8Array(png.bytes)], { type: png.type }), 'board.png');
+        return fetch(`${server.baseUrl}/api/barters/${listingId}/photos`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.token}` },
+          body: form,
+        });
+      };
+      expect((await verify()).status).toBe(200);
+      const added = await addPhoto();
+      expect(added.status).toBe(201);
+      expect(await adminView()).toMatchObject({ verified: false, needsReview: true });
+      expect((await verify()).status).toBe(200);
+      const removed = await server.request(`/api/barters/${listingId}/photos/0`, {
+        method: 'DELETE',
+        token: owner.token,
+      });
+      expect(removed.status).toBe(200);
+      expect(await adminView()).toMatchObject({ verified: false, needsReview: true });
+
+      const needing = await server.request('/api/admin/barters?needsReview=true', { token: admin.token });
+      expect(needing.body.listings.map((l: { _id: string }) => l._id)).toEqual([listingId]);
+      expect((await verify()).body.listing).toMatchObject({ verified: true, needsReview: false });
+      const [row] = await server.db.select().from(listings).where(eq(listings.id, listingId));
+      expect(row?.needsReview).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,126 @@
+import { GSTIN_MESSAGES } from '@barterads/core';
+import { DEMO_PASSWORD, E2E_ADMIN } from '@barterads/testing/e2e';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+/** A demo media owner no other suite signs in as (the seed's fifth user), with active listings. */
+const OWNER_EMAIL = 'vikram.kapoor5@demo.barterads.in';
+const LEGAL_NAME = 'Kapoor Media Private Limited';
+const GSTIN = '27AAPFU0939F1ZV';
+const GSTIN_WITH_TYPO = '27AAPFU0939F1ZW';
+
+/** A one-page PDF, like the registration certificate (Form GST REG-06) downloaded from the GST portal. */
+function certificatePdf(): Buffer {
+  const stream = 'BT /F1 14 Tf 20 60 Td (Form GST REG-06 Registration Certificate) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+async function signInToWeb(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(OWNER_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+test('a media owner verifies the business, an admin approves, the badge and the filter show it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await signInToWeb(browser);
+
+  // Settings on a phone: a GSTIN with a typo gets the check character's message as it is typed.
+  await owner.goto('/settings');
+  const section = owner.getByRole('region', { name: 'Verify your business' });
+  // The settings page loads several sections at once: on a busy machine the first answer can take a while.
+  await expect(section.getByTestId('verification-status')).toHaveText('Not verified', { timeout: 30_000 });
+  const gstin = section.getByRole('textbox', { name: 'GSTIN' });
+  await gstin.fill(GSTIN_WITH_TYPO);
+  await expect(section.getByText(GSTIN_MESSAGES.checksum)).toBeVisible();
+  await section.getByRole('textbox', { name: 'Legal name' }).fill(LEGAL_NAME);
+  await section.locator('input[type="file"]').setInputFiles({
+    name: 'gst-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: certificatePdf(),
+  });
+  // Submitting it anyway is refused in the form, before anything is sent.
+  await section.getByRole('button', { name: 'Submit for verification' }).click();
+  await expect(section.getByText(GSTIN_MESSAGES.checksum)).toBeVisible();
+  await expect(section.getByTestId('verification-status')).toHaveText('Not verified');
+
+  // Fixed, the message goes and the submission is stored as pending.
+  await gstin.fill(GSTIN);
+  await expect(section.getByText(GSTIN_MESSAGES.checksum)).toBeHidden();
+  await section.getByRole('button', { name: 'Submit for verification' }).click();
+  await expect(section.getByTestId('verification-status')).toHaveText('Pending review');
+  await expect(section.getByText(`GSTIN ${GSTIN}`)).toBeVisible();
+
+  // The admin's queue: pending first, the fields beside the PDF, approve.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin/login');
+  await admin.getByLabel('Email').fill(E2E_ADMIN.email);
+  await admin.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Verifications' }).click();
+  await expect(admin.getByRole('heading', { name: 'Verifications' })).toBeVisible();
+  const submissions = admin.getByRole('list', { name: 'Submissions' });
+  await expect(submissions.getByRole('listitem').first()).toContainText(LEGAL_NAME);
+  await submissions.getByRole('button', { name: `${LEGAL_NAME}, Pending review` }).click();
+  const review = admin.getByRole('region', { name: `Submission of ${LEGAL_NAME}` });
+  await expect(review.getByRole('table', { name: 'Submitted details' })).toContainText(GSTIN);
+  const frame = review.locator('iframe');
+  await expect(frame).toHaveAttribute('src', /^\/api\/verifications\/[0-9a-f-]+\/certificate$/);
+  const src = (await frame.getAttribute('src')) ?? '';
+  const pdf = await admin.request.get(src);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // A stranger (no session) cannot read it.
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.get(new URL(src, admin.url()).toString())).status()).toBe(401);
+  await anonymous.close();
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(review.getByText('GST verified')).toBeVisible();
+  await adminContext.close();
+
+  // The owner sees the badge in settings.
+  await owner.reload();
+  await expect(
+    owner.getByRole('region', { name: 'Verify your business' }).getByTestId('gst-verified-badge'),
+  ).toBeVisible();
+
+  // The marketplace: "Verified businesses only" finds the owner's listings, each card with the badge.
+  await owner.goto('/marketplace');
+  await owner.getByRole('checkbox', { name: 'Verified businesses only' }).check();
+  await expect(owner).toHaveURL(/verifiedOnly=true/);
+  const grid = owner.getByTestId('listing-grid');
+  await expect(grid).toHaveAttribute('data-state', 'idle');
+  const cards = grid.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const mine = await (await owner.request.get('/api/barters?verifiedOnly=true&limit=100')).json();
+  expect(mine.barters.length).toBeGreaterThan(0);
+  for (const barter of mine.barters) expect(barter.ownerVerified).toBe(true);
+  await expect(cards).toHaveCount(mine.barters.length);
+  for (const card of await cards.all()) await expect(card.getByTestId('gst-verified-badge')).toBeVisible();
+  await expect(cards.first()).toHaveAccessibleName(mine.barters[0].title);
+});

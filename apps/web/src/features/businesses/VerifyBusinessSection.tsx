@@ -1,0 +1,315 @@
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import {
+  CERTIFICATE_TYPES,
+  checkGstin,
+  checkPan,
+  checkUdyam,
+  GSTIN_LENGTH,
+  VERIFICATION_LIMITS,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATUS_LABELS,
+} from '@barterads/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { GstVerifiedBadge } from './GstVerifiedBadge';
+import { SubmitVerificationError, useSubmitVerification } from './submit';
+
+type MyVerification = RouterOutputs['businesses']['myVerification'];
+type Submission = NonNullable<MyVerification['latest']>;
+
+const STATUS_COLORS = { unverified: 'gray', pending: 'yellow', verified: 'green', rejected: 'red' } as const;
+const DATE = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+interface Values {
+  gstin: string;
+  legalName: string;
+  pan: string;
+  udyam: string;
+  certificate: File | null;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** The GSTIN's message as the user types: once 15 characters are typed (or on blur), or at once for a bad character. */
+function liveGstinError(value: string, touched: boolean): string | undefined {
+  const checked = checkGstin(value);
+  if (checked.ok) return undefined;
+  if (checked.error === 'characters') return checked.message;
+  if (!touched && value.replace(/[\s.-]/g, '').length < GSTIN_LENGTH) return undefined;
+  return checked.message;
+}
+
+/** The form's own checks, the same the server makes (packages/core). */
+function validate(values: Values): Errors {
+  const errors: Errors = {};
+  const gstin = checkGstin(values.gstin);
+  if (!gstin.ok) errors.gstin = gstin.message;
+  if (!values.legalName.trim()) errors.legalName = VERIFICATION_MESSAGES.legalNameRequired;
+  if (values.pan.trim()) {
+    const pan = checkPan(values.pan, gstin.ok ? gstin.gstin : undefined);
+    if (!pan.ok) errors.pan = pan.message;
+  }
+  if (values.udyam.trim()) {
+    const udyam = checkUdyam(values.udyam);
+    if (!udyam.ok) errors.udyam = udyam.message;
+  }
+  if (!values.certificate) errors.certificate = VERIFICATION_MESSAGES.certificateRequired;
+  else if (values.certificate.size > VERIFICATION_LIMITS.certificateMaxBytes)
+    errors.certificate = VERIFICATION_MESSAGES.certificateTooLarge;
+  return errors;
+}
+
+/** /settings, "Verify your business" (product-spec-2 section 4): status, the reason of a rejection, the form. */
+export function VerifyBusinessSection() {
+  const mine = trpc.businesses.myVerification.useQuery(undefined, { staleTime: 0 });
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="verify-business-heading">
+      <Stack>
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="h4" id="verify-business-heading">
+            Verify your business
+          </Title>
+          {mine.data ? <StatusBadge status={mine.data.status} /> : null}
+        </Group>
+        {mine.isLoading ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>Loading your verification…</Text>
+          </Group>
+        ) : mine.error || !mine.data ? (
+          <Alert color="red" role="alert">
+            {errorMessage(mine.error, 'Failed to load your verification.')}
+          </Alert>
+        ) : (
+          <VerificationBody data={mine.data} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: MyVerification['status'] }) {
+  if (status === 'verified') return <GstVerifiedBadge size="lg" />;
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="verification-status">
+      {VERIFICATION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function VerificationBody({ data }: { data: MyVerification }) {
+  const { status, latest } = data;
+  // The form is open for a first submission and after a rejection; a pending or verified business opens it on demand.
+  const [editing, setEditing] = useState(status === 'unverified' || status === 'rejected');
+  return (
+    <Stack>
+      <Text c="dimmed" fz="sm">
+        Businesses with a verified GSTIN show the "GST verified" badge on their listings and business page,
+        and appear under "Verified businesses only" in the marketplace. An admin checks your details against
+        your GST registration certificate.
+      </Text>
+      {status === 'pending' && latest ? (
+        <Alert color="yellow" title="Pending review" role="status">
+          We are checking {latest.legalName} (GSTIN {latest.gstin}), submitted{' '}
+          {DATE.format(new Date(latest.submittedAt))}.
+        </Alert>
+      ) : null}
+      {status === 'verified' && latest ? (
+        <Alert color="green" title="GST verified" role="status">
+          {latest.legalName}, GSTIN {latest.gstin}.
+        </Alert>
+      ) : null}
+      {status === 'rejected' && latest ? (
+        <Alert color="red" title="Your verification was not approved" role="alert">
+          <Text fz="sm">Reason: {latest.reason}</Text>
+          <Text fz="sm">Correct the details below and submit again.</Text>
+        </Alert>
+      ) : null}
+      {editing ? (
+        <VerificationForm
+          key={latest?._id ?? 'new'}
+          latest={latest}
+          status={status}
+          onDone={() => setEditing(false)}
+        />
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {status === 'verified' ? 'Change business details' : 'Submit new details'}
+          </Button>
+        </Group>
+      )}
+      {data.history.length > 0 ? <History history={data.history} /> : null}
+    </Stack>
+  );
+}
+
+function VerificationForm({
+  latest,
+  status,
+  onDone,
+}: {
+  latest: Submission | null;
+  status: MyVerification['status'];
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState<Values>({
+    gstin: latest?.gstin ?? '',
+    legalName: latest?.legalName ?? '',
+    pan: latest?.pan ?? '',
+    udyam: latest?.udyam ?? '',
+    certificate: null,
+  });
+  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = useSubmitVerification();
+  const serverIssues =
+    submit.error instanceof SubmitVerificationError
+      ? Object.fromEntries(submit.error.issues.map((i) => [i.path, i.message]))
+      : {};
+  const gstinError =
+    errors.gstin ?? liveGstinError(values.gstin, Boolean(touched.gstin)) ?? serverIssues.gstin;
+  const set = (name: Exclude<keyof Values, 'certificate'>) => ({
+    value: values[name],
+    error: name === 'gstin' ? gstinError : (errors[name] ?? serverIssues[name]),
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+      submit.reset();
+    },
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setTouched({ gstin: true, legalName: true, pan: true, udyam: true, certificate: true });
+    if (Object.keys(found).length > 0 || !values.certificate) return;
+    submit.mutate({ ...values, certificate: values.certificate }, { onSuccess: () => onDone() });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Verify your business">
+      <Stack>
+        {submit.error && !Object.keys(serverIssues).length ? (
+          <Alert color="red" role="alert">
+            {submit.error.message}
+          </Alert>
+        ) : null}
+        {status === 'verified' ? (
+          <Alert color="blue" role="note">
+            Changing your GSTIN or legal name sends your business back to review: the badge is hidden until an
+            admin approves the new details.
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="GSTIN"
+            description="15 characters, as on your GST registration certificate"
+            placeholder="27AAPFU0939F1ZV"
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            styles={{ input: { textTransform: 'uppercase' } }}
+            {...set('gstin')}
+          />
+          <TextInput
+            label="Legal name"
+            description="As registered for GST"
+            required
+            autoComplete="organization"
+            maxLength={VERIFICATION_LIMITS.legalNameMax}
+            {...set('legalName')}
+          />
+          <TextInput
+            label="PAN (optional)"
+            description="Characters 3-12 of your GSTIN"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={12}
+            {...set('pan')}
+          />
+          <TextInput
+            label="Udyam number (optional)"
+            placeholder="UDYAM-MH-01-0012345"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={25}
+            {...set('udyam')}
+          />
+        </SimpleGrid>
+        <FileInput
+          label="GST registration certificate"
+          description="PDF or image (JPEG, PNG, WebP), up to 10 MB"
+          placeholder="Choose a file"
+          required
+          clearable
+          accept={CERTIFICATE_TYPES.join(',')}
+          value={values.certificate}
+          error={errors.certificate ?? serverIssues.certificate}
+          onChange={(file) => {
+            setValues((v) => ({ ...v, certificate: file }));
+            setErrors((e) => ({ ...e, certificate: undefined }));
+            submit.reset();
+          }}
+        />
+        <Group>
+          <Button type="submit" loading={submit.isPending}>
+            {status === 'rejected' ? 'Submit again' : 'Submit for verification'}
+          </Button>
+          {status === 'pending' || status === 'verified' ? (
+            <Button variant="subtle" onClick={onDone}>
+              Cancel
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function History({ history }: { history: Submission[] }) {
+  return (
+    <Stack gap={4}>
+      <Title order={3} fz="h6">
+        Your submissions
+      </Title>
+      <List spacing={4} size="sm" listStyleType="none" p={0}>
+        {history.map((s) => (
+          <List.Item key={s._id}>
+            <Text fz="sm" component="span">
+              {DATE.format(new Date(s.submittedAt))}: {s.gstin}, {s.legalName} —{' '}
+              <strong>{VERIFICATION_STATUS_LABELS[s.status]}</strong>
+              {s.reason ? ` (${s.reason})` : ''} ·{' '}
+              <Anchor href={s.certificate.url} target="_blank" rel="noopener" fz="sm">
+                certificate
+              </Anchor>
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}

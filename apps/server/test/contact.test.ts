@@ -16,7 +16,7 @@ const valid = {
 describe('POST /api/contact', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true' });
+    server = await startTestServer({ TRUST_PROXY: '1' });
   });
   afterAll(async () => server.close());
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +10,14 @@ describe('listing and business pages over real HTTP', () => {
   let server: TestServer;
   let owner: Awaited<ReturnType<typeof createTestUser>>;
   let listingId: string;
+  // The web app's shell, as the build writes it: the suite runs before (and without) a build.
+  const webDist = mkdtempSync(join(tmpdir(), 'barterads-listing-pages-'));
+  writeFileSync(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>BarterAds</title></head><body><div id="root"></div></body></html>',
+  );
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ WEB_DIST: webDist });
     owner = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Asha', lastName: 'Rao' });
     await server.db
       .update(users)
@@ -27,7 +36,10 @@ describe('listing and business pages over real HTTP', () => {
     });
     listingId = created.body.barter._id;
   });
-  afterAll(async () => server.close());
+  afterAll(async () => {
+    await server.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
 
   it('GET /api/barters/:id answers the barter, 404 for an unknown id, 400 for a malformed one', async () => {
     const res = await server.request(`/api/barters/${listingId}`);

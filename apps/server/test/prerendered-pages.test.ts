@@ -90,18 +90,19 @@ describe('pre-rendered pages of the web app', () => {
   });
 
   it('answers 404 (still with the app, which shows its not-found page) for a path no route matches', async () => {
-    for (const path of [
-      '/',
-      '/dashboard',
-      '/dashboard/settings',
-      '/listings/42',
-      '/files/a/b.c/d',
-      '/about/',
-    ]) {
+    for (const path of ['/', '/dashboard', '/dashboard/settings', '/files/a/b.c/d', '/about/']) {
       const res = await get(path, 'identity');
       expect(res.status, path).toBe(200);
     }
-    for (const path of ['/nope', '/dashboard/nope', '/listings', '/listings/42/edit', '/about/more']) {
+    // /listings/42 is a listing page whose listing does not exist: 404 with the app, like an unknown route.
+    for (const path of [
+      '/nope',
+      '/dashboard/nope',
+      '/listings',
+      '/listings/42',
+      '/listings/42/edit',
+      '/about/more',
+    ]) {
       const res = await get(path, 'identity');
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');

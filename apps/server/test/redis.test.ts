@@ -19,7 +19,7 @@ describe.skipIf(!redisUrl)('two API instances sharing Redis', () => {
   let prefix: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true' });
+    server = await startTestServer({ TRUST_PROXY: '1' });
     second = await startSecondInstance(server);
     prefix = server.settings.redisPrefix;
     redis = new Redis(redisUrl!);

@@ -213,6 +213,16 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 403),
     request: (w) => ({ params: listingId(w) }),
   },
+  // listing and business pages (issue 18)
+  'GET /api/barters/:id': { expect: open(200), request: (w) => ({ params: listingId(w) }) },
+  // The upload row checks the session first, then refuses a JSON body with 415 (no file read, no procedure run).
+  'POST /api/barters/:id/photos': { expect: signedIn(415), request: (w) => ({ params: listingId(w) }) },
+  // The matrix listing has no photo: the owner gets 404 for index 0, everyone else the ownership refusal.
+  'DELETE /api/barters/:id/photos/:index': {
+    expect: ownerOnly(404, 403),
+    request: (w) => ({ params: { id: w.listing.id, index: '0' } }),
+  },
+  'GET /api/businesses/:id': { expect: open(200), request: (w) => ({ params: { id: w.listing.ownerId } }) },
   'POST /api/barters/:id/contact-click': { expect: open(204), request: (w) => ({ params: listingId(w) }) },
   // contact
   'POST /api/contact': { expect: open(201), request: () => ({ body: contactForm() }) },
@@ -372,6 +382,15 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: (w) => ({ input: listingId(w) }),
   },
   'listings.categoryCounts': { expect: open(200) },
+  'listings.get': { expect: open(200), request: (w) => ({ input: listingId(w) }) },
+  'listings.allowance': { expect: signedIn(200) },
+  // tRPC callers cannot upload: the file is missing, so a signed-in caller's input is refused.
+  'listings.addPhoto': { expect: signedIn(400), request: (w) => ({ input: listingId(w) }) },
+  'listings.removePhoto': {
+    expect: ownerOnly(404, 403),
+    request: (w) => ({ input: { id: w.listing.id, index: 0 } }),
+  },
+  'businessPages.get': { expect: open(200), request: (w) => ({ input: { id: w.listing.ownerId } }) },
   'listings.stats': { expect: signedIn(200) },
   'listings.recordViews': { expect: open(200), request: (w) => ({ input: { ids: [w.listing.id] } }) },
   'listings.recordContactClick': { expect: open(200), request: (w) => ({ input: listingId(w) }) },

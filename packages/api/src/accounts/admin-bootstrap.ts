@@ -2,6 +2,7 @@ import { type Database, users } from '@barterads/db';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
+import { applyUserStatus } from './status';
 import { normalizeEmail } from './users';
 
 export type EnsureAdminResult = 'created' | 'exists' | 'held-by-non-admin';
@@ -61,10 +62,9 @@ export async function resetAdminPassword(
       .limit(1);
     if (!user || user.deletedAt) return 'not-found';
     if (user.role !== 'admin') return 'not-admin';
-    await tx
-      .update(users)
-      .set({ passwordHash, status: 'active', updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    // Reactivated the one way a status changes (its listings come back to the marketplace too).
+    await applyUserStatus(tx, user.id, 'active');
     await revokeUserSessions(tx, user.id);
     return 'reset';
   });

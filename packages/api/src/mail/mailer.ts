@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
 import type { Logger } from '../services';
 
 export interface OutgoingMail {
@@ -37,12 +38,13 @@ export interface MailerOptions {
 /** nodemailer over SMTP when SMTP_URL is set; otherwise a development outbox folder. */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    // nodemailer reads SMTP_URL itself (`url`: host, port, smtps: for TLS, percent-encoded credentials, query
-    // options such as `tls.rejectUnauthorized=false`). The URL goes into the options object:
-    // `createTransport(url, defaults)` takes message defaults as its second argument, so time-outs given there
-    // were ignored and a silent server held a request for 30 s.
+    // nodemailer's own parser reads SMTP_URL (host, port, smtps: for TLS, percent-encoded credentials, query
+    // options such as `tls.rejectUnauthorized=false`). Not `{ url }`: createTransport then uses the parsed URL
+    // alone and drops every other option, so a silent server held a request for nodemailer's 30 s greeting
+    // time-out (the faults suite's SMTP test); nor `createTransport(url, defaults)`, whose second argument holds
+    // message defaults.
     const transport = nodemailer.createTransport({
-      url: options.smtpUrl,
+      ...parseConnectionUrl(options.smtpUrl),
       connectionTimeout: 5_000,
       greetingTimeout: 5_000,
       socketTimeout: 10_000,

@@ -68,6 +68,12 @@ export const listings = pgTable(
     seeking: text('seeking'),
     contactPhone: text('contact_phone'),
     status: listingStatus('status').notNull().default('active'),
+    /**
+     * The owner is suspended: the listing leaves the marketplace until the owner is activated again. A copy of
+     * users.status kept by applyUserStatus in the same transaction, so search filters on the listing's own row
+     * and keeps its index plans.
+     */
+    ownerSuspended: boolean('owner_suspended').notNull().default(false),
     /** Why an admin archived it, readable by the owner. */
     archivedReason: text('archived_reason'),
     archivedAt: tz('archived_at'),
@@ -96,14 +102,21 @@ export const listings = pgTable(
     index('listings_status_city_created_idx').on(t.status, t.city, t.createdAt.desc(), t.id.desc()),
     index('listings_status_rate_idx').on(t.status, t.rateInr),
     check('listings_rating_check', sql`${t.rating} >= 0 and ${t.rating} <= 5`),
-    index('listings_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('listings_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc(), t.ownerSuspended),
     index('listings_status_owner_type_created_idx').on(
       t.status,
       t.ownerType,
       t.createdAt.desc(),
       t.id.desc(),
+      t.ownerSuspended,
     ),
-    index('listings_status_category_created_idx').on(t.status, t.category, t.createdAt.desc(), t.id.desc()),
+    index('listings_status_category_created_idx').on(
+      t.status,
+      t.category,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.ownerSuspended,
+    ),
     index('listings_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     index('listings_verified_created_idx').on(t.verified, t.createdAt.desc()),
     index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

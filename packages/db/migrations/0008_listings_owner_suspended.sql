@@ -1,0 +1,1 @@
+ALTER TABLE "listings" ADD COLUMN "owner_suspended" boolean DEFAULT false NOT NULL;

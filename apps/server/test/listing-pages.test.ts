@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setUserStatus } from '@barterads/api';
 import { users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ describe('listing and business pages over real HTTP', () => {
   const webDist = mkdtempSync(join(tmpdir(), 'barterads-listing-pages-'));
   writeFileSync(
     join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>BarterAds</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>BarterAds</title><meta name="description" content="BarterAds" /></head><body><div id="root"></div></body></html>',
   );
   beforeAll(async () => {
     server = await startTestServer({ WEB_DIST: webDist });
@@ -146,14 +147,15 @@ describe('listing and business pages over real HTTP', () => {
         (b: { _id: string }) => b._id,
       );
     expect(await find()).toContain(listingId);
-    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, owner.user.id));
+    // The one way a status changes (the admin's suspend and activate call it).
+    await setUserStatus(server.db, owner.user.id, 'suspended');
     expect(await find()).not.toContain(listingId);
     expect(
       (await server.request('/api/barters')).body.barters.map((b: { _id: string }) => b._id),
     ).not.toContain(listingId);
     expect((await server.request(`/api/barters/${listingId}`)).status).toBe(404);
     expect((await server.request(`/api/businesses/${owner.user.id}`)).status).toBe(404);
-    await server.db.update(users).set({ status: 'active' }).where(eq(users.id, owner.user.id));
+    await setUserStatus(server.db, owner.user.id, 'active');
     expect(await find()).toContain(listingId);
   });
 });

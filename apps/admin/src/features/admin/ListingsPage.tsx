@@ -25,6 +25,7 @@ import { formatDate } from './format';
 import { useArchiveListing, useSetListingVerified } from './listing-actions';
 import type { ListingsSearch } from './search-params';
 import { useUrlSearchText } from './useUrlSearchText';
+import { VerifyListingButton } from './VerifyListingButton';
 
 type AdminListing = RouterOutputs['admin']['listings']['listings'][number];
 
@@ -78,15 +79,11 @@ export function ListingsPage() {
 
   const actionsFor = (l: AdminListing) => (
     <Group gap="xs" wrap="nowrap">
-      <Button
-        size="xs"
-        variant={l.verified ? 'default' : 'filled'}
+      <VerifyListingButton
+        listing={l}
         loading={verify.isPending && verify.variables?.id === l._id}
-        onClick={() => verify.mutate({ id: l._id, verified: !l.verified })}
-        aria-label={`${l.verified ? 'Unverify' : 'Verify'} ${l.title}`}
-      >
-        {l.verified ? 'Unverify' : 'Verify'}
-      </Button>
+        onToggle={(input) => verify.mutate(input)}
+      />
       {l.status === 'active' ? (
         <Button
           size="xs"

@@ -1,8 +1,9 @@
+import { VerifyListingButton } from './VerifyListingButton';
 import '@mantine/charts/styles.css';
 import { trpc } from '@barterads/api-client';
 import { LIMITS, userTypeLabel } from '@barterads/core';
 import { DonutChart, Sparkline } from '@mantine/charts';
-import { Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { countryName, formatDate } from './format';
 import { useSetListingVerified } from './listing-actions';
@@ -181,15 +182,11 @@ function RecentPostings() {
                     {formatDate(l.createdAt)}
                   </Text>
                 </Stack>
-                <Button
-                  size="xs"
-                  variant={l.verified ? 'default' : 'filled'}
+                <VerifyListingButton
+                  listing={l}
                   loading={verify.isPending && verify.variables?.id === l._id}
-                  onClick={() => verify.mutate({ id: l._id, verified: !l.verified })}
-                  aria-label={`${l.verified ? 'Unverify' : 'Verify'} ${l.title}`}
-                >
-                  {l.verified ? 'Unverify' : 'Verify'}
-                </Button>
+                  onToggle={(input) => verify.mutate(input)}
+                />
               </Group>
             </Paper>
           ))}

@@ -111,7 +111,7 @@ test('a listing without a WhatsApp number shows the disabled No Contact button w
   await noContact.focus();
   await expect(tooltip).toBeVisible();
   const contact = page.getByRole('link', { name: 'Contact' }).first();
-  await expect(contact).toHaveAttribute('href', /^https:\/\/wa\.me\/\d{8,}$/);
+  await expect(contact).toHaveAttribute('href', /^https:\/\/wa\.me\/\d{8,}\?text=.+%20on%20BarterAds/);
 });
 
 test("Contact opens the owner's WhatsApp chat in a new tab and records the click", async ({

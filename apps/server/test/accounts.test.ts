@@ -446,6 +446,22 @@ describe('accounts over real HTTP', () => {
       expect(last.status).toBe(429);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
     }, 60_000);
+
+    it('never refuses sign-ins that succeed from one shared address (an office, a carrier), only failed ones', async () => {
+      const { user, password } = await createTestUser(server.db);
+      const office = from(freshIp());
+      const statuses: number[] = [];
+      for (let i = 0; i < 35; i++) {
+        statuses.push((await office('/api/auth/login', { json: { email: user.email, password } })).status);
+      }
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      // The failed ones from that address are still counted: 30 in 15 minutes.
+      let last = await office('/api/auth/login', { json: { email: freshEmail('y'), password: 'nope' } });
+      for (let i = 0; i < 30 && last.status === 401; i++) {
+        last = await office('/api/auth/login', { json: { email: freshEmail('y'), password: 'nope' } });
+      }
+      expect(last.status).toBe(429);
+    }, 60_000);
   });
 
   describe('profile, password, role, preferences', () => {

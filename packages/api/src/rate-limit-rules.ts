@@ -68,6 +68,11 @@ export interface RateLimitRuleRow {
   max?: number;
   /** Progressive delays after failures (rules that count failures). */
   failures?: FailureRule;
+  /**
+   * A call that succeeds is given back (counted rules): the limit is then one of failed calls in the window, and a
+   * success does not clear the others' failures, as a failure rule's success would.
+   */
+  giveBackOnSuccess?: boolean;
   /** The rule applies only to calls for which this is true. */
   when?: (input: unknown) => boolean;
 }
@@ -100,8 +105,9 @@ export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow
   'accounts.verifyOtp': CODE_CHECKING,
   'accounts.signup': [{ bucket: 'signup:ip', per: [ip], max: 20, windowMs: HOUR }],
   'accounts.login': [
-    // Many accounts tried from one address.
-    { bucket: 'login:ip', per: [ip], max: 30, windowMs: 15 * MINUTE },
+    // Many accounts tried from one address: 30 failed sign-ins in 15 minutes. Sign-ins that succeed are given
+    // back, so an office or a mobile carrier's shared address never locks its people out.
+    { bucket: 'login:ip', per: [ip], max: 30, windowMs: 15 * MINUTE, giveBackOnSuccess: true },
     // One account from one address: the owner elsewhere is never refused because of a stranger's guesses.
     {
       bucket: 'login:account-ip',

@@ -86,7 +86,7 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   const request = { ip: ctx.meta.ip, userId: ctx.session?.user.id, input };
   const limiter = ctx.services.rateLimiter;
   const failureKeys: Array<{ key: string; rule: (typeof rules)[number] }> = [];
-  const countedKeys: string[] = [];
+  const countedKeys: Array<{ key: string; giveBackOnSuccess: boolean }> = [];
   for (const rule of rules) {
     if (rule.when && !rule.when(input)) continue;
     const key = ruleKey(rule, request);
@@ -98,13 +98,15 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
     } else if (rule.max !== undefined) {
       const result = await limiter.consume(key, { max: rule.max, windowMs: rule.windowMs });
       if (!result.ok) throw tooManyRequests(ctx, result.retryAfterSeconds);
-      countedKeys.push(key);
+      countedKeys.push({ key, giveBackOnSuccess: rule.giveBackOnSuccess === true });
     }
   }
   const result = await next();
   // Input the procedure refused (a typo in a form) does not use up the limits.
   const badInput = !result.ok && result.error.cause instanceof ZodError;
-  if (badInput) for (const key of countedKeys) await limiter.release(key);
+  for (const { key, giveBackOnSuccess } of countedKeys) {
+    if (badInput || (result.ok && giveBackOnSuccess)) await limiter.release(key);
+  }
   for (const { key, rule } of failureKeys) {
     const failures = rule.failures!;
     if (result.ok) {

@@ -11,14 +11,16 @@ export interface LegalPageProps {
   sections: readonly LegalSection[];
 }
 
-/** The support address in a paragraph as a themed mailto link. */
+/** The support address in a paragraph as a themed mailto link, underlined as a link in running text must be. */
 function withMailLink(paragraph: string): ReactNode {
   const at = paragraph.indexOf(COMPANY.supportEmail);
   if (at < 0) return paragraph;
   return (
     <>
       {paragraph.slice(0, at)}
-      <Anchor href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</Anchor>
+      <Anchor href={`mailto:${COMPANY.supportEmail}`} underline="always">
+        {COMPANY.supportEmail}
+      </Anchor>
       {paragraph.slice(at + COMPANY.supportEmail.length)}
     </>
   );

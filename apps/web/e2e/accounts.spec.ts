@@ -152,10 +152,10 @@ test.describe('accounts', () => {
     const out = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
     expect(out.status()).toBe(204);
     // The app finds out on its next call to the server: a live-update refresh still loading the dashboard, or
-    // this click on Settings, whichever comes first. Either way it signs out and says so.
+    // this click on Preferences, whichever comes first. Either way it signs out and says so.
     const settings = page
       .getByRole('navigation', { name: 'Dashboard' })
-      .getByRole('link', { name: 'Settings' });
+      .getByRole('link', { name: 'Preferences', exact: true });
     await settings.click({ timeout: 5_000 }).catch(() => undefined);
     await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard(%2Fsettings)?$/);
     // On the login page only the notification is left saying so, and it stays until the next sign-in.

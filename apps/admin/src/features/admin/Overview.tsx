@@ -1,12 +1,15 @@
-import { VerifyListingButton } from './VerifyListingButton';
-import '@mantine/charts/styles.css';
 import { trpc } from '@barterads/api-client';
 import { LIMITS, userTypeLabel } from '@barterads/core';
-import { DonutChart, Sparkline } from '@mantine/charts';
-import { Badge, Box, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { countryName, formatDate } from './format';
 import { useSetListingVerified } from './listing-actions';
+import { VerifyListingButton } from './VerifyListingButton';
+
+// The chart library loads after the figures (its own chunk; the page's first download stays small).
+const MetricSparkline = lazy(() => import('./OverviewCharts').then((m) => ({ default: m.MetricSparkline })));
+const CountryDonut = lazy(() => import('./OverviewCharts').then((m) => ({ default: m.CountryDonut })));
 
 const DONUT_COLORS = [
   'indigo.6',
@@ -31,17 +34,9 @@ function MetricCard(props: { label: string; value: number; series: number[]; col
       <Text fz={28} fw={700} lh={1.2} data-testid={`metric-${props.label.toLowerCase()}`}>
         {props.value.toLocaleString('en-IN')}
       </Text>
-      <Sparkline
-        role="img"
-        aria-label={`${props.label}: new per week over the last 12 weeks, oldest first: ${props.series.join(', ')}`}
-        data={props.series}
-        h={48}
-        mt="xs"
-        curveType="monotone"
-        color={props.color}
-        fillOpacity={0.25}
-        strokeWidth={2}
-      />
+      <Suspense fallback={<Skeleton h={48} mt="xs" radius="sm" />}>
+        <MetricSparkline label={props.label} series={props.series} color={props.color} />
+      </Suspense>
       <Text fz="xs" c="dimmed" mt={4}>
         {last.toLocaleString('en-IN')} new in the last 7 days
       </Text>
@@ -106,16 +101,9 @@ function CountryChart({
   if (restCount > 0) cells.push({ name: 'Other countries', value: restCount, color: 'gray.5' });
   return (
     <Group align="center" gap="lg" wrap="wrap" justify="center">
-      <DonutChart
-        data={cells}
-        size={180}
-        thickness={26}
-        withTooltip
-        tooltipDataSource="segment"
-        chartLabel={`${data.total} users`}
-        role="img"
-        aria-label={`Users by country, ${data.total} users`}
-      />
+      <Suspense fallback={<Skeleton h={180} w={180} circle />}>
+        <CountryDonut cells={cells} total={data.total} />
+      </Suspense>
       <Stack gap={6} style={{ flex: '1 1 200px' }} component="ul" p={0} m={0} aria-label="Countries">
         {shown.map((item, i) => (
           <Group key={item.country} gap="xs" wrap="nowrap" component="li" justify="space-between">

@@ -213,12 +213,14 @@ export function demoListing(n: number, now: Date): NewListingRow {
   const ownerIndex = n % DEMO_USERS;
   const ownerType: UserType = ownerIndex % 2 === 0 ? 'media_owner' : 'advertiser';
   const copy = ownerType === 'media_owner' ? INVENTORY[category] : NEEDS[category];
-  const city = CITIES[(n * 7) % CITIES.length]!;
+  // n % 18 fixes the category and the owner's type (hence the title's words); the city then differs for every
+  // listing with the same words until 18 × 14 listings, so each demo title is unique without a "#38" suffix.
+  const city = CITIES[(n + Math.floor(n / 18)) % CITIES.length]!;
   return {
     id: seedId(2, n + 1),
     ownerId: seedId(1, ownerIndex + 1),
     ownerType,
-    title: n < MEDIA_CATEGORY_IDS.length * 4 ? copy.title : `${copy.title} #${n + 1}`,
+    title: `${copy.title} in ${city.split(',')[0]}`,
     description: copy.description,
     location: city,
     category,

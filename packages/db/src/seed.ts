@@ -234,7 +234,8 @@ export function demoListing(n: number, now: Date): NewListingRow {
   const ownerIndex = n % DEMO_USERS;
   const ownerType: UserType = ownerIndex % 2 === 0 ? 'media_owner' : 'advertiser';
   const copy = ownerType === 'media_owner' ? INVENTORY[category] : NEEDS[category];
-  const city = CITIES[(n * 7) % CITIES.length]!;
+  // A step coprime with the 14 places, so the demo covers every city (a step of 7 gave only two).
+  const city = CITIES[(n * 5) % CITIES.length]!;
   const listed = cityOf.get(city) ?? null;
   const rate = RATES[category];
   return {

@@ -4,8 +4,10 @@ import {
   createLocalStorage,
   createMailer,
   createMemoryRateLimiter,
+  createMemorySearchCache,
   createPubSub,
   createRedisRateLimiter,
+  createRedisSearchCache,
   createS3Storage,
   ensureAdmin,
   type FileStorage,
@@ -103,6 +105,7 @@ export async function createServices(
     pubsub,
     storage: fileStorage(settings),
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    searchCache: redis ? createRedisSearchCache(redis) : createMemorySearchCache(),
     logger,
     config: {
       isProduction: settings.isProduction,

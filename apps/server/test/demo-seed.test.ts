@@ -40,5 +40,6 @@ describe('demo seed photos', () => {
     const bytes = (await cover.arrayBuffer()).byteLength;
     expect(bytes).toBeGreaterThan(1000);
     expect(bytes).toBeLessThan(200 * 1024);
-  });
+    // Drawing and encoding 9 × 3 images takes seconds on a busy 2-core machine.
+  }, 60_000);
 });

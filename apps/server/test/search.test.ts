@@ -212,6 +212,14 @@ describe('search that forgives, filters and sorts', () => {
       expect(res.status, res.text).toBe(201);
       // "zorblax" is a listing word now (the vocabulary is kept by the database), so "zorblaks" finds it.
       expect(idsOf(await search('?q=zorblaks'))).toEqual([res.body.barter._id]);
+      // "hording" is a listing word now: it still finds hoardings (its variant), and "hoarding" finds it, with no
+      // "Did you mean" for either.
+      const hording = await search('?q=hording');
+      expect(idsOf(hording)).toEqual(expect.arrayContaining([res.body.barter._id, ids.hoarding]));
+      expect(hording.suggestion).toBeNull();
+      expect(idsOf(await search('?q=hoarding'))).toEqual(
+        expect.arrayContaining([res.body.barter._id, ids.hoarding]),
+      );
       await server.request(`/api/barters/${res.body.barter._id}/archive`, {
         method: 'POST',
         token: owner.token,

@@ -24,6 +24,11 @@ export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { SearchListingsInput } from './listings/schemas';
 export { searchListings, searchNeedsIndexHint, searchQueries, withIndexPlans } from './listings/search';
+export {
+  createMemorySearchCache,
+  createRedisSearchCache,
+  type SearchCacheStore,
+} from './listings/search-cache';
 export { createMailer } from './mail/mailer';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export { checkoutExtraOrigins } from './payments/gateway';

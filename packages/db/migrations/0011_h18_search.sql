@@ -1,3 +1,8 @@
+CREATE TABLE "search_generation" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"n" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );

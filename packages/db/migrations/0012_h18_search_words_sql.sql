@@ -34,3 +34,22 @@ FROM listings l,
 WHERE length(w.word) BETWEEN 3 AND 30 AND w.word ~ '[[:alpha:]]'
 ORDER BY w.word
 ON CONFLICT (word) DO NOTHING;
+--> statement-breakpoint
+-- The search results cache's generation (search_generation): one row, bumped in the writing transaction by
+-- every statement that changes listings, or the owner fields a listing shows (name, company, whether the
+-- business page is shown, GST verification). A suspension changes listings.owner_suspended, so it bumps too.
+INSERT INTO search_generation (id, n) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
+--> statement-breakpoint
+CREATE FUNCTION search_generation_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE search_generation SET n = n + 1 WHERE id = 1;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER listings_search_generation AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON listings
+  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();
+--> statement-breakpoint
+CREATE TRIGGER users_search_generation
+  AFTER UPDATE OF first_name, last_name, company_name, pref_show_profile, gst_verification ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION search_generation_bump();

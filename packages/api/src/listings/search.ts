@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
-import { correctTerms, suggestionFor } from './spelling';
+import { correctTerms, suggestionFor, type TermCorrections } from './spelling';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
 export const listingColumns = {
@@ -595,8 +595,11 @@ function searchKey(input: SearchListingsInput): string {
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
   const words = searchTerms(input.q);
-  const corrections = words.length > 0 ? await correctTerms(db, words) : new Map<string, string[]>();
-  const terms: TermPlan[] = words.map((term) => ({ term, corrections: corrections.get(term) ?? [] }));
+  const corrections = words.length > 0 ? await correctTerms(db, words) : new Map<string, TermCorrections>();
+  const terms: TermPlan[] = words.map((term) => ({
+    term,
+    corrections: corrections.get(term)?.corrections ?? [],
+  }));
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;
   const needsCount = (length: number) => Boolean(input.cursor) || length > input.limit;

@@ -3,10 +3,21 @@ import { sql } from 'drizzle-orm';
 
 /**
  * Typo correction for search words, over the vocabulary of listing words (the search_words table, kept by
- * triggers on listings). A word no listing word equals or starts with is "unknown"; its corrections are the
+ * triggers on listings). A word no listing word equals or starts with is misspelt; its corrections are the
  * listing words closest to it in edits (a swap of two neighbours counts as one: "radoi" → "radio"), found among
- * its nearest neighbours by trigram distance (the GiST index answers those without reading the vocabulary).
+ * its nearest neighbours by trigram distance (the GiST index answers those without reading the vocabulary), and
+ * the first is the "Did you mean". A known word of 6 letters or more also brings its variants one edit away
+ * that it is not part of: "hording" (the common Indian spelling, a listing word too) finds hoardings and
+ * "hoarding" finds hordings, without a suggestion.
  */
+
+/** A search word's corrections, and whether it is misspelt (no listing word is or starts with it). */
+export interface TermCorrections {
+  corrections: string[];
+  misspelt: boolean;
+}
+
+const NONE: TermCorrections = { corrections: [], misspelt: false };
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours, each 1. */
 export function editDistance(a: string, b: string): number {
@@ -44,20 +55,25 @@ export function isCorrectable(term: string): boolean {
   return term.length >= 3 && term.length <= 30 && /^\p{L}+$/u.test(term);
 }
 
-/** How many nearest vocabulary words are weighed per unknown word. */
+/** How many nearest vocabulary words are weighed per word. */
 const CANDIDATES = 30;
 /** How many corrections of one word the search also looks for. */
 const MAX_CORRECTIONS = 2;
+/** A known word this long or longer also brings its variants one edit away. */
+const VARIANT_MIN_LENGTH = 6;
 
 /**
- * The corrections of one unknown word from its candidates (nearest first): those at the fewest edits within
+ * The corrections of one misspelt word from its candidates (nearest first): those at the fewest edits within
  * allowedEdits(), preferring the same first letter, then the candidates' order. Empty when none is close enough.
  */
-export function pickCorrections(term: string, candidates: readonly string[]): string[] {
-  const limit = allowedEdits(term);
+export function pickCorrections(
+  term: string,
+  candidates: readonly string[],
+  maxEdits = allowedEdits(term),
+): string[] {
   const scored = candidates
     .map((word, order) => ({ word, order, edits: editDistance(term, word) }))
-    .filter((c) => c.edits <= limit && c.word !== term);
+    .filter((c) => c.edits <= maxEdits && c.word !== term);
   if (scored.length === 0) return [];
   const fewest = Math.min(...scored.map((c) => c.edits));
   return scored
@@ -72,13 +88,26 @@ export function pickCorrections(term: string, candidates: readonly string[]): st
     .map((c) => c.word);
 }
 
+/**
+ * The variants of a known word: listing words one edit away that do not contain it (the word itself already
+ * finds those as a substring). None for words shorter than VARIANT_MIN_LENGTH.
+ */
+export function pickVariants(term: string, candidates: readonly string[]): string[] {
+  if (term.length < VARIANT_MIN_LENGTH) return [];
+  return pickCorrections(
+    term,
+    candidates.filter((word) => !word.includes(term)),
+    1,
+  );
+}
+
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 interface CachedCorrections {
   at: number;
-  corrections: string[];
+  corrections: TermCorrections;
 }
 
 /**
@@ -95,7 +124,7 @@ export class CorrectionCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(term: string): string[] | undefined {
+  get(term: string): TermCorrections | undefined {
     const entry = this.entries.get(term);
     if (!entry) return undefined;
     if (this.now() - entry.at > this.ttlMs) {
@@ -105,7 +134,7 @@ export class CorrectionCache {
     return entry.corrections;
   }
 
-  set(term: string, corrections: string[]): void {
+  set(term: string, corrections: TermCorrections): void {
     this.entries.delete(term);
     this.entries.set(term, { at: this.now(), corrections });
     if (this.entries.size > this.capacity) {
@@ -136,16 +165,19 @@ export function forgetCorrections(db: Executor): void {
 }
 
 /**
- * The corrections of each search word (empty for a known word or one with nothing close), in one query for the
- * words not cached: whether the vocabulary has a word equal to or starting with it, and if not its nearest words.
+ * The corrections of each search word, in one query for the words not cached: whether the vocabulary has a word
+ * equal to or starting with it, and its nearest words.
  */
-export async function correctTerms(db: Executor, terms: readonly string[]): Promise<Map<string, string[]>> {
+export async function correctTerms(
+  db: Executor,
+  terms: readonly string[],
+): Promise<Map<string, TermCorrections>> {
   const cache = cacheFor(db);
-  const result = new Map<string, string[]>();
+  const result = new Map<string, TermCorrections>();
   const missing: string[] = [];
   for (const term of terms) {
     if (!isCorrectable(term)) {
-      result.set(term, []);
+      result.set(term, NONE);
       continue;
     }
     const cached = cache.get(term);
@@ -163,14 +195,16 @@ export async function correctTerms(db: Executor, terms: readonly string[]): Prom
       known: sql<boolean>`k.known`,
       words: sql<
         string[] | null
-      >`array(select s.word from search_words s where not k.known order by s.word <-> t.term limit ${CANDIDATES})`,
+      >`array(select s.word from search_words s where not k.known or length(t.term) >= ${VARIANT_MIN_LENGTH} order by s.word <-> t.term limit ${CANDIDATES})`,
     })
     .from(
       sql`(values ${rows}) as t(term, prefix) cross join lateral (select exists(select 1 from search_words s where s.word like t.prefix) as known) k`,
     );
   for (const row of list) {
     const words = Array.isArray(row.words) ? row.words : [];
-    const corrections = row.known ? [] : pickCorrections(row.term, words);
+    const corrections: TermCorrections = row.known
+      ? { corrections: pickVariants(row.term, words), misspelt: false }
+      : { corrections: pickCorrections(row.term, words), misspelt: true };
     cache.set(row.term, corrections);
     result.set(row.term, corrections);
   }
@@ -183,7 +217,7 @@ export async function correctTerms(db: Executor, terms: readonly string[]): Prom
  */
 export function suggestionFor(
   q: string | undefined,
-  corrections: ReadonlyMap<string, string[]>,
+  corrections: ReadonlyMap<string, TermCorrections>,
 ): string | null {
   if (!q) return null;
   let changed = false;
@@ -191,7 +225,8 @@ export function suggestionFor(
     .trim()
     .split(/\s+/)
     .map((word) => {
-      const best = corrections.get(word.toLowerCase())?.[0];
+      const found = corrections.get(word.toLowerCase());
+      const best = found?.misspelt ? found.corrections[0] : undefined;
       if (!best) return word;
       changed = true;
       return best;

@@ -146,5 +146,15 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
 ]);
 
+/**
+ * One row whose number goes up with every change to what a search answers (listings, and the owner fields a
+ * listing shows), bumped by triggers in the writing transaction. The search results cache keys on it: a search
+ * reads the number first, so it never answers from a cache entry older than a committed write, on any instance.
+ */
+export const searchGeneration = pgTable('search_generation', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
+
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;

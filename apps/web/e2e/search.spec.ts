@@ -72,3 +72,30 @@ test('city, rate, dates and order live in the URL and survive a reload', async (
   await expect(cards(page).first()).toBeVisible();
   await expect(page.getByLabel('Search listings')).toHaveValue('');
 });
+
+test('the map view shows a pin for each listing with a place, each linking to its page', async ({ page }) => {
+  // Tests do not need tiles (no internet here): every tile answers empty.
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 204, body: '' }));
+  await page.goto('/marketplace');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByText('Map', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]display=map/);
+  const map = page.getByTestId('listing-map');
+  await expect(map).toBeVisible();
+  const pins = map.locator('path.listing-pin');
+  await expect.poll(() => pins.count()).toBeGreaterThan(0);
+  expect(await pins.count()).toBe(Number(await map.getAttribute('data-pins')));
+  // Pins of one city lie on each other: the click goes to the pin itself.
+  await pins.first().dispatchEvent('click');
+  await expect(map.locator('.leaflet-popup-content a')).toHaveAttribute(
+    'href',
+    /^\/listings\/[0-9a-f-]{36}$/,
+  );
+
+  // The map view is in the URL too, and List goes back to the cards.
+  await page.reload();
+  await expect(page.getByTestId('listing-map')).toBeVisible({ timeout: 30_000 });
+  await page.getByText('List', { exact: true }).click();
+  await expect(page).not.toHaveURL(/display=/);
+  await expect(cards(page).first()).toBeVisible();
+});

@@ -22,6 +22,8 @@ export const MarketplaceSearch = z.object({
   availableTo: z.catch(z.optional(isoDate), undefined),
   /** newest, relevance (best match for the words), rate_asc, rate_desc. */
   sort: z.catch(z.optional(z.enum(SEARCH_SORTS)), undefined),
+  /** The results as cards (the default) or pins on a map. */
+  display: z.catch(z.optional(z.enum(['list', 'map'])), undefined),
 });
 export type MarketplaceSearch = z.infer<typeof MarketplaceSearch>;
 

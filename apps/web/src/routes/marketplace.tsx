@@ -56,6 +56,11 @@ const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
 
 const MORE_FILTER_KEYS = ['city', 'rateMin', 'rateMax', 'availableFrom', 'availableTo'] as const;
 
+const DISPLAYS = [
+  { value: 'list', label: 'List' },
+  { value: 'map', label: 'Map' },
+] as const satisfies readonly SegmentedChoiceOption<'list' | 'map'>[];
+
 const VIEWS = [
   { value: 'all', label: 'All' },
   { value: 'media_owner', label: 'Media Owners' },
@@ -115,10 +120,11 @@ function MarketplacePage() {
       void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
     [navigate],
   );
-  // The words leave through the box (its debounced effect updates the URL), the filters at once.
+  // The words leave through the box (its debounced effect updates the URL), the filters at once; the list or
+  // map view stays.
   const clearFilters = () => {
     setText('');
-    void navigate({ search: (prev) => ({ q: prev.q }), replace: true });
+    void navigate({ search: (prev) => ({ q: prev.q, display: prev.display }), replace: true });
   };
 
   return (
@@ -199,6 +205,17 @@ function MarketplacePage() {
           >
             {moreActive > 0 ? `More filters (${moreActive})` : 'More filters'}
           </Button>
+          <SegmentedChoice
+            label="Show"
+            options={DISPLAYS}
+            value={search.display ?? 'list'}
+            onChange={(value) =>
+              void navigate({
+                search: (prev) => ({ ...prev, display: value === 'list' ? undefined : value }),
+                replace: true,
+              })
+            }
+          />
           <Checkbox
             label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
             checked={search.verifiedOnly === true}
@@ -229,6 +246,7 @@ function MarketplacePage() {
           </div>
         ) : null}
         <MarketplaceList
+          display={search.display}
           q={search.q}
           view={search.view}
           category={search.category}

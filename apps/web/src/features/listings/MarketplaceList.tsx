@@ -1,11 +1,37 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type MediaCategoryId, type SearchSort, type UserType } from '@barterads/core';
-import { Alert, Anchor, Button, Center, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
+// Leaflet and the map load only when the map view is chosen.
+const MarketplaceMap = lazy(() => import('./MarketplaceMap'));
+
 export interface MarketplaceListProps {
+  /** Cards (the default) or a map with a pin for each listing that has coordinates. */
+  display?: 'list' | 'map' | undefined;
   q?: string | undefined;
   view?: UserType | undefined;
   category?: MediaCategoryId | undefined;
@@ -33,6 +59,7 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
 
 /** The marketplace's cards: searched on the server, page by page ('Load more'), with views recorded per page. */
 export function MarketplaceList({
+  display,
   q,
   view,
   category,
@@ -145,14 +172,20 @@ export function MarketplaceList({
       <Text fz="sm" c="dimmed" aria-live="polite">
         Showing {COUNT_FORMAT.format(listings.length)} of {totalText} {noun}
       </Text>
-      <SimpleGrid
-        cols={GRID}
-        data-testid="listing-grid"
-        data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
-        style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
-      >
-        <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
-      </SimpleGrid>
+      {display === 'map' ? (
+        <Suspense fallback={<Box h={{ base: 360, sm: 520 }} />}>
+          <MarketplaceMap listings={listings} />
+        </Suspense>
+      ) : (
+        <SimpleGrid
+          cols={GRID}
+          data-testid="listing-grid"
+          data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
+        </SimpleGrid>
+      )}
       {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
       {query.hasNextPage ? (
         <Center>

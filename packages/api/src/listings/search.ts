@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
-import { correctTerms, suggestionFor, type TermCorrections } from './spelling';
+import { correctTerms, isCorrectable, suggestionFor, type TermCorrections } from './spelling';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
 export const listingColumns = {
@@ -165,11 +165,17 @@ const placeholder: Bind = (name) => sql.placeholder(name);
 export interface TermPlan {
   term: string;
   corrections: string[];
+  /**
+   * Also match listings with a word close to it by trigram word similarity (`<%`). Costly: PostgreSQL
+   * re-evaluates word_similarity() on every candidate row of the index (about 0.1 ms each), so it is used only
+   * when the vocabulary could not tell: a word with digits or signs, or a misspelt word with no correction.
+   */
+  fuzzy: boolean;
 }
 
-/** The search words without corrections. */
+/** The search words without the vocabulary: no corrections, every word of 3 characters or more fuzzy. */
 export function plainTerms(input: Pick<SearchListingsInput, 'q'>): TermPlan[] {
-  return searchTerms(input.q).map((term) => ({ term, corrections: [] }));
+  return searchTerms(input.q).map((term) => ({ term, corrections: [], fuzzy: term.length >= 3 }));
 }
 
 /**
@@ -177,10 +183,11 @@ export function plainTerms(input: Pick<SearchListingsInput, 'q'>): TermPlan[] {
  * its words (trigram word similarity: 'mumbay' finds Mumbai), or when one of its corrections is a substring
  * ('radoi' finds radio, which shares too few trigrams with it). All are served by the GIN trigram index.
  */
-function termCondition({ term, corrections }: TermPlan, index: number, bind: Bind): SQL {
+function termCondition({ term, corrections, fuzzy }: TermPlan, index: number, bind: Bind): SQL {
   const pattern = bind(`pattern${index}`, `%${escapeLike(term)}%`);
   const alternatives: SQL[] = [sql`${listings.searchText} like ${pattern}`];
-  if (term.length >= 3) alternatives.push(sql`${bind(`term${index}`, term)} <% ${listings.searchText}`);
+  if (fuzzy && term.length >= 3)
+    alternatives.push(sql`${bind(`term${index}`, term)} <% ${listings.searchText}`);
   corrections.forEach((correction, j) => {
     alternatives.push(
       sql`${listings.searchText} like ${bind(`fix${index}_${j}`, `%${escapeLike(correction)}%`)}`,
@@ -480,7 +487,10 @@ function searchValues(input: SearchListingsInput, terms: readonly TermPlan[]): R
 
 /** A search's shape: what its SQL text depends on (the filters given, each word's kind, the order, a cursor). */
 function searchShape(input: SearchListingsInput, terms: readonly TermPlan[]): string {
-  const words = terms.map(({ term, corrections }) => `${term.length >= 3 ? 'w' : 's'}${corrections.length}`);
+  const words = terms.map(
+    ({ term, corrections, fuzzy }) =>
+      `${fuzzy && term.length >= 3 ? 'f' : term.length >= 3 ? 'w' : 's'}${corrections.length}`,
+  );
   const filters = [
     input.ownerRole ? 'o' : '',
     input.category ? 'c' : '',
@@ -596,10 +606,14 @@ function searchKey(input: SearchListingsInput): string {
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
   const words = searchTerms(input.q);
   const corrections = words.length > 0 ? await correctTerms(db, words) : new Map<string, TermCorrections>();
-  const terms: TermPlan[] = words.map((term) => ({
-    term,
-    corrections: corrections.get(term)?.corrections ?? [],
-  }));
+  const terms: TermPlan[] = words.map((term) => {
+    const found = corrections.get(term);
+    const fixes = found?.corrections ?? [];
+    // The vocabulary knows the word (or corrected it): substrings and corrections say it all.
+    const fuzzy =
+      term.length >= 3 && (!isCorrectable(term) || (found?.misspelt === true && fixes.length === 0));
+    return { term, corrections: fixes, fuzzy };
+  });
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;
   const needsCount = (length: number) => Boolean(input.cursor) || length > input.limit;

@@ -4,15 +4,19 @@ import {
   createLocalStorage,
   createMailer,
   createMemoryRateLimiter,
+  createMemorySearchCache,
   createPubSub,
   createRedisRateLimiter,
+  createRedisSearchCache,
   createS3Storage,
   ensureAdmin,
+  type FileStorage,
   hashPassword,
   type Logger,
   PUBSUB_CHANNEL,
   type PubSubTransport,
   redisPubSubTransport,
+  seedDemoPhotos,
 } from '@barterads/api';
 import { COMPANY } from '@barterads/core';
 import { type DatabaseHandle, DEMO_USER_PASSWORD, hasDemoData, openDatabase, seedDemo } from '@barterads/db';
@@ -25,6 +29,11 @@ export const DEMO_ADMIN = { email: 'admin@barterads.local', password: 'admin-dem
 export interface ServerServices extends ApiServices {
   redis: Redis | undefined;
   close(): Promise<void>;
+}
+
+/** The file storage: an S3-compatible bucket when configured, else local files under the data folder. */
+export function fileStorage(settings: Settings): FileStorage {
+  return settings.s3 ? createS3Storage(settings.s3) : createLocalStorage(join(settings.dataDir, 'files'));
 }
 
 /** Opens the database (migrated, and seeded on first start when embedded), the mailer and the rate-limit store. */
@@ -44,7 +53,8 @@ export async function createServices(
   // The embedded database is a demo: seed it on first start. A given database (tests, PostgreSQL) is not seeded.
   if (!options.database && !settings.databaseUrl && !(await hasDemoData(database.db))) {
     const result = await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_USER_PASSWORD) });
-    logger.info(result, 'seeded demo data into the embedded database');
+    const photos = await seedDemoPhotos(database.db, fileStorage(settings));
+    logger.info({ ...result, photos }, 'seeded demo data into the embedded database');
   }
   if (settings.admin) {
     const result = await ensureAdmin(database.db, settings.admin);
@@ -93,8 +103,9 @@ export async function createServices(
     mailer,
     redis,
     pubsub,
-    storage: settings.s3 ? createS3Storage(settings.s3) : createLocalStorage(join(settings.dataDir, 'files')),
+    storage: fileStorage(settings),
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    searchCache: redis ? createRedisSearchCache(redis) : createMemorySearchCache(),
     logger,
     config: {
       isProduction: settings.isProduction,

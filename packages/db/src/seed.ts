@@ -1,4 +1,5 @@
 import { MEDIA_CATEGORY_IDS, type MediaCategoryId, type UserType } from '@barterads/core';
+import { cityFromText, type ListingUnit } from '@barterads/core/inventory';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { listings, type NewListingRow, type NewUserRow, users } from './schema';
@@ -169,6 +170,26 @@ const NEEDS: Record<MediaCategoryId, { title: string; description: string; seeki
   },
 };
 
+/** The rate card of each category's demo listings: the unit and a typical rate in rupees (varied per listing). */
+const RATES: Record<MediaCategoryId, { unit: ListingUnit; rateInr: number }> = {
+  digital: { unit: 'thousand_impressions', rateInr: 180 },
+  outdoor: { unit: 'month', rateInr: 120_000 },
+  influencer: { unit: 'post', rateInr: 25_000 },
+  audio: { unit: 'spot', rateInr: 1_500 },
+  print: { unit: 'insertion', rateInr: 45_000 },
+  direct: { unit: 'thousand_impressions', rateInr: 900 },
+  transit: { unit: 'month', rateInr: 60_000 },
+  event: { unit: 'event', rateInr: 75_000 },
+  app: { unit: 'thousand_impressions', rateInr: 220 },
+};
+
+/** The demo city of a listing's place text, resolved once per text ("Delhi, NCR" → Delhi). */
+const cityOf = new Map(CITIES.map((label) => [label, cityFromText(label)]));
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
 export const DEMO_USER_PASSWORD = 'demo-password';
 const DEMO_USERS = 24;
 const DAY = 24 * 60 * 60 * 1000;
@@ -214,8 +235,11 @@ export function demoListing(n: number, now: Date): NewListingRow {
   const ownerType: UserType = ownerIndex % 2 === 0 ? 'media_owner' : 'advertiser';
   const copy = ownerType === 'media_owner' ? INVENTORY[category] : NEEDS[category];
   // n % 18 fixes the category and the owner's type (hence the title's words); the city then differs for every
-  // listing with the same words until 18 × 14 listings, so each demo title is unique without a "#38" suffix.
+  // listing with the same words until 18 × 14 listings, so each demo title is unique without a "#38" suffix, and
+  // the demo covers every city.
   const city = CITIES[(n + Math.floor(n / 18)) % CITIES.length]!;
+  const listed = cityOf.get(city) ?? null;
+  const rate = RATES[category];
   return {
     id: seedId(2, n + 1),
     ownerId: seedId(1, ownerIndex + 1),
@@ -223,8 +247,16 @@ export function demoListing(n: number, now: Date): NewListingRow {
     title: `${copy.title} in ${city.split(',')[0]}`,
     description: copy.description,
     location: city,
+    ...(listed ? { city: listed.name, state: listed.state, lat: listed.lat, lng: listed.lng } : {}),
     category,
-    image: `https://picsum.photos/seed/barterads-${category}-${n % 12}/640/400`,
+    unit: rate.unit,
+    // 50% to 150% of the category's typical rate, in steps of 10%.
+    rateInr: Math.round((rate.rateInr * (5 + ((n * 3) % 11))) / 10),
+    // Every third listing is booked until a date, every fifth free only for a window.
+    availableFrom: n % 3 === 1 ? isoDay(new Date(now.getTime() + (n % 20) * DAY)) : null,
+    availableTo: n % 5 === 2 ? isoDay(new Date(now.getTime() + (30 + (n % 60)) * DAY)) : null,
+    // Photos are generated and stored by the API's demo photos step (no remote hosts).
+    image: null,
     rating: Math.round((4 + ((n * 37) % 10) / 10) * 10) / 10,
     verified: n % 3 === 0,
     seeking: copy.seeking,

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '@barterads/api';
+import { hashPassword, seedDemoPhotos } from '@barterads/api';
 import { DEMO_USER_PASSWORD, openDatabase, seedDemo } from '@barterads/db';
+import { fileStorage } from '../services';
 import { loadSettings } from '../settings';
 
 const { values } = parseArgs({ options: { listings: { type: 'string' } } });
@@ -24,7 +25,9 @@ const result = await seedDemo(database.db, {
     if (total >= 10_000) process.stdout.write(`\r${done}/${total} listings`);
   },
 });
+// Each category's demo photo, drawn here and stored like an upload (local files or the S3 bucket).
+const photos = await seedDemoPhotos(database.db, fileStorage(settings));
 await database.close();
 console.log(
-  `\nseeded ${result.users} users and ${result.listings} listings in ${Date.now() - started} ms (${database.kind})`,
+  `\nseeded ${result.users} users and ${result.listings} listings (${photos} given a photo) in ${Date.now() - started} ms (${database.kind})`,
 );

@@ -2,6 +2,7 @@ import {
   DELAYS_MS,
   MESSAGES,
   type MediaCategoryId,
+  type SearchSort,
   type UserType,
   VERIFICATION_MESSAGES,
 } from '@barterads/core';
@@ -24,6 +25,7 @@ import { SegmentedChoice, type SegmentedChoiceOption } from '../components/Segme
 import { usePageMeta } from '../components/usePageMeta';
 import { useSessionUser } from '../features/accounts/session';
 import { CATEGORY_OPTIONS } from '../features/listings/category-options';
+import type { MoreFilters } from '../features/listings/MarketplaceFilters';
 import { MarketplaceList } from '../features/listings/MarketplaceList';
 import { postLabels } from '../features/listings/post-labels';
 import type { Listing } from '../features/listings/types';
@@ -35,6 +37,8 @@ const PostListingModal = lazy(() =>
   import('../features/listings/PostListingModal').then((m) => ({ default: m.PostListingModal })),
 );
 const SignInRequiredModal = lazy(() => import('../features/accounts/SignInRequiredModal'));
+// City, rate and dates load when opened: the city list is not part of the page's first load.
+const MarketplaceFilters = lazy(() => import('../features/listings/MarketplaceFilters'));
 
 export const Route = createFileRoute('/marketplace')({
   validateSearch: MarketplaceSearch,
@@ -42,6 +46,20 @@ export const Route = createFileRoute('/marketplace')({
 });
 
 const FILTER_CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORY_OPTIONS];
+
+const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'rate_asc', label: 'Rate: low to high' },
+  { value: 'rate_desc', label: 'Rate: high to low' },
+];
+
+const MORE_FILTER_KEYS = ['city', 'rateMin', 'rateMax', 'availableFrom', 'availableTo'] as const;
+
+const DISPLAYS = [
+  { value: 'list', label: 'List' },
+  { value: 'map', label: 'Map' },
+] as const satisfies readonly SegmentedChoiceOption<'list' | 'map'>[];
 
 const VIEWS = [
   { value: 'all', label: 'All' },
@@ -83,6 +101,31 @@ function MarketplacePage() {
   );
   const userType: UserType = user?.userType ?? 'advertiser';
   const labels = postLabels(userType);
+  const moreActive = MORE_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
+  const [moreOpen, setMoreOpen] = useState(moreActive > 0);
+  // Best match is the order for words; without words it is newest first.
+  const sort: SearchSort = search.sort ?? (search.q ? 'relevance' : 'newest');
+  const sortOptions = search.q ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance');
+  const [prefill, setPrefill] = useState<{
+    title?: string | undefined;
+    category?: MediaCategoryId | undefined;
+    city?: string | undefined;
+  }>();
+  const openPost = () => {
+    setPostingUsed(true);
+    setPosting(true);
+  };
+  const setMoreFilters = useCallback(
+    (patch: Partial<MoreFilters>) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    [navigate],
+  );
+  // The words leave through the box (its debounced effect updates the URL), the filters at once; the list or
+  // map view stays.
+  const clearFilters = () => {
+    setText('');
+    void navigate({ search: (prev) => ({ q: prev.q, display: prev.display }), replace: true });
+  };
 
   return (
     <Container size="xl" py="xl">
@@ -98,8 +141,8 @@ function MarketplacePage() {
           ) : (
             <Button
               onClick={() => {
-                setPostingUsed(true);
-                setPosting(true);
+                setPrefill(undefined);
+                openPost();
               }}
             >
               {user ? labels.open : 'Post a Listing'}
@@ -143,6 +186,36 @@ function MarketplacePage() {
               });
             }}
           />
+          <NativeSelect
+            label="Sort by"
+            data={sortOptions}
+            value={sort}
+            w={{ base: '100%', xs: 200 }}
+            onChange={(event) => {
+              const value = event.currentTarget.value as SearchSort;
+              void navigate({ search: (prev) => ({ ...prev, sort: value }), replace: true });
+            }}
+          />
+          <Button
+            variant="default"
+            mb={2}
+            aria-expanded={moreOpen}
+            aria-controls="more-filters"
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            {moreActive > 0 ? `More filters (${moreActive})` : 'More filters'}
+          </Button>
+          <SegmentedChoice
+            label="Show"
+            options={DISPLAYS}
+            value={search.display ?? 'list'}
+            onChange={(value) =>
+              void navigate({
+                search: (prev) => ({ ...prev, display: value === 'list' ? undefined : value }),
+                replace: true,
+              })
+            }
+          />
           <Checkbox
             label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
             checked={search.verifiedOnly === true}
@@ -156,18 +229,52 @@ function MarketplacePage() {
             }}
           />
         </Group>
+        {moreOpen ? (
+          <div id="more-filters">
+            <Suspense fallback={<Box h={62} />}>
+              <MarketplaceFilters
+                value={{
+                  city: search.city,
+                  rateMin: search.rateMin,
+                  rateMax: search.rateMax,
+                  availableFrom: search.availableFrom,
+                  availableTo: search.availableTo,
+                }}
+                onChange={setMoreFilters}
+              />
+            </Suspense>
+          </div>
+        ) : null}
         <MarketplaceList
+          display={search.display}
           q={search.q}
           view={search.view}
           category={search.category}
           verifiedOnly={search.verifiedOnly}
+          city={search.city}
+          rateMin={search.rateMin}
+          rateMax={search.rateMax}
+          availableFrom={search.availableFrom}
+          availableTo={search.availableTo}
+          sort={sort}
           cardActions={messageOwnerAction}
+          onSuggestion={setText}
+          onClearFilters={clearFilters}
+          onPostNeed={() => {
+            setPrefill({ title: search.q, category: search.category, city: search.city });
+            openPost();
+          }}
         />
       </Stack>
       {postingUsed ? (
         <Suspense fallback={null}>
           {user ? (
-            <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={userType} />
+            <PostListingModal
+              opened={posting}
+              onClose={() => setPosting(false)}
+              userType={userType}
+              prefill={prefill}
+            />
           ) : (
             <SignInRequiredModal
               opened={posting}

@@ -27,14 +27,16 @@ import {
   SearchListingsResult,
   UpdateListingInput,
 } from './schemas';
-import { searchListings } from './search';
+import { cachedSearch } from './search-cache';
 
 export const listingsRouter = router({
   /** The marketplace: active listings, newest first, searched and filtered on the server. */
   search: publicProcedure
     .input(SearchListingsInput)
     .output(SearchListingsResult)
-    .query(({ ctx, input }) => searchListings(ctx.services.database.db, input)),
+    .query(({ ctx, input }) =>
+      cachedSearch(ctx.services.database.db, ctx.services.searchCache, ctx.services.logger, input),
+    ),
 
   /** One listing for its public page (GET /api/barters/:id): archived ones too, 404 for unknown. */
   get: publicProcedure

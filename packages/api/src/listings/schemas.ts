@@ -7,14 +7,17 @@ import {
   MESSAGES,
   normalizePhone,
   parseUserType,
+  SEARCH_SORTS,
   USER_TYPES,
 } from '@barterads/core';
 import {
   cityFromText,
   cityLabel,
   findCity,
+  INVENTORY_MESSAGES,
   inventoryFields,
   inventoryIssues,
+  isoDate,
   LISTING_UNITS,
   parseAttributes,
 } from '@barterads/core/inventory';
@@ -186,6 +189,19 @@ export type UpdateListingInput = z.output<typeof UpdateListingInput>;
 
 export const ListingIdInput = z.object({ id: ListingId });
 
+/** Empty strings and null mean "no filter". */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+  return value;
+}
+
+const RATE_BOUND_MESSAGE = 'Rates must be whole rupees from 0 to 1,000,000,000.';
+const RateBound = z.coerce
+  .number({ error: RATE_BOUND_MESSAGE })
+  .int(RATE_BOUND_MESSAGE)
+  .min(0, RATE_BOUND_MESSAGE)
+  .max(1_000_000_000, RATE_BOUND_MESSAGE);
+
 /** `all` and empty strings mean "no filter"; the spec's aliases of the owner type are accepted. */
 const OwnerRoleFilter = z.preprocess((value) => {
   if (value === undefined || value === null || value === '' || value === 'all') return undefined;
@@ -212,6 +228,33 @@ export const SearchListingsInput = z
       })
       .optional()
       .transform((v) => v === true || v === 'true' || v === '1'),
+    /** A city of the checked-in list, by its name or another name of it ("Bangalore"); answered canonical. */
+    city: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .max(80, INVENTORY_MESSAGES.city)
+        .transform((value, ctx) => {
+          const city = findCity(value);
+          if (!city) {
+            ctx.addIssue({ code: 'custom', message: INVENTORY_MESSAGES.city });
+            return z.NEVER;
+          }
+          return city.name;
+        })
+        .optional(),
+    ),
+    /** The cash rate card per unit, in whole rupees, from and up to (both inclusive). */
+    rateMin: z.preprocess(blankToUndefined, RateBound.optional()),
+    rateMax: z.preprocess(blankToUndefined, RateBound.optional()),
+    /** Listings available at some time between these dates (their availability overlaps them). */
+    availableFrom: z.preprocess(blankToUndefined, isoDate.optional()),
+    availableTo: z.preprocess(blankToUndefined, isoDate.optional()),
+    /** newest (the default), relevance (best match for the words), rate_asc, rate_desc. */
+    sort: z.preprocess(
+      blankToUndefined,
+      z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}.` }).optional(),
+    ),
     cursor: z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),
       z.string().max(200, 'Invalid cursor.').optional(),
@@ -223,7 +266,17 @@ export const SearchListingsInput = z
       .max(LIMITS.listingsPageMax, `limit must be a number from 1 to ${LIMITS.listingsPageMax}.`)
       .default(LIMITS.listingsPageDefault),
   })
-  .transform(({ view, ...rest }) => ({ ...rest, ownerRole: rest.ownerRole ?? view }));
+  .superRefine((value, ctx) => {
+    if (value.rateMin !== undefined && value.rateMax !== undefined && value.rateMin > value.rateMax)
+      ctx.addIssue({ code: 'custom', path: ['rateMax'], message: 'rateMax must be at least rateMin.' });
+    if (value.availableFrom && value.availableTo && value.availableTo < value.availableFrom)
+      ctx.addIssue({ code: 'custom', path: ['availableTo'], message: INVENTORY_MESSAGES.dateOrder });
+  })
+  .transform(({ view, ...rest }) => ({
+    ...rest,
+    ownerRole: rest.ownerRole ?? view,
+    sort: rest.sort ?? 'newest',
+  }));
 export type SearchListingsInput = z.output<typeof SearchListingsInput>;
 
 export const RecordViewsInput = z.object({
@@ -311,6 +364,8 @@ export const SearchListingsResult = z.object({
   total: z.number().int(),
   /** True when more listings match than `total` says (more than LIMITS.searchTotalCap). */
   totalCapped: z.boolean(),
+  /** "Did you mean": the search words with misspelt ones corrected ("radoi" → "radio"), or null. */
+  suggestion: z.string().nullable(),
 });
 export const ListingResult = z.object({ barter: ListingOutput });
 export const MyListingsResult = z.object({ barters: z.array(MyListingOutput) });

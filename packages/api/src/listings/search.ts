@@ -1,9 +1,10 @@
-import { LIMITS, type ListingStatus, type UserType } from '@barterads/core';
+import { LIMITS, type ListingStatus, type SearchSort, type UserType } from '@barterads/core';
 import { type Database, type Executor, type ListingPhoto, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
+import { correctTerms, isCorrectable, suggestionFor, type TermCorrections } from './spelling';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
 export const listingColumns = {
@@ -160,15 +161,51 @@ type Bind = (name: string, value: unknown) => unknown;
 const inline: Bind = (_name, value) => value;
 const placeholder: Bind = (name) => sql.placeholder(name);
 
+/** A search word and the listing words it may be a misspelling of (spelling.ts), also looked for. */
+export interface TermPlan {
+  term: string;
+  corrections: string[];
+  /**
+   * Also match listings with a word close to it by trigram word similarity (`<%`). Costly: PostgreSQL
+   * re-evaluates word_similarity() on every candidate row of the index (about 0.1 ms each), so it is used only
+   * when the vocabulary could not tell: a word with digits or signs, or a misspelt word with no correction.
+   */
+  fuzzy: boolean;
+}
+
+/** The search words without the vocabulary: no corrections, every word of 3 characters or more fuzzy. */
+export function plainTerms(input: Pick<SearchListingsInput, 'q'>): TermPlan[] {
+  return searchTerms(input.q).map((term) => ({ term, corrections: [], fuzzy: term.length >= 3 }));
+}
+
 /**
  * One word matches a listing when it is a substring of its search text (case-insensitive), or close to one of
- * its words (trigram word similarity: 'mumbay' finds Mumbai). Both operators are served by the GIN trigram index.
+ * its words (trigram word similarity: 'mumbay' finds Mumbai), or when one of its corrections is a substring
+ * ('radoi' finds radio, which shares too few trigrams with it). All are served by the GIN trigram index.
  */
-function termCondition(term: string, index: number, bind: Bind): SQL {
+function termCondition({ term, corrections, fuzzy }: TermPlan, index: number, bind: Bind): SQL {
   const pattern = bind(`pattern${index}`, `%${escapeLike(term)}%`);
-  return term.length >= 3
-    ? sql`(${listings.searchText} like ${pattern} or ${bind(`term${index}`, term)} <% ${listings.searchText})`
-    : sql`${listings.searchText} like ${pattern}`;
+  const alternatives: SQL[] = [sql`${listings.searchText} like ${pattern}`];
+  if (fuzzy && term.length >= 3)
+    alternatives.push(sql`${bind(`term${index}`, term)} <% ${listings.searchText}`);
+  corrections.forEach((correction, j) => {
+    alternatives.push(
+      sql`${listings.searchText} like ${bind(`fix${index}_${j}`, `%${escapeLike(correction)}%`)}`,
+    );
+  });
+  return alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/**
+ * The full-text query that ranks a search by relevance: every word and correction as a prefix ('radio':*), any of
+ * them ('|'), so a listing with more of the words, and in weightier fields, ranks higher. Null without words.
+ */
+export function relevanceQuery(terms: readonly TermPlan[]): string | null {
+  const tokens = new Set<string>();
+  for (const { term, corrections } of terms)
+    for (const word of [term, ...corrections])
+      for (const token of word.match(/[\p{L}\p{N}]+/gu) ?? []) tokens.add(token);
+  return tokens.size > 0 ? [...tokens].map((token) => `'${token}':*`).join(' | ') : null;
 }
 
 interface Cursor {
@@ -240,16 +277,45 @@ export const ownerIsActive = eq(listings.ownerSuspended, false);
 /** The listing's owner is a GST-verified business (a constant condition: no value to bind). */
 const ownerIsVerified = sql`${listings.ownerId} in (select ${users.id} from ${users} where ${users.gstVerification} = 'verified')`;
 
+type FilterInput = Pick<
+  SearchListingsInput,
+  | 'q'
+  | 'ownerRole'
+  | 'category'
+  | 'verifiedOnly'
+  | 'city'
+  | 'rateMin'
+  | 'rateMax'
+  | 'availableFrom'
+  | 'availableTo'
+>;
+
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
 export function searchConditions(
-  input: Pick<SearchListingsInput, 'q' | 'ownerRole' | 'category' | 'verifiedOnly'>,
+  input: FilterInput,
   bind: Bind = inline,
+  terms: readonly TermPlan[] = plainTerms(input),
 ): SQL {
   const conditions: SQL[] = [eq(listings.status, 'active'), ownerIsActive];
   if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
   if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
+  if (input.city) conditions.push(sql`${listings.city} = ${bind('city', input.city)}`);
+  if (input.rateMin !== undefined)
+    conditions.push(sql`${listings.rateInr} >= ${bind('rateMin', input.rateMin)}::int`);
+  if (input.rateMax !== undefined)
+    conditions.push(sql`${listings.rateInr} <= ${bind('rateMax', input.rateMax)}::int`);
+  // Available at some time in the asked window: the listing's availability (open-ended where not given)
+  // overlaps it.
+  if (input.availableTo)
+    conditions.push(
+      sql`(${listings.availableFrom} is null or ${listings.availableFrom} <= ${bind('availableTo', input.availableTo)}::date)`,
+    );
+  if (input.availableFrom)
+    conditions.push(
+      sql`(${listings.availableTo} is null or ${listings.availableTo} >= ${bind('availableFrom', input.availableFrom)}::date)`,
+    );
   if (input.verifiedOnly) conditions.push(ownerIsVerified);
-  searchTerms(input.q).forEach((term, index) => {
+  terms.forEach((term, index) => {
     conditions.push(termCondition(term, index, bind));
   });
   return and(...conditions) as SQL;
@@ -262,6 +328,62 @@ export interface SearchResult {
   total: number;
   /** More than LIMITS.searchTotalCap listings match: `total` is a lower bound. */
   totalCapped: boolean;
+  /** "Did you mean": the words with misspelt ones corrected, or null. */
+  suggestion: string | null;
+}
+
+/** A later page of a sort other than newest: how many listings come before it, and the sort it belongs to. */
+interface OffsetCursor {
+  offset: number;
+  sort: SearchSort;
+}
+
+export function encodeOffsetCursor(cursor: OffsetCursor): string {
+  return Buffer.from(JSON.stringify(['o', cursor.offset, cursor.sort]), 'utf8').toString('base64url');
+}
+
+function decodeOffsetCursor(value: string, sort: SearchSort): OffsetCursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed[0] === 'o' &&
+      Number.isInteger(parsed[1]) &&
+      parsed[1] > 0 &&
+      parsed[1] <= 1_000_000 &&
+      parsed[2] === sort
+    ) {
+      return { offset: parsed[1] as number, sort };
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor.' });
+}
+
+/**
+ * The order a search is answered in: relevance needs words to rank by (without any it is newest first).
+ * Newest first pages by keyset (created_at, id); the other orders page by offset (their keys are not unique,
+ * and a rank is not stored).
+ */
+export function effectiveSort(input: Pick<SearchListingsInput, 'sort'>, tsquery: string | null): SearchSort {
+  return input.sort === 'relevance' && !tsquery ? 'newest' : input.sort;
+}
+
+function orderFor(sort: SearchSort, bind: Bind, tsquery: string | null): SQL[] {
+  switch (sort) {
+    case 'rate_asc':
+      return [sql`${listings.rateInr} asc nulls last`, ...newestFirst];
+    case 'rate_desc':
+      return [sql`${listings.rateInr} desc nulls last`, ...newestFirst];
+    case 'relevance':
+      return [
+        sql`ts_rank(${listings.searchVector}, to_tsquery('simple', ${bind('tsquery', tsquery)})) desc`,
+        ...newestFirst,
+      ];
+    default:
+      return [...newestFirst];
+  }
 }
 
 /**
@@ -269,23 +391,32 @@ export interface SearchResult {
  * The total counts at most LIMITS.searchTotalCap + 1 matches (a `limit` subquery): an exact count of every match
  * grows with the table (10 times the matches, 10 times the time), a bounded one does not.
  */
-export function searchQueries(db: Executor, input: SearchListingsInput, bind: Bind = inline) {
-  const where = searchConditions(input, bind);
-  const cursor = input.cursor ? decodeCursor(input.cursor) : undefined;
+export function searchQueries(
+  db: Executor,
+  input: SearchListingsInput,
+  bind: Bind = inline,
+  terms: readonly TermPlan[] = plainTerms(input),
+) {
+  const where = searchConditions(input, bind, terms);
+  const tsquery = relevanceQuery(terms);
+  const sort = effectiveSort(input, tsquery);
+  const cursor = input.cursor && sort === 'newest' ? decodeCursor(input.cursor) : undefined;
+  const offset = input.cursor && sort !== 'newest' ? decodeOffsetCursor(input.cursor, sort) : undefined;
   const pageWhere = cursor
     ? and(
         where,
         sql`(${listings.createdAt}, ${listings.id}) < (${bind('cursorAt', cursor.at)}::timestamptz, ${bind('cursorId', cursor.id)}::uuid)`,
       )
     : where;
+  const page = db
+    .select({ ...listingColumns, cursorAt: sql<string>`${listings.createdAt}::text` })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(pageWhere)
+    .orderBy(...orderFor(sort, bind, tsquery))
+    .limit(bind('limit', input.limit + 1) as number);
   return {
-    page: db
-      .select({ ...listingColumns, cursorAt: sql<string>`${listings.createdAt}::text` })
-      .from(listings)
-      .innerJoin(users, eq(users.id, listings.ownerId))
-      .where(pageWhere)
-      .orderBy(...newestFirst)
-      .limit(bind('limit', input.limit + 1) as number),
+    page: offset ? page.offset(bind('offset', offset.offset) as number) : page,
     count: db.select({ total: sql<number>`count(*)::int` }).from(
       db
         .select({ one: sql`1`.as('one') })
@@ -323,56 +454,96 @@ export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Pr
 }
 
 /** The values of a search for its prepared statements, by placeholder name (what searchQueries() binds). */
-function searchValues(input: SearchListingsInput): Record<string, unknown> {
+function searchValues(input: SearchListingsInput, terms: readonly TermPlan[]): Record<string, unknown> {
   const values: Record<string, unknown> = { limit: input.limit + 1 };
   if (input.ownerRole) values.ownerRole = input.ownerRole;
   if (input.category) values.category = input.category;
-  searchTerms(input.q).forEach((term, index) => {
+  if (input.city) values.city = input.city;
+  if (input.rateMin !== undefined) values.rateMin = input.rateMin;
+  if (input.rateMax !== undefined) values.rateMax = input.rateMax;
+  if (input.availableFrom) values.availableFrom = input.availableFrom;
+  if (input.availableTo) values.availableTo = input.availableTo;
+  terms.forEach(({ term, corrections }, index) => {
     values[`pattern${index}`] = `%${escapeLike(term)}%`;
     values[`term${index}`] = term;
+    corrections.forEach((correction, j) => {
+      values[`fix${index}_${j}`] = `%${escapeLike(correction)}%`;
+    });
   });
+  const tsquery = relevanceQuery(terms);
+  const sort = effectiveSort(input, tsquery);
+  if (sort === 'relevance') values.tsquery = tsquery;
   if (input.cursor) {
-    const cursor = decodeCursor(input.cursor);
-    values.cursorAt = cursor.at;
-    values.cursorId = cursor.id;
+    if (sort === 'newest') {
+      const cursor = decodeCursor(input.cursor);
+      values.cursorAt = cursor.at;
+      values.cursorId = cursor.id;
+    } else {
+      values.offset = decodeOffsetCursor(input.cursor, sort).offset;
+    }
   }
   return values;
 }
 
-/** A search's shape: what its SQL text depends on (the filters given, each word's kind, a cursor). */
-function searchShape(input: SearchListingsInput): string {
-  const words = searchTerms(input.q).map((term) => (term.length >= 3 ? 'w' : 's'));
-  return `${input.ownerRole ? 'o' : ''}${input.category ? 'c' : ''}${input.verifiedOnly ? 'v' : ''}${input.cursor ? 'k' : ''}:${words.join('')}`;
+/** A search's shape: what its SQL text depends on (the filters given, each word's kind, the order, a cursor). */
+function searchShape(input: SearchListingsInput, terms: readonly TermPlan[]): string {
+  const words = terms.map(
+    ({ term, corrections, fuzzy }) =>
+      `${fuzzy && term.length >= 3 ? 'f' : term.length >= 3 ? 'w' : 's'}${corrections.length}`,
+  );
+  const filters = [
+    input.ownerRole ? 'o' : '',
+    input.category ? 'c' : '',
+    input.verifiedOnly ? 'v' : '',
+    input.city ? 'y' : '',
+    input.rateMin !== undefined ? 'r' : '',
+    input.rateMax !== undefined ? 'R' : '',
+    input.availableFrom ? 'f' : '',
+    input.availableTo ? 't' : '',
+    input.cursor ? 'k' : '',
+  ].join('');
+  return `${filters}:${effectiveSort(input, relevanceQuery(terms))}:${words.join('')}`;
 }
 
-function prepareSearch(db: Database, input: SearchListingsInput) {
-  const queries = searchQueries(db, input, placeholder);
+function prepareSearch(db: Database, input: SearchListingsInput, terms: readonly TermPlan[]) {
+  const queries = searchQueries(db, input, placeholder, terms);
   return {
     page: queries.page.prepare('listings_search_page'),
     count: queries.count.prepare('listings_search_total'),
   };
 }
 
+/** Filters, orders and words (with their corrections) combine into many shapes; the rare ones are dropped. */
+const MAX_SHAPES = 500;
+
 /**
- * The search's statements, built once per database handle and shape (at most 2 × 2 × 2 × 2 × 7 shapes) and kept:
+ * The search's statements, built once per database handle and shape and kept (the most recent MAX_SHAPES shapes):
  * building Drizzle's query objects and their SQL text on every request was a measurable part of a search's CPU
  * time (BENCHMARKS.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
  * connection), so PostgreSQL parses and plans each shape once per connection instead of on every request.
  */
 const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepareSearch>>>();
 
-function preparedSearch(db: Database, input: SearchListingsInput): ReturnType<typeof prepareSearch> {
+function preparedSearch(
+  db: Database,
+  input: SearchListingsInput,
+  terms: readonly TermPlan[],
+): ReturnType<typeof prepareSearch> {
   let byShape = prepared.get(db);
   if (!byShape) {
     byShape = new Map();
     prepared.set(db, byShape);
   }
-  const shape = searchShape(input);
+  const shape = searchShape(input, terms);
   let statements = byShape.get(shape);
-  if (!statements) {
-    statements = prepareSearch(db, input);
-    byShape.set(shape, statements);
+  if (statements) {
+    byShape.delete(shape);
+  } else {
+    statements = prepareSearch(db, input, terms);
+    const oldest = byShape.size >= MAX_SHAPES ? byShape.keys().next().value : undefined;
+    if (oldest !== undefined) byShape.delete(oldest);
   }
+  byShape.set(shape, statements);
   return statements;
 }
 
@@ -410,6 +581,11 @@ function searchKey(input: SearchListingsInput): string {
     input.ownerRole ?? null,
     input.category ?? null,
     input.verifiedOnly,
+    input.city ?? null,
+    input.rateMin ?? null,
+    input.rateMax ?? null,
+    input.availableFrom ?? null,
+    input.availableTo ?? null,
   ]);
 }
 
@@ -428,20 +604,30 @@ function searchKey(input: SearchListingsInput): string {
  * (BENCHMARKS.md, "Search growth — side by side").
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
+  const words = searchTerms(input.q);
+  const corrections = words.length > 0 ? await correctTerms(db, words) : new Map<string, TermCorrections>();
+  const terms: TermPlan[] = words.map((term) => {
+    const found = corrections.get(term);
+    const fixes = found?.corrections ?? [];
+    // The vocabulary knows the word (or corrected it): substrings and corrections say it all.
+    const fuzzy =
+      term.length >= 3 && (!isCorrectable(term) || (found?.misspelt === true && fixes.length === 0));
+    return { term, corrections: fixes, fuzzy };
+  });
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;
   const needsCount = (length: number) => Boolean(input.cursor) || length > input.limit;
   if (searchNeedsIndexHint(input)) {
     [rows, counted] = await withIndexPlans(db, async (tx) => {
-      const queries = searchQueries(tx, input);
+      const queries = searchQueries(tx, input, inline, terms);
       const page = await queries.page.prepare('listings_search_page').execute();
       if (!needsCount(page.length)) return [page, page.length] as const;
       const [count] = await queries.count.prepare('listings_search_total').execute();
       return [page, count?.total ?? 0] as const;
     });
   } else {
-    const statements = preparedSearch(db, input);
-    const values = searchValues(input);
+    const statements = preparedSearch(db, input, terms);
+    const values = searchValues(input, terms);
     let memory = countMemories.get(db);
     if (!memory) {
       memory = new CountMemory();
@@ -458,9 +644,18 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
+  const sort = effectiveSort(input, relevanceQuery(terms));
+  const offset = input.cursor && sort !== 'newest' ? decodeOffsetCursor(input.cursor, sort).offset : 0;
+  let nextCursor: string | null = null;
+  if (rows.length > input.limit && last)
+    nextCursor =
+      sort === 'newest'
+        ? encodeCursor({ at: last.cursorAt, id: last.id })
+        : encodeOffsetCursor({ offset: offset + input.limit, sort });
   return {
     barters: page.map(toListingOutput),
-    nextCursor: rows.length > input.limit && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    nextCursor,
     ...boundedTotal(counted),
+    suggestion: suggestionFor(input.q, corrections),
   };
 }

@@ -60,3 +60,42 @@ export function describeLoad(r: LoadResult): string {
       6,
     )} ms  mean ${r.mean.toFixed(2).padStart(6)} ms  (${r.requests} requests, ${r.errors} errors, ${r.non2xx} non-2xx)`;
 }
+
+/** autocannon over several GET paths of one server, taken in turn (a mix of searches, not one repeated). */
+export async function loadPaths(options: {
+  label: string;
+  base: string;
+  paths: readonly string[];
+  connections: number;
+  durationSeconds: number;
+}): Promise<LoadResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: options.base,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          next = (next + 1) % options.paths.length;
+          return {
+            ...request,
+            path: options.paths[next] as string,
+            headers: { ...request.headers, 'x-forwarded-for': clientAddress() },
+          };
+        },
+      },
+    ],
+  });
+  return {
+    label: options.label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.mean,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}

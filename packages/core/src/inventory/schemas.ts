@@ -29,7 +29,8 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const wholeNumber = (message: string, min: number, max = RATE_MAX) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
-const isoDate = z
+/** A calendar date as `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const isoDate = z
   .string({ error: INVENTORY_MESSAGES.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, INVENTORY_MESSAGES.date)
   .refine(

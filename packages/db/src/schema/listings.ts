@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -17,6 +18,9 @@ import {
 import { id, timestamps, tz } from './columns';
 import { listingStatus, userType } from './enums';
 import { users } from './users';
+
+/** PostgreSQL's full-text document type (read only through SQL: ranking, never selected). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** One stored size of a listing photo (a WebP file in file storage, under a `public/` key). */
 export interface ListingPhotoVariant {
@@ -82,6 +86,15 @@ export const listings = pgTable(
       (): SQL =>
         sql`lower(${listings.title} || ' ' || ${listings.location} || ' ' || ${listings.description} || ' ' || coalesce(${listings.seeking}, ''))`,
     ),
+    /**
+     * The weighted full-text document of the listing, for ranking a search by relevance: the title weighs most
+     * (A), then the category, city and place (B), the description (C) and what it seeks (D). The 'simple'
+     * configuration (no stemming, no stop words) because the words are Indian English, Hinglish and place names.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple'::regconfig, ${listings.title}), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(${listings.category}, '') || ' ' || coalesce(${listings.city}, '') || ' ' || ${listings.location}), 'B') || setweight(to_tsvector('simple'::regconfig, ${listings.description}), 'C') || setweight(to_tsvector('simple'::regconfig, coalesce(${listings.seeking}, '')), 'D')`,
+    ),
     ...timestamps(),
   },
   (t) => [
@@ -122,6 +135,26 @@ export const listings = pgTable(
     index('listings_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The vocabulary of listing words for "Did you mean" and typo correction: every word (3 to 30 characters, with a
+ * letter) that appeared in a listing's title, place, description or wish. Filled by triggers on listings (see the
+ * search_words migration) so every writer, the seed and the benchmarks' bulk inserts included, keeps it; words
+ * are never removed (a word once used is still a word).
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
+]);
+
+/**
+ * One row whose number goes up with every change to what a search answers (listings, and the owner fields a
+ * listing shows), bumped by triggers in the writing transaction. The search results cache keys on it: a search
+ * reads the number first, so it never answers from a cache entry older than a committed write, on any instance.
+ */
+export const searchGeneration = pgTable('search_generation', {
+  id: integer('id').primaryKey().default(1),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});
 
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;

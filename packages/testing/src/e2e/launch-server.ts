@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '@barterads/api';
+import { createLocalStorage, hashPassword, seedDemoPhotos } from '@barterads/api';
 import { DEMO_USER_PASSWORD, seedDemo } from '@barterads/db';
 import { createTestDatabase } from '../database';
 import { startFakeRazorpay } from '../fake-razorpay';
@@ -28,6 +28,7 @@ mkdirSync(join(dataDir, 'mail'), { recursive: true });
 const database = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
 if (database) {
   await seedDemo(database.handle.db, { passwordHash: await hashPassword(DEMO_USER_PASSWORD) });
+  await seedDemoPhotos(database.handle.db, createLocalStorage(join(dataDir, 'files')));
   await database.handle.close();
 }
 

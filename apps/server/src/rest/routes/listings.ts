@@ -7,7 +7,7 @@ export const listingRoutes = defineRoutes([
     method: 'GET',
     path: '/api/barters',
     procedure: 'listings.search',
-    summary: `Active listings, newest first: query q, ownerRole, category, cursor, limit (default 24, max 100); total counts matches up to ${LIMITS.searchTotalCap.toLocaleString('en-US')}, and totalCapped is true when more match`,
+    summary: `Active listings, newest first: query q (typos forgiven; suggestion is the "Did you mean" text or null), ownerRole, category, city, verifiedOnly, rateMin, rateMax, availableFrom, availableTo (available at some time between), sort (newest, relevance, rate_asc, rate_desc), cursor, limit (default 24, max 100); total counts matches up to ${LIMITS.searchTotalCap.toLocaleString('en-US')}, and totalCapped is true when more match`,
     tag: 'Listings',
     auth: 'none',
   },

@@ -1,18 +1,56 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { LIMITS, MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
-import { Alert, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { memo, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { LIMITS, MESSAGES, type MediaCategoryId, type SearchSort, type UserType } from '@barterads/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
+// Leaflet and the map load only when the map view is chosen.
+const MarketplaceMap = lazy(() => import('./MarketplaceMap'));
+
 export interface MarketplaceListProps {
+  /** Cards (the default) or a map with a pin for each listing that has coordinates. */
+  display?: 'list' | 'map' | undefined;
   q?: string | undefined;
   view?: UserType | undefined;
   category?: MediaCategoryId | undefined;
   /** Only listings of GST-verified businesses. */
   verifiedOnly?: boolean | undefined;
+  city?: string | undefined;
+  rateMin?: number | undefined;
+  rateMax?: number | undefined;
+  availableFrom?: string | undefined;
+  availableTo?: string | undefined;
+  sort?: SearchSort | undefined;
   /** Extra buttons for each card (the messages domain's "Message owner"). */
   cardActions?: (listing: Listing) => ReactNode;
+  /** Searches the "Did you mean" words instead. */
+  onSuggestion?: (q: string) => void;
+  /** The empty state's "Clear filters". */
+  onClearFilters?: () => void;
+  /** The empty state's "Post a need for this". */
+  onPostNeed?: () => void;
 }
 
 const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
@@ -20,13 +58,35 @@ const GRID = { base: 1, sm: 2, lg: 3 } as const;
 const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
 
 /** The marketplace's cards: searched on the server, page by page ('Load more'), with views recorded per page. */
-export function MarketplaceList({ q, view, category, verifiedOnly, cardActions }: MarketplaceListProps) {
+export function MarketplaceList({
+  display,
+  q,
+  view,
+  category,
+  verifiedOnly,
+  city,
+  rateMin,
+  rateMax,
+  availableFrom,
+  availableTo,
+  sort,
+  cardActions,
+  onSuggestion,
+  onClearFilters,
+  onPostNeed,
+}: MarketplaceListProps) {
   const query = trpc.listings.search.useInfiniteQuery(
     {
       q,
       ownerRole: view,
       category,
       verifiedOnly: verifiedOnly || undefined,
+      city,
+      rateMin,
+      rateMax,
+      availableFrom,
+      availableTo,
+      sort,
       limit: LIMITS.listingsPageDefault,
     },
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: (previous) => previous },
@@ -77,28 +137,55 @@ export function MarketplaceList({ q, view, category, verifiedOnly, cardActions }
   const total = first?.total ?? 0;
   const totalText = `${COUNT_FORMAT.format(total)}${first?.totalCapped ? '+' : ''}`;
   const noun = total === 1 && !first?.totalCapped ? 'listing' : 'listings';
+  const suggestion = first?.suggestion ?? null;
+  const didYouMean =
+    suggestion && onSuggestion ? (
+      <Text data-testid="did-you-mean">
+        Did you mean{' '}
+        <Anchor component="button" type="button" fw={600} onClick={() => onSuggestion(suggestion)}>
+          {suggestion}
+        </Anchor>
+        ?
+      </Text>
+    ) : null;
   if (listings.length === 0) {
     return (
-      <Center py="xl">
+      <Stack align="center" py="xl" gap="sm" data-testid="no-results">
+        {didYouMean}
         <Text c="dimmed">{MESSAGES.noResults}</Text>
-      </Center>
+        <Group justify="center">
+          {onClearFilters ? (
+            <Button variant="default" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          ) : null}
+          {onPostNeed ? <Button onClick={onPostNeed}>Post a need for this</Button> : null}
+        </Group>
+      </Stack>
     );
   }
   return (
     <Stack>
+      {didYouMean}
       {/* The cards' titles are h3: screen-reader users get the level between them and the page's h1. */}
       <VisuallyHidden component="h2">Listings</VisuallyHidden>
       <Text fz="sm" c="dimmed" aria-live="polite">
         Showing {COUNT_FORMAT.format(listings.length)} of {totalText} {noun}
       </Text>
-      <SimpleGrid
-        cols={GRID}
-        data-testid="listing-grid"
-        data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
-        style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
-      >
-        <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
-      </SimpleGrid>
+      {display === 'map' ? (
+        <Suspense fallback={<Box h={{ base: 360, sm: 520 }} />}>
+          <MarketplaceMap listings={listings} />
+        </Suspense>
+      ) : (
+        <SimpleGrid
+          cols={GRID}
+          data-testid="listing-grid"
+          data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
+        </SimpleGrid>
+      )}
       {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
       {query.hasNextPage ? (
         <Center>

@@ -1,19 +1,34 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { MESSAGES, type UserType } from '@barterads/core';
+import { MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
+import { cityLabel, findCity } from '@barterads/core/inventory';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
-import { ListingForm, toListingInput } from './ListingForm';
+import { EMPTY_LISTING, ListingForm, type ListingFormValues, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
 
 export interface PostListingModalProps {
   opened: boolean;
   onClose: () => void;
   userType: UserType;
+  /** What the form starts with: the marketplace's "Post a need for this" passes its search and filters. */
+  prefill?: { title?: string | undefined; category?: MediaCategoryId | undefined; city?: string | undefined };
+}
+
+/** The form's first values from a prefill (a city by name becomes its "City, State" label). */
+function initialValues(prefill: PostListingModalProps['prefill']): ListingFormValues {
+  if (!prefill) return EMPTY_LISTING;
+  const city = prefill.city ? findCity(prefill.city) : null;
+  return {
+    ...EMPTY_LISTING,
+    title: prefill.title ?? '',
+    category: prefill.category ?? null,
+    city: city ? cityLabel(city) : '',
+  };
 }
 
 /** Publishes a listing; on success the marketplace, My Listings and the dashboard refresh, and the form resets. */
-export function PostListingModal({ opened, onClose, userType }: PostListingModalProps) {
+export function PostListingModal({ opened, onClose, userType, prefill }: PostListingModalProps) {
   const labels = postLabels(userType);
   const utils = trpc.useUtils();
   const create = trpc.listings.create.useMutation();
@@ -45,6 +60,7 @@ export function PostListingModal({ opened, onClose, userType }: PostListingModal
       ) : (
         <ListingForm
           key={opened ? 'open' : 'closed'}
+          initial={initialValues(prefill)}
           submitLabel={labels.submit}
           titleLabel={labels.title}
           seekingLabel={labels.seeking}

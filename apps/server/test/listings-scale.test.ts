@@ -48,13 +48,14 @@ describe.skipIf(!onPostgres)('search at 100,000 listings on PostgreSQL', () => {
     // A bulk load: the trigram index is built once after the rows are in (same name and definition as the
     // migration), instead of being updated row by row.
     await db.execute(sql`drop index listings_search_trgm_idx`);
-    // The demo seed gives users and the 60 listing templates; PostgreSQL multiplies them in one statement
+    // The demo seed gives users and the 60 listing templates; PostgreSQL multiplies them in one statement, each
+    // copy in a city of its own (so a template title's " in <city>" is dropped)
     // (the JavaScript seed at this size takes minutes on a busy 2-core machine).
     await seedDemo(db, { passwordHash: 'not-a-real-hash', listings: TEMPLATES });
     await db.execute(sql`
       insert into listings (owner_id, owner_type, title, description, location, category, image, rating,
                             verified, seeking, contact_phone, status, created_at)
-      select t.owner_id, t.owner_type, t.title || ' #' || g, t.description,
+      select t.owner_id, t.owner_type, regexp_replace(t.title, ' in [^#]+$', '') || ' #' || g, t.description,
              (array['Mumbai, Maharashtra','Delhi, NCR','Bengaluru, Karnataka','Hyderabad, Telangana',
                     'Chennai, Tamil Nadu','Kolkata, West Bengal','Pune, Maharashtra','Ahmedabad, Gujarat',
                     'Jaipur, Rajasthan','Lucknow, Uttar Pradesh','Kochi, Kerala','Goa'])[1 + (g * 7) % 12],
@@ -101,15 +102,13 @@ describe.skipIf(!onPostgres)('search at 100,000 listings on PostgreSQL', () => {
       const started = performance.now();
       const result = await searchListings(db, parsed);
       const ms = performance.now() - started;
+      // The plan above is the check (speed targets live in `pnpm bench`); the time is printed for the reader.
       console.info(`${name}: ${result.total} matches, first page in ${ms.toFixed(1)} ms`);
-      // Generous: the bound catches a full-table plan, not a slow shared CI machine.
-      expect(ms).toBeLessThan(5_000);
     });
   }
 
   it('pages past the first page with an index and answers fast', async () => {
     const first = SearchListingsInput.parse({ limit: 24 });
-    const started = performance.now();
     const rows = await searchQueries(db, first).page;
     const last = rows[23]!;
     const cursorInput = SearchListingsInput.parse({
@@ -121,7 +120,6 @@ describe.skipIf(!onPostgres)('search at 100,000 listings on PostgreSQL', () => {
     const typo = await searchQueries(db, SearchListingsInput.parse({ q: 'mumbay' })).page;
     expect(typo.length).toBeGreaterThan(0);
     expect(typo.every((r) => /mumbai/i.test(r.location))).toBe(true);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("answers the owner's listings and the featured ones from indexes", async () => {

@@ -105,7 +105,11 @@ export async function createServices(
     pubsub,
     storage: fileStorage(settings),
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
-    searchCache: redis ? createRedisSearchCache(redis) : createMemorySearchCache(),
+    searchCache: settings.searchCache
+      ? redis
+        ? createRedisSearchCache(redis)
+        : createMemorySearchCache()
+      : undefined,
     logger,
     config: {
       isProduction: settings.isProduction,

@@ -82,6 +82,8 @@ const EnvSchema = z
       }
       return list;
     }),
+    /** `off`: no search results cache (the benchmarks measure the search itself with it). */
+    SEARCH_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
     /** Production without SMTP_URL: write mail to the outbox folder instead (explicitly; codes never logged). */
     MAIL_OUTBOX: z
       .enum(['true', 'false', '1', '0'])
@@ -138,6 +140,8 @@ export interface Settings {
   redisUrl: string | undefined;
   /** Prefix of every Redis key and channel ('' when unset). */
   redisPrefix: string;
+  /** Keep search answers until a write (SEARCH_CACHE, on unless `off`). */
+  searchCache: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -221,6 +225,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? '',
+    searchCache: env.SEARCH_CACHE !== 'off',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'BarterAds <no-reply@localhost>',
     appUrl,

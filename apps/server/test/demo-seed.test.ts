@@ -9,7 +9,8 @@ describe('demo seed photos', () => {
   beforeAll(async () => {
     server = await startTestServer();
     await seedDemo(server.db, { passwordHash: 'not-a-real-hash' });
-  });
+    // Generous: beside other suites on a busy 2-core machine, starting and seeding took over 10 s.
+  }, 60_000);
   afterAll(async () => server?.close());
 
   it('gives every demo listing its category photo as responsive WebP, and is safe to run again', async () => {

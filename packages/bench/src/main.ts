@@ -57,14 +57,19 @@ if (selected.has('search') || selected.has('engines') || selected.has('write')) 
     console.log(`  created database ${db.name}`);
     const out: BenchResult[] = [];
     try {
-      const api = await startApiServer({ port: BASE_PORT, databaseUrl: db.url });
+      // The search itself is measured: no results cache here (the engines benchmark starts a server with it).
+      const api = await startApiServer({
+        port: BASE_PORT,
+        databaseUrl: db.url,
+        env: { SEARCH_CACHE: 'off' },
+      });
       try {
         if (selected.has('search')) out.push(...(await runSearchBenches(db, api)));
         else
           await db.seedListings(
             selected.has('engines') ? Number(process.env.BENCH_LARGE ?? 100_000) : 10_000,
           );
-        if (selected.has('engines')) out.push(await runEngineBench(db, api));
+        if (selected.has('engines')) out.push(await runEngineBench(db));
         if (selected.has('write')) out.push(await runWritePath(db, api));
       } finally {
         await api.stop();

@@ -16,4 +16,10 @@ describe('demo listings', () => {
       expect(listing.title).toContain(` in ${listing.location!.split(',')[0]}`);
     }
   });
+
+  it('cover every city, titles unique up to 252 listings', () => {
+    const listings = Array.from({ length: 252 }, (_, n) => demoListing(n, now));
+    expect(new Set(listings.map((listing) => listing.title)).size).toBe(252);
+    expect(new Set(listings.slice(0, 60).map((listing) => listing.location)).size).toBe(14);
+  });
 });

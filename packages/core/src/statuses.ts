@@ -29,3 +29,16 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGETS = ['user', 'listing', 'business'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** A deal's life (product-spec-2 section 2): `proposed` while the parties negotiate, then one of the others. */
+export const DEAL_STATUSES = [
+  'proposed',
+  'accepted',
+  'completed',
+  'declined',
+  'withdrawn',
+  'expired',
+  'cancelled',
+  'disputed',
+] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];

@@ -22,6 +22,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { registerCertificateRoute } from './certificate-route';
+import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
@@ -227,6 +228,7 @@ export async function buildApp(
   registerFilesRoute(app, services.storage);
   registerListingPages(app, services, settings);
   registerCertificateRoute(app, services, settings);
+  registerDealLetterRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   const stopMessageJobs = startUnreadMessageEmails(services);

@@ -135,6 +135,50 @@ const contactForm = () => ({
   message: 'A question from the matrix.',
 });
 
+// ---- deals: `peer` proposes on `user`'s listing, so the turn is `user`'s; `other` and `admin` are outsiders ----
+
+function dealItems(w: World, proposerId: string) {
+  return [
+    {
+      giverId: w.listing.ownerId,
+      listingId: w.listing.id,
+      title: 'Matrix listing',
+      quantity: 1,
+      unit: 'month',
+      valueInr: 10000,
+    },
+    { giverId: proposerId, title: 'Ten radio spots', quantity: 10, unit: 'spot', valueInr: 9000 },
+  ];
+}
+
+/** A fresh open deal from `peer` to `user` (the turn is `user`'s). */
+async function dealToUser(w: World): Promise<string> {
+  const made = await post(
+    w,
+    '/api/deals',
+    { listingId: w.listing.id, items: dealItems(w, w.actors.peer.user.id), openDays: 7 },
+    w.actors.peer.token,
+  );
+  if (made.status !== 201) throw new Error(`propose answered ${made.status}: ${made.text}`);
+  return made.body.deal._id as string;
+}
+
+/** A fresh deal whose latest version is `user`'s counter (the turn is `peer`'s): `user` may withdraw it. */
+async function dealFromUser(w: World): Promise<string> {
+  const id = await dealToUser(w);
+  const countered = await post(
+    w,
+    `/api/deals/${id}/counter`,
+    { items: dealItems(w, w.actors.peer.user.id), openDays: 3 },
+    w.actors.user.token,
+  );
+  if (countered.status !== 200) throw new Error(`counter answered ${countered.status}: ${countered.text}`);
+  return id;
+}
+
+/** Parties (`user`) and admins read a deal; anyone else gets 404. */
+const partyOrAdmin = (status = 200): Expect => ({ ...ownerOnly(status, 404), admin: status });
+
 /** REST rows, keyed `METHOD /path` exactly as in apps/server/src/rest/routes (aliases are checked with their row). */
 export const REST_MATRIX: Record<string, MatrixRow> = {
   // accounts
@@ -296,6 +340,38 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     // An unknown submission: who may decide is the question here (404 says the admin got past the check).
     expect: adminOnly(404),
     request: () => ({ params: { id: UNKNOWN_SUBMISSION }, body: { decision: 'approve' } }),
+  },
+  // deals (issue 19)
+  'POST /api/deals': {
+    // The listing is `user`'s own: a deal with yourself is refused (400).
+    expect: { ...signedIn(201), user: 400 },
+    request: (w, c) => ({
+      body: { listingId: w.listing.id, items: dealItems(w, actorOf(w, c).user.id), openDays: 7 },
+    }),
+  },
+  'GET /api/deals': { expect: signedIn(200), request: () => ({ query: { status: 'awaiting' } }) },
+  'GET /api/deals/:id': {
+    expect: partyOrAdmin(200),
+    request: async (w) => ({ params: { id: await dealToUser(w) } }),
+  },
+  'POST /api/deals/:id/counter': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({
+      params: { id: await dealToUser(w) },
+      body: { items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+    }),
+  },
+  'POST /api/deals/:id/accept': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealToUser(w) }, body: { version: 1 } }),
+  },
+  'POST /api/deals/:id/decline': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealToUser(w) }, body: { reason: 'Not this month' } }),
+  },
+  'POST /api/deals/:id/withdraw': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealFromUser(w) } }),
   },
 };
 
@@ -476,6 +552,34 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     expect: adminOnly(404),
     request: () => ({ input: { id: UNKNOWN_SUBMISSION, decision: 'approve' } }),
   },
+  // deals (issue 19)
+  'deals.propose': {
+    expect: { ...signedIn(200), user: 400 },
+    request: (w, c) => ({
+      input: { listingId: w.listing.id, items: dealItems(w, actorOf(w, c).user.id), openDays: 7 },
+    }),
+  },
+  'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
+  'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
+  'deals.counter': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({
+      input: { id: await dealToUser(w), items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+    }),
+  },
+  'deals.accept': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealToUser(w), version: 1 } }),
+  },
+  'deals.decline': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealToUser(w) } }),
+  },
+  'deals.withdraw': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealFromUser(w) } }),
+  },
+  'deals.allowance': { expect: signedIn(200) },
 };
 
 /**

@@ -1,0 +1,94 @@
+import { authedProcedure, router } from '../trpc';
+import {
+  acceptDeal,
+  counterDeal,
+  dealAllowanceOf,
+  declineDeal,
+  getDealPage,
+  listDeals,
+  proposeDeal,
+  withdrawDeal,
+} from './deals';
+import {
+  AcceptDealInput,
+  CounterDealInput,
+  DealAllowanceResult,
+  DealIdInput,
+  DealPageResult,
+  DealResult,
+  DeclineDealInput,
+  ListDealsInput,
+  ListDealsResult,
+  ProposeDealInput,
+} from './schemas';
+
+/**
+ * Deals (product-spec-2 section 2): propose from a listing, counter, accept a named version, decline, withdraw.
+ * Every transition runs in one transaction that locks the deal's row; a transition that does not apply answers
+ * 409 and changes nothing. Open offers past their period read as `expired` (computed on read, written by the
+ * next transition: there is no job queue yet).
+ */
+export const dealsRouter = router({
+  /** Propose a deal from a listing that is not yours; the listing's owner answers. */
+  propose: authedProcedure
+    .input(ProposeDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await proposeDeal(ctx.services.database.db, ctx.user, input),
+    })),
+
+  /** Counter with new items: a new numbered version, the turn passes (not after the 10th version). */
+  counter: authedProcedure
+    .input(CounterDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await counterDeal(ctx.services.database.db, ctx.user, input),
+    })),
+
+  /** Accept the version named (409 when a newer one exists); the deal gets its number. */
+  accept: authedProcedure
+    .input(AcceptDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await acceptDeal(ctx.services.database.db, ctx.user, input),
+    })),
+
+  /** Decline the offer (whose turn it is), with an optional reason. */
+  decline: authedProcedure
+    .input(DeclineDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await declineDeal(ctx.services.database.db, ctx.user, input),
+    })),
+
+  /** Withdraw your latest offer while it is the other side's turn. */
+  withdraw: authedProcedure
+    .input(DealIdInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await withdrawDeal(ctx.services.database.db, ctx.user, input.id),
+    })),
+
+  /** Your deals, latest activity first (query status, or `awaiting` for those waiting for your answer). */
+  list: authedProcedure
+    .input(ListDealsInput)
+    .output(ListDealsResult)
+    .query(({ ctx, input }) => listDeals(ctx.services.database.db, ctx.user, input)),
+
+  /** The deal page: the deal and every version with its items; parties and admins only. */
+  get: authedProcedure
+    .input(DealIdInput)
+    .output(DealPageResult)
+    .query(({ ctx, input }) => getDealPage(ctx.services.database.db, ctx.user, input.id)),
+
+  /** This month's accepted deals against your plan's limit, and when the count resets. */
+  allowance: authedProcedure.output(DealAllowanceResult).query(async ({ ctx }) => {
+    const state = await dealAllowanceOf(ctx.services.database.db, ctx.user.id);
+    return {
+      plan: state.plan,
+      dealsThisMonth: state.dealsThisMonth,
+      dealLimit: state.dealLimit,
+      resetsOn: state.resetsOn,
+    };
+  }),
+});

@@ -1,0 +1,429 @@
+import type { PlanId } from '@barterads/core';
+import {
+  businessVerifications,
+  type Database,
+  deals,
+  listings,
+  subscriptions,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+type TestUser = { user: UserRow; token: string; password: string };
+
+async function createListing(db: Database, owner: UserRow, title = 'Hoarding near the flyover') {
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ownerId: owner.id,
+      ownerType: owner.userType,
+      title,
+      description: 'Front-lit hoarding facing two-way traffic.',
+      location: 'Pune, Maharashtra',
+      category: 'outdoor',
+      unit: 'month',
+      rateInr: 50000,
+    })
+    .returning();
+  return row!;
+}
+
+async function subscribe(db: Database, userId: string, planId: PlanId) {
+  const now = Date.now();
+  await db.insert(subscriptions).values({
+    userId,
+    planId,
+    period: 'monthly',
+    status: 'active',
+    currentPeriodStart: new Date(now - 86_400_000),
+    currentPeriodEnd: new Date(now + 30 * 86_400_000),
+  });
+}
+
+describe('deals over real HTTP', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  let stranger: TestUser;
+
+  /** A media owner with a listing, and an advertiser who proposes on it. */
+  async function pair() {
+    const owner = await createTestUser(server.db, {
+      userType: 'media_owner',
+      firstName: 'Meera',
+      lastName: 'Owner',
+    });
+    await server.db.update(users).set({ companyName: 'Meera Outdoor' }).where(eq(users.id, owner.user.id));
+    const brand = await createTestUser(server.db, { firstName: 'Kabir', lastName: 'Brand' });
+    await server.db.update(users).set({ companyName: 'Kabir Foods' }).where(eq(users.id, brand.user.id));
+    const listing = await createListing(server.db, owner.user);
+    return { owner, brand, listing };
+  }
+
+  function items(owner: UserRow, brand: UserRow, listingId?: string, ownerValue = 50000, brandValue = 45000) {
+    return [
+      {
+        giverId: owner.id,
+        listingId,
+        title: 'Hoarding near the flyover',
+        quantity: 1,
+        unit: 'month',
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+        valueInr: ownerValue,
+      },
+      {
+        giverId: brand.id,
+        title: 'Sampling boxes at 20 stores',
+        quantity: 20,
+        unit: 'event',
+        valueInr: brandValue,
+      },
+    ];
+  }
+
+  async function propose(from: TestUser, listingId: string, body: Record<string, unknown>) {
+    return server.request('/api/deals', { token: from.token, json: { listingId, openDays: 7, ...body } });
+  }
+
+  async function proposed(owner: TestUser, brand: TestUser, listingId: string): Promise<string> {
+    const made = await propose(brand, listingId, { items: items(owner.user, brand.user, listingId) });
+    expect(made.status).toBe(201);
+    return made.body.deal._id as string;
+  }
+
+  const act = (token: string, id: string, action: string, json: unknown = {}) =>
+    server.request(`/api/deals/${id}/${action}`, { token, json });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await createTestUser(server.db, { role: 'admin' });
+    stranger = await createTestUser(server.db, { firstName: 'Third', lastName: 'Person' });
+  });
+  afterAll(async () => server.close());
+
+  it('goes from a listing to an accepted deal with a number, commission and a letter', async () => {
+    const { owner, brand, listing } = await pair();
+    // The owner is GST verified: the letter carries the GSTIN and legal name.
+    await server.db.update(users).set({ gstVerification: 'verified' }).where(eq(users.id, owner.user.id));
+    await server.db.insert(businessVerifications).values({
+      businessId: owner.user.id,
+      gstin: '27AAPFU0939F1ZV',
+      legalName: 'Meera Outdoor LLP',
+      certificateKey: 'private/verifications/x.pdf',
+      certificateType: 'application/pdf',
+      certificateName: 'gst.pdf',
+      certificateBytes: 100,
+      status: 'verified',
+      decidedAt: new Date(),
+    });
+
+    const made = await propose(brand, listing.id, {
+      items: items(owner.user, brand.user, listing.id),
+      message: 'Your hoarding for our sampling?',
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.deal._id as string;
+    expect(made.body.deal).toMatchObject({
+      number: null,
+      status: 'proposed',
+      version: 1,
+      turnUserId: owner.user.id,
+      listingId: listing.id,
+      proposer: { _id: brand.user.id, companyName: 'Kabir Foods', verified: false },
+      counterparty: { _id: owner.user.id, companyName: 'Meera Outdoor', verified: true },
+      totals: { [brand.user.id]: 50000, [owner.user.id]: 45000 },
+      commission: {},
+    });
+    expect(made.body.deal.items).toHaveLength(2);
+
+    // What awaits whom.
+    const ownerList = await server.request('/api/deals?status=awaiting', { token: owner.token });
+    expect(ownerList.status).toBe(200);
+    expect(ownerList.body.deals.map((d: { _id: string }) => d._id)).toEqual([id]);
+    expect(ownerList.body.awaitingMe).toBe(1);
+    const brandList = await server.request('/api/deals?status=awaiting', { token: brand.token });
+    expect(brandList.body.deals).toEqual([]);
+    expect(brandList.body.counts).toEqual({ proposed: 1 });
+
+    // The owner counters: version 2, the turn passes.
+    const countered = await act(owner.token, id, 'counter', {
+      items: items(owner.user, brand.user, listing.id, 50000, 48000),
+      message: 'A little more sampling, please.',
+      openDays: 14,
+    });
+    expect(countered.status).toBe(200);
+    expect(countered.body.deal).toMatchObject({ version: 2, turnUserId: brand.user.id });
+
+    // Accepting an old version, or out of turn: 409, nothing changes.
+    const stale = await act(brand.token, id, 'accept', { version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('The terms changed. Review the latest version.');
+    const outOfTurn = await act(owner.token, id, 'accept', { version: 2 });
+    expect(outOfTurn.status).toBe(409);
+    expect(outOfTurn.body.message).toMatch(/not your turn/);
+    const counterOutOfTurn = await act(owner.token, id, 'counter', {
+      items: items(owner.user, brand.user, listing.id),
+    });
+    expect(counterOutOfTurn.status).toBe(409);
+
+    // Before acceptance there is no letter.
+    const early = await server.request(`/api/deals/${id}/letter.pdf`, { token: brand.token });
+    expect(early.status).toBe(409);
+
+    const accepted = await act(brand.token, id, 'accept', { version: 2 });
+    expect(accepted.status).toBe(200);
+    const deal = accepted.body.deal;
+    expect(deal.status).toBe('accepted');
+    expect(deal.number).toMatch(/^BA-\d{4}-\d{6}$/);
+    expect(deal.turnUserId).toBeNull();
+    // Free plans: 5% of the value each side receives, rounded to the rupee.
+    expect(deal.commission).toEqual({
+      [brand.user.id]: { rate: 0.05, amountInr: 2500, paid: false },
+      [owner.user.id]: { rate: 0.05, amountInr: 2400, paid: false },
+    });
+    expect(deal.items[0].deliverable).toEqual({ status: 'pending', deliveredAt: null, proof: [] });
+
+    // Accepting again, or declining an accepted deal: 409.
+    expect((await act(brand.token, id, 'accept', { version: 2 })).status).toBe(409);
+    expect((await act(owner.token, id, 'decline')).status).toBe(409);
+
+    // The deal page: both versions with their items.
+    const page = await server.request(`/api/deals/${id}`, { token: owner.token });
+    expect(page.status).toBe(200);
+    expect(page.body.versions.map((v: { version: number }) => v.version)).toEqual([1, 2]);
+    expect(page.body.versions[0]).toMatchObject({
+      authorId: brand.user.id,
+      message: 'Your hoarding for our sampling?',
+      openDays: 7,
+    });
+    expect(page.body.versions[1].totals[owner.user.id]).toBe(48000);
+    expect((await server.request(`/api/deals/${id}`, { token: admin.token })).status).toBe(200);
+    expect((await server.request(`/api/deals/${id}`, { token: stranger.token })).status).toBe(404);
+
+    // The letter: parties and admins only.
+    expect((await server.request(`/api/deals/${id}/letter.pdf`)).status).toBe(401);
+    expect((await server.request(`/api/deals/${id}/letter.pdf`, { token: stranger.token })).status).toBe(404);
+    const adminLetter = await fetch(`${server.baseUrl}/api/deals/${id}/letter.pdf`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(adminLetter.status).toBe(200);
+    const response = await fetch(`${server.baseUrl}/api/deals/${id}/letter.pdf`, {
+      headers: { authorization: `Bearer ${brand.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text).toContain(deal.number);
+    expect(text).toContain('Kabir Foods');
+    expect(text).toContain('Meera Outdoor');
+    expect(text).toContain('27AAPFU0939F1ZV');
+    expect(text).toContain('Meera Outdoor LLP');
+    expect(text).toContain('Sampling boxes at 20 stores');
+    expect(text).toContain('INR 48,000');
+    expect(text).toContain('INR 2,400');
+    expect(text).toContain('Version accepted: 2');
+    expect(text).toMatch(/Offered by Meera Outdoor on .+IST/);
+    expect(text).toMatch(/Accepted by Kabir Foods on .+IST/);
+  });
+
+  it('declines with a reason, and withdraws only the latest offer of its author', async () => {
+    const { owner, brand, listing } = await pair();
+    const first = await proposed(owner, brand, listing.id);
+    // The proposer cannot decline their own offer (not their turn), and the owner cannot withdraw it.
+    expect((await act(brand.token, first, 'decline')).status).toBe(409);
+    const wrongWithdraw = await act(owner.token, first, 'withdraw');
+    expect(wrongWithdraw.status).toBe(409);
+    expect(wrongWithdraw.body.message).toMatch(/Only the party who made the latest offer/);
+    const declined = await act(owner.token, first, 'decline', { reason: 'Booked that month' });
+    expect(declined.status).toBe(200);
+    expect(declined.body.deal).toMatchObject({ status: 'declined', declineReason: 'Booked that month' });
+    expect((await act(brand.token, first, 'accept', { version: 1 })).status).toBe(409);
+
+    const second = await proposed(owner, brand, listing.id);
+    const withdrawn = await act(brand.token, second, 'withdraw');
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.deal.status).toBe('withdrawn');
+    expect((await act(owner.token, second, 'accept', { version: 1 })).status).toBe(409);
+    // A stranger learns nothing about a deal.
+    expect((await act(stranger.token, second, 'withdraw')).status).toBe(404);
+  });
+
+  it('refuses a deal with yourself, an archived listing, a suspended owner, an unverified e-mail, bad items', async () => {
+    const { owner, brand, listing } = await pair();
+    const self = await propose(owner, listing.id, { items: items(owner.user, brand.user, listing.id) });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('You cannot make a deal with yourself.');
+
+    const oneSided = await propose(brand, listing.id, {
+      items: [items(owner.user, brand.user)[0]!, items(owner.user, brand.user)[0]!],
+    });
+    expect(oneSided.status).toBe(400);
+    expect(oneSided.body.message).toBe('Each side needs at least one item.');
+    const outsider = await propose(brand, listing.id, {
+      items: [
+        items(owner.user, brand.user)[0],
+        { ...items(owner.user, brand.user)[1], giverId: stranger.user.id },
+      ],
+    });
+    expect(outsider.status).toBe(400);
+    const tooBig = await propose(brand, listing.id, {
+      items: [
+        items(owner.user, brand.user)[0],
+        { ...items(owner.user, brand.user)[1], valueInr: 100_000_001 },
+      ],
+    });
+    expect(tooBig.status).toBe(400);
+    // An item naming a listing that is not its giver's.
+    const notGivers = await propose(brand, listing.id, {
+      items: [
+        items(owner.user, brand.user)[0],
+        { ...items(owner.user, brand.user)[1], listingId: listing.id },
+      ],
+    });
+    expect(notGivers.status).toBe(400);
+
+    const archived = await createListing(server.db, owner.user, 'Old hoarding');
+    await server.db.update(listings).set({ status: 'archived' }).where(eq(listings.id, archived.id));
+    const toArchived = await propose(brand, archived.id, { items: items(owner.user, brand.user) });
+    expect(toArchived.status).toBe(409);
+    expect(toArchived.body.message).toMatch(/archived/);
+
+    const unverified = await createTestUser(server.db);
+    await server.db.update(users).set({ emailVerified: false }).where(eq(users.id, unverified.user.id));
+    const fromUnverified = await propose(unverified, listing.id, {
+      items: items(owner.user, unverified.user),
+    });
+    expect(fromUnverified.status).toBe(403);
+
+    // An open deal whose proposer is then suspended: the owner cannot accept it, and the proposer cannot act.
+    const id = await proposed(owner, brand, listing.id);
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, brand.user.id));
+    const acceptSuspended = await act(owner.token, id, 'accept', { version: 1 });
+    expect(acceptSuspended.status).toBe(409);
+    expect(acceptSuspended.body.message).toMatch(/other party/);
+    expect((await act(brand.token, id, 'withdraw')).status).toBe(403);
+    await server.db.update(users).set({ status: 'active' }).where(eq(users.id, brand.user.id));
+
+    // A suspended owner's listing takes no offers.
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, owner.user.id));
+    const toSuspended = await propose(brand, listing.id, {
+      items: items(owner.user, brand.user, listing.id),
+    });
+    expect(toSuspended.status).toBe(409);
+    await server.db.update(users).set({ status: 'active' }).where(eq(users.id, owner.user.id));
+  });
+
+  it('expires an offer not answered in its open period, and keeps it expired', async () => {
+    const { owner, brand, listing } = await pair();
+    const id = await proposed(owner, brand, listing.id);
+    await server.db
+      .update(deals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deals.id, id));
+    // Read: expired at once, whose turn it was no longer matters.
+    const page = await server.request(`/api/deals/${id}`, { token: owner.token });
+    expect(page.body.deal).toMatchObject({ status: 'expired', turnUserId: null });
+    const list = await server.request('/api/deals?status=expired', { token: owner.token });
+    expect(list.body.deals.map((d: { _id: string }) => d._id)).toEqual([id]);
+    const accept = await act(owner.token, id, 'accept', { version: 1 });
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe('This offer expired.');
+    const [row] = await server.db.select().from(deals).where(eq(deals.id, id));
+    expect(row).toMatchObject({ status: 'expired', turnUserId: null });
+  });
+
+  it('keeps at most 10 versions: the 10th can only be accepted or declined', async () => {
+    const { owner, brand, listing } = await pair();
+    const id = await proposed(owner, brand, listing.id);
+    for (let version = 2; version <= 10; version += 1) {
+      const actor = version % 2 === 0 ? owner : brand;
+      const countered = await act(actor.token, id, 'counter', {
+        items: items(owner.user, brand.user, listing.id, 50000, 40000 + version),
+      });
+      expect(countered.status).toBe(200);
+      expect(countered.body.deal.version).toBe(version);
+    }
+    // Version 10 is the brand's answer... made by the owner (even): the brand's turn.
+    const eleventh = await act(brand.token, id, 'counter', {
+      items: items(owner.user, brand.user, listing.id),
+    });
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.message).toMatch(/10 versions/);
+    const accepted = await act(brand.token, id, 'accept', { version: 10 });
+    expect(accepted.status).toBe(200);
+    const page = await server.request(`/api/deals/${id}`, { token: brand.token });
+    expect(page.body.versions).toHaveLength(10);
+    expect(page.body.deal.totals[owner.user.id]).toBe(40010);
+  });
+
+  it('refuses proposing, countering and accepting at the plan limit, naming plan, limit and reset date', async () => {
+    const { owner, brand, listing } = await pair();
+    await subscribe(server.db, owner.user.id, 'enterprise');
+    // Two accepted deals use the free allowance of the brand.
+    for (let i = 0; i < 2; i += 1) {
+      const id = await proposed(owner, brand, listing.id);
+      expect((await act(owner.token, id, 'accept', { version: 1 })).status).toBe(200);
+    }
+    const allowance = await server.request('/trpc/deals.allowance', { token: brand.token });
+    expect(allowance.body.result.data).toMatchObject({ plan: 'Free', dealsThisMonth: 2, dealLimit: 2 });
+    const refused = await propose(brand, listing.id, { items: items(owner.user, brand.user, listing.id) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('Free plan allows 2 accepted deals a month');
+    expect(refused.body.message).toContain(`resets on ${allowance.body.result.data.resetsOn}`);
+    expect(refused.body.message).toContain('/pricing');
+    expect(allowance.body.result.data.resetsOn).toMatch(/^\d{4}-\d{2}-01$/);
+
+    // The owner (unlimited) proposes to the brand's listing: the brand can neither counter nor accept it.
+    const brandListing = await createListing(server.db, brand.user, 'Shelf space');
+    const made = await propose(owner, brandListing.id, {
+      items: items(owner.user, brand.user).map((item) => ({ ...item, listingId: undefined })),
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.deal._id as string;
+    expect((await act(brand.token, id, 'counter', { items: items(owner.user, brand.user) })).status).toBe(
+      403,
+    );
+    const accept = await act(brand.token, id, 'accept', { version: 1 });
+    expect(accept.status).toBe(403);
+    expect(accept.body.message).toContain('Free plan');
+  });
+
+  it('accepts exactly 5 of 20 simultaneous acceptances for a party with 5 deals left', async () => {
+    const { owner, brand, listing } = await pair();
+    await subscribe(server.db, owner.user.id, 'starter');
+    await subscribe(server.db, brand.user.id, 'enterprise');
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(await proposed(owner, brand, listing.id));
+    const answers = await Promise.all(ids.map((id) => act(owner.token, id, 'accept', { version: 1 })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(15);
+    for (const refused of answers.filter((a) => a.status === 403)) {
+      expect(refused.body.message).toContain('Starter plan allows 5 accepted deals a month');
+    }
+    const accepted = await server.db
+      .select({ number: deals.number })
+      .from(deals)
+      .where(and(eq(deals.counterpartyId, owner.user.id), isNotNull(deals.acceptedAt)));
+    expect(accepted).toHaveLength(5);
+    expect(new Set(accepted.map((a) => a.number)).size).toBe(5);
+  });
+
+  it('gives one outcome when both parties act on the same deal at once', async () => {
+    const { owner, brand, listing } = await pair();
+    const id = await proposed(owner, brand, listing.id);
+    const [accept, withdraw] = await Promise.all([
+      act(owner.token, id, 'accept', { version: 1 }),
+      act(brand.token, id, 'withdraw'),
+    ]);
+    expect([accept.status, withdraw.status].sort()).toEqual([200, 409]);
+    const page = await server.request(`/api/deals/${id}`, { token: owner.token });
+    expect(page.body.deal.status).toBe(accept.status === 200 ? 'accepted' : 'withdrawn');
+  });
+});

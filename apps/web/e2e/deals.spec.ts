@@ -1,0 +1,89 @@
+import { DEMO_ADVERTISER_EMAIL, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+/** The seeded demo listing n = 0: owned by the demo media owner (Aarav Sharma, Sharma Media Pvt Ltd). */
+const OWNER_LISTING_ID = '00000000-0000-4000-8200-000000000001';
+const PHONE = { width: 390, height: 844 };
+
+async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fdashboard%2Fdeals');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/deals/);
+  return { context, page };
+}
+
+/** Downloads the deal letter from the deal page and answers its file name and first bytes. */
+async function downloadLetter(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the deal letter (PDF)' }).click(),
+  ]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), head: Buffer.concat(chunks).subarray(0, 5).toString() };
+}
+
+test('an advertiser proposes from a listing, the media owner counters on a phone, the advertiser accepts; both get the letter', async ({
+  browser,
+}) => {
+  const advertiser = await signIn(browser, DEMO_ADVERTISER_EMAIL);
+  const owner = await signIn(browser, DEMO_MEDIA_OWNER_EMAIL, PHONE);
+  try {
+    // Nothing yet: the empty state.
+    await expect(owner.page.getByText('No deals yet.')).toBeVisible();
+
+    // Propose from the listing page: what you get is the listing, what you give one of your own listings.
+    await advertiser.page.goto(`/listings/${OWNER_LISTING_ID}`);
+    await advertiser.page.getByRole('button', { name: 'Propose a deal' }).click();
+    const form = advertiser.page.getByRole('form', { name: 'Send the offer' });
+    await expect(form).toBeVisible();
+    const values = form.getByRole('textbox', { name: 'Value (₹)' });
+    await values.nth(0).fill('40000');
+    await form.getByRole('textbox', { name: 'What' }).nth(1).fill('Sampling at 10 stores');
+    await values.nth(1).fill('35000');
+    await expect(form.getByLabel('Totals')).toContainText('Difference: ₹5,000 in your favour');
+    await form.getByRole('textbox', { name: 'Message (optional)' }).fill('Your banner for our sampling?');
+    await form.getByRole('button', { name: 'Send the offer' }).click();
+    await expect(advertiser.page).toHaveURL(/\/dashboard\/deals\/[0-9a-f-]{36}$/);
+    const dealUrl = new URL(advertiser.page.url()).pathname;
+    await expect(advertiser.page.getByText('Waiting for Sharma Media Pvt Ltd.')).toBeVisible();
+
+    // The owner, on a phone, sees what awaits them and counters.
+    await owner.page.goto('/dashboard/deals?status=awaiting');
+    await owner.page.getByRole('link', { name: 'Deal with Nair Brands Pvt Ltd' }).click();
+    await expect(owner.page.getByText('Your answer is awaited.')).toBeVisible();
+    await owner.page.getByRole('button', { name: 'Counter' }).click();
+    const counter = owner.page.getByRole('form', { name: 'Send version 2' });
+    // In the counter, "you get" is what the advertiser gives.
+    await counter.getByRole('textbox', { name: 'Value (₹)' }).nth(0).fill('38000');
+    await counter.getByRole('button', { name: 'Send version 2' }).click();
+    await expect(owner.page.getByText('Waiting for Nair Brands Pvt Ltd.')).toBeVisible();
+    const width = await owner.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+
+    // The advertiser sees version 2, with the change marked, and accepts it.
+    await advertiser.page.reload();
+    const versions = advertiser.page.getByLabel('Versions');
+    await expect(versions.getByText(/Version 2 · Sharma Media Pvt Ltd/)).toBeVisible();
+    await expect(versions.getByText('changed')).toBeVisible();
+    await advertiser.page.getByRole('button', { name: 'Accept version 2' }).click();
+    await expect(advertiser.page.getByText(/^BA-\d{4}-\d{6}$/)).toBeVisible();
+    const letter = await downloadLetter(advertiser.page);
+    expect(letter.name).toMatch(/^BA-\d{4}-\d{6}\.pdf$/);
+    expect(letter.head).toBe('%PDF-');
+
+    // The owner gets the same letter.
+    await owner.page.goto(dealUrl);
+    await expect(owner.page.getByText('Accepted', { exact: true })).toBeVisible();
+    const ownerLetter = await downloadLetter(owner.page);
+    expect(ownerLetter.name).toBe(letter.name);
+  } finally {
+    await advertiser.context.close();
+    await owner.context.close();
+  }
+});

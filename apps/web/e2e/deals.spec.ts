@@ -82,6 +82,12 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     await expect(owner.page.getByText('Accepted', { exact: true })).toBeVisible();
     const ownerLetter = await downloadLetter(owner.page);
     expect(ownerLetter.name).toBe(letter.name);
+
+    // The overview counts this month's deal against the plan (no plan: the free allowance of 2).
+    await owner.page.goto('/dashboard');
+    const deals = owner.page.getByRole('region', { name: 'Deals' });
+    await expect(deals).toContainText('This month: 1 of 2 accepted deals (Free)');
+    await expect(deals.getByRole('link', { name: 'Active deals' })).toBeVisible();
   } finally {
     await advertiser.context.close();
     await owner.context.close();

@@ -139,6 +139,10 @@ describe('deals over real HTTP', () => {
       commission: {},
     });
     expect(made.body.deal.items).toHaveLength(2);
+    // The party whose turn it is hears of it by e-mail, with a link to what awaits them.
+    const proposedMail = await server.mail.waitFor(owner.user.email);
+    expect(proposedMail.text).toContain('Kabir Foods proposed a deal');
+    expect(proposedMail.text).toContain('/dashboard/deals?status=awaiting');
 
     // What awaits whom.
     const ownerList = await server.request('/api/deals?status=awaiting', { token: owner.token });
@@ -157,6 +161,9 @@ describe('deals over real HTTP', () => {
     });
     expect(countered.status).toBe(200);
     expect(countered.body.deal).toMatchObject({ version: 2, turnUserId: brand.user.id });
+    expect((await server.mail.waitFor(brand.user.email)).text).toContain(
+      'Meera Outdoor countered your offer',
+    );
 
     // Accepting an old version, or out of turn: 409, nothing changes.
     const stale = await act(brand.token, id, 'accept', { version: 1 });
@@ -180,6 +187,9 @@ describe('deals over real HTTP', () => {
     expect(deal.status).toBe('accepted');
     expect(deal.number).toMatch(/^BA-\d{4}-\d{6}$/);
     expect(deal.turnUserId).toBeNull();
+    expect((await server.mail.waitFor(owner.user.email)).text).toContain(
+      `Kabir Foods accepted the deal ${deal.number}`,
+    );
     // Free plans: 5% of the value each side receives, rounded to the rupee.
     expect(deal.commission).toEqual({
       [brand.user.id]: { rate: 0.05, amountInr: 2500, paid: false },
@@ -243,6 +253,8 @@ describe('deals over real HTTP', () => {
     const declined = await act(owner.token, first, 'decline', { reason: 'Booked that month' });
     expect(declined.status).toBe(200);
     expect(declined.body.deal).toMatchObject({ status: 'declined', declineReason: 'Booked that month' });
+    const declinedMail = await server.mail.waitFor(brand.user.email);
+    expect(declinedMail.text).toContain('Meera Outdoor declined the deal: Booked that month');
     expect((await act(brand.token, first, 'accept', { version: 1 })).status).toBe(409);
 
     const second = await proposed(owner, brand, listing.id);

@@ -1,3 +1,4 @@
+import type { Context } from '../context';
 import { authedProcedure, router } from '../trpc';
 import {
   acceptDeal,
@@ -9,9 +10,11 @@ import {
   proposeDeal,
   withdrawDeal,
 } from './deals';
+import { type DealEvent, tellDeal } from './mail';
 import {
   AcceptDealInput,
   CounterDealInput,
+  type Deal,
   DealAllowanceResult,
   DealIdInput,
   DealPageResult,
@@ -21,6 +24,25 @@ import {
   ListDealsResult,
   ProposeDealInput,
 } from './schemas';
+
+/**
+ * Tells the party concerned by e-mail once the transition committed; not awaited, so a slow mail server never
+ * delays the answer (a failure is logged).
+ */
+function tell(ctx: Context & { user: { id: string } }, event: DealEvent, deal: Deal): Deal {
+  void tellDeal(
+    {
+      db: ctx.services.database.db,
+      mailer: ctx.services.mailer,
+      appUrl: ctx.services.config.appUrl,
+      logger: ctx.services.logger,
+    },
+    event,
+    deal,
+    ctx.user.id,
+  );
+  return deal;
+}
 
 /**
  * Deals (product-spec-2 section 2): propose from a listing, counter, accept a named version, decline, withdraw.
@@ -34,7 +56,7 @@ export const dealsRouter = router({
     .input(ProposeDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await proposeDeal(ctx.services.database.db, ctx.user, input),
+      deal: tell(ctx, 'proposed', await proposeDeal(ctx.services.database.db, ctx.user, input)),
     })),
 
   /** Counter with new items: a new numbered version, the turn passes (not after the 10th version). */
@@ -42,7 +64,7 @@ export const dealsRouter = router({
     .input(CounterDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await counterDeal(ctx.services.database.db, ctx.user, input),
+      deal: tell(ctx, 'countered', await counterDeal(ctx.services.database.db, ctx.user, input)),
     })),
 
   /** Accept the version named (409 when a newer one exists); the deal gets its number. */
@@ -50,7 +72,7 @@ export const dealsRouter = router({
     .input(AcceptDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await acceptDeal(ctx.services.database.db, ctx.user, input),
+      deal: tell(ctx, 'accepted', await acceptDeal(ctx.services.database.db, ctx.user, input)),
     })),
 
   /** Decline the offer (whose turn it is), with an optional reason. */
@@ -58,7 +80,7 @@ export const dealsRouter = router({
     .input(DeclineDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await declineDeal(ctx.services.database.db, ctx.user, input),
+      deal: tell(ctx, 'declined', await declineDeal(ctx.services.database.db, ctx.user, input)),
     })),
 
   /** Withdraw your latest offer while it is the other side's turn. */
@@ -66,7 +88,7 @@ export const dealsRouter = router({
     .input(DealIdInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await withdrawDeal(ctx.services.database.db, ctx.user, input.id),
+      deal: tell(ctx, 'withdrawn', await withdrawDeal(ctx.services.database.db, ctx.user, input.id)),
     })),
 
   /** Your deals, latest activity first (query status, or `awaiting` for those waiting for your answer). */

@@ -2,7 +2,9 @@ import type { PlanId } from '@barterads/core';
 import {
   businessVerifications,
   type Database,
+  dealItems,
   deals,
+  dealVersions,
   listings,
   subscriptions,
   type UserRow,
@@ -371,6 +373,17 @@ describe('deals over real HTTP', () => {
     expect(accepted.status).toBe(200);
     const page = await server.request(`/api/deals/${id}`, { token: brand.token });
     expect(page.body.versions).toHaveLength(10);
+    // The versions are the record: the database refuses to change one or its items.
+    await expect(
+      server.db.update(dealVersions).set({ message: 'rewritten' }).where(eq(dealVersions.dealId, id)),
+    ).rejects.toThrow();
+    await expect(
+      server.db.update(dealItems).set({ valueInr: 1 }).where(eq(dealItems.dealId, id)),
+    ).rejects.toThrow();
+    // Deleting a listing an item names only unlinks it; the item's terms stay.
+    await server.db.delete(listings).where(eq(listings.id, listing.id));
+    const after = await server.request(`/api/deals/${id}`, { token: brand.token });
+    expect(after.body.deal.items[0]).toMatchObject({ listingId: null, title: 'Hoarding near the flyover' });
     expect(page.body.deal.totals[owner.user.id]).toBe(40010);
   });
 

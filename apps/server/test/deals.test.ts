@@ -1,3 +1,4 @@
+import { getDealPage } from '@barterads/api';
 import type { PlanId } from '@barterads/core';
 import {
   businessVerifications,
@@ -373,6 +374,22 @@ describe('deals over real HTTP', () => {
     expect(accepted.status).toBe(200);
     const page = await server.request(`/api/deals/${id}`, { token: brand.token });
     expect(page.body.versions).toHaveLength(10);
+    // The deal page is three queries, however many versions: the deal with both parties, versions, items.
+    let queries = 0;
+    const counting = new Proxy(server.db, {
+      get(target, property, receiver) {
+        if (
+          ['select', 'selectDistinct', 'execute', 'insert', 'update', 'delete', 'with'].includes(
+            String(property),
+          )
+        )
+          queries += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const direct = await getDealPage(counting, brand.user, id);
+    expect(direct.versions).toHaveLength(10);
+    expect(queries).toBe(3);
     // The versions are the record: the database refuses to change one or its items.
     await expect(
       server.db.update(dealVersions).set({ message: 'rewritten' }).where(eq(dealVersions.dealId, id)),

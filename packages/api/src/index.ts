@@ -19,6 +19,7 @@ export {
   verifiedBusiness,
 } from './businesses/verification';
 export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
+export { getDealPage } from './deals/deals';
 export { dealLetter } from './deals/letter';
 export { isDatabaseUnavailable } from './dependency-errors';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';

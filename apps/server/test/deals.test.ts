@@ -11,6 +11,7 @@ import {
   type UserRow,
   users,
 } from '@barterads/db';
+import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -467,5 +468,136 @@ describe('deals over real HTTP', () => {
     expect([accept.status, withdraw.status].sort()).toEqual([200, 409]);
     const page = await server.request(`/api/deals/${id}`, { token: owner.token });
     expect(page.body.deal.status).toBe(accept.status === 200 ? 'accepted' : 'withdrawn');
+  });
+});
+
+describe('deal commission through Razorpay (the fake)', () => {
+  let server: TestServer;
+  let razorpay: FakeRazorpay;
+
+  beforeAll(async () => {
+    razorpay = await startFakeRazorpay();
+    server = await startTestServer({
+      RAZORPAY_KEY_ID: razorpay.keyId,
+      RAZORPAY_KEY_SECRET: razorpay.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+      RAZORPAY_API_URL: razorpay.url,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await razorpay.close();
+  });
+
+  async function acceptedDeal() {
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    const brand = await createTestUser(server.db);
+    await subscribe(server.db, owner.user.id, 'growth');
+    const listing = await createListing(server.db, owner.user);
+    const made = await server.request('/api/deals', {
+      token: brand.token,
+      json: {
+        listingId: listing.id,
+        items: [
+          {
+            giverId: owner.user.id,
+            listingId: listing.id,
+            title: 'Hoarding',
+            quantity: 1,
+            unit: 'month',
+            valueInr: 50_010,
+          },
+          { giverId: brand.user.id, title: 'Sampling', quantity: 1, unit: 'event', valueInr: 40_000 },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.deal._id as string;
+    const before = await server.request(`/api/deals/${id}/commission/order`, {
+      token: brand.token,
+      json: {},
+    });
+    expect(before.status).toBe(409);
+    const accepted = await server.request(`/api/deals/${id}/accept`, {
+      token: owner.token,
+      json: { version: 1 },
+    });
+    expect(accepted.status).toBe(200);
+    return { owner, brand, id, deal: accepted.body.deal };
+  }
+
+  it('charges each party its plan rate of the value it receives, paid by checkout or webhook, once', async () => {
+    const { owner, brand, id, deal } = await acceptedDeal();
+    // Free: 5% of 50,010 = 2,500.5, rounded to 2,501. Growth: 3% of 40,000 = 1,200.
+    expect(deal.commission[brand.user.id]).toEqual({ rate: 0.05, amountInr: 2501, paid: false });
+    expect(deal.commission[owner.user.id]).toEqual({ rate: 0.03, amountInr: 1200, paid: false });
+
+    const stranger = await createTestUser(server.db);
+    expect(
+      (await server.request(`/api/deals/${id}/commission/order`, { token: stranger.token, json: {} })).status,
+    ).toBe(404);
+
+    // The brand pays through checkout: the order's amount is the server's, in paise.
+    const order = await server.request(`/api/deals/${id}/commission/order`, { token: brand.token, json: {} });
+    expect(order.status).toBe(200);
+    expect(order.body.order).toMatchObject({ amount: 250_100, currency: 'INR' });
+    const payment = razorpay.signPayment(order.body.order.id);
+    const forged = await server.request(`/api/deals/${id}/commission/verify`, {
+      token: brand.token,
+      json: { ...payment, razorpay_signature: 'f'.repeat(64) },
+    });
+    expect(forged.status).toBe(400);
+    const verified = await server.request(`/api/deals/${id}/commission/verify`, {
+      token: brand.token,
+      json: payment,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.deal.commission[brand.user.id].paid).toBe(true);
+    expect(verified.body.deal.commission[owner.user.id].paid).toBe(false);
+    expect(
+      (await server.request(`/api/deals/${id}/commission/order`, { token: brand.token, json: {} })).status,
+    ).toBe(409);
+
+    // The owner's payment arrives by webhook; a replay changes nothing.
+    const ownerOrder = await server.request(`/api/deals/${id}/commission/order`, {
+      token: owner.token,
+      json: {},
+    });
+    expect(ownerOrder.body.order.amount).toBe(120_000);
+    const hook = razorpay.webhook('order.paid', ownerOrder.body.order.id);
+    const send = () => server.request('/api/payments/webhook', { body: hook.body, headers: hook.headers });
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    const page = await server.request(`/api/deals/${id}`, { token: owner.token });
+    expect(page.body.deal.commission[owner.user.id].paid).toBe(true);
+    const [row] = await server.db.select().from(deals).where(eq(deals.id, id));
+    expect(row).toMatchObject({ proposerCommissionPaid: true, counterpartyCommissionPaid: true });
+  });
+
+  it('blocks new deals of a party whose commission is unpaid 7 days after acceptance', async () => {
+    const { owner, brand, id, deal } = await acceptedDeal();
+    await server.db
+      .update(deals)
+      .set({ acceptedAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(deals.id, id));
+    const listing = await createListing(server.db, owner.user, 'Another hoarding');
+    const body = {
+      listingId: listing.id,
+      items: [
+        { giverId: owner.user.id, title: 'Hoarding', quantity: 1, unit: 'month', valueInr: 1000 },
+        { giverId: brand.user.id, title: 'Sampling', quantity: 1, unit: 'event', valueInr: 1000 },
+      ],
+    };
+    const refused = await server.request('/api/deals', { token: brand.token, json: body });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain(`commission on deal ${deal.number} is unpaid`);
+    // Paying lifts the block.
+    const order = await server.request(`/api/deals/${id}/commission/order`, { token: brand.token, json: {} });
+    const paid = await server.request(`/api/deals/${id}/commission/verify`, {
+      token: brand.token,
+      json: razorpay.signPayment(order.body.order.id),
+    });
+    expect(paid.status).toBe(200);
+    expect((await server.request('/api/deals', { token: brand.token, json: body })).status).toBe(201);
   });
 });

@@ -38,11 +38,18 @@ export const DEAL_MESSAGES = {
   itemListingNotGivers: "An item's listing must be an active listing of the party who gives it.",
   endBeforeStart: 'The end date cannot be before the start date.',
   letterBeforeAcceptance: 'The deal letter exists once the deal is accepted.',
+  commissionBeforeAcceptance: 'Commission is owed once the deal is accepted.',
+  commissionNothingToPay: 'Your commission on this deal is paid (or nothing is owed).',
 } as const;
 
 /** The message naming plan, limit and reset date when a party has used its month's deals. */
 export function dealLimitMessage(planName: string, limit: number, resetsOn: string): string {
   return `Your ${planName} plan allows ${limit} accepted deal${limit === 1 ? '' : 's'} a month, and this month's are used. It resets on ${resetsOn}. See /pricing to upgrade.`;
+}
+
+/** The refusal of a party whose commission is unpaid 7 days after a deal's acceptance. */
+export function commissionOverdueMessage(dealNumber: string): string {
+  return `Your commission on deal ${dealNumber} is unpaid 7 days after acceptance. Pay it from the deal's page to start new deals.`;
 }
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */

@@ -1,5 +1,20 @@
 CREATE TYPE "public"."deal_status" AS ENUM('proposed', 'accepted', 'completed', 'declined', 'withdrawn', 'expired', 'cancelled', 'disputed');--> statement-breakpoint
 CREATE SEQUENCE "public"."deal_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE TABLE "deal_commission_orders" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"deal_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"razorpay_order_id" text NOT NULL,
+	"receipt" text NOT NULL,
+	"amount_paise" integer NOT NULL,
+	"status" "payment_status" DEFAULT 'created' NOT NULL,
+	"razorpay_payment_id" text,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "deal_commission_orders_amount_positive" CHECK ("deal_commission_orders"."amount_paise" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "deal_items" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"deal_id" uuid NOT NULL,
@@ -63,6 +78,8 @@ CREATE TABLE "deals" (
 	CONSTRAINT "deals_accepted_states" CHECK ("deals"."status" not in ('accepted', 'completed', 'disputed') or "deals"."accepted_at" is not null)
 );
 --> statement-breakpoint
+ALTER TABLE "deal_commission_orders" ADD CONSTRAINT "deal_commission_orders_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deal_commission_orders" ADD CONSTRAINT "deal_commission_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deal_items" ADD CONSTRAINT "deal_items_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deal_items" ADD CONSTRAINT "deal_items_version_id_deal_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."deal_versions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deal_items" ADD CONSTRAINT "deal_items_giver_id_users_id_fk" FOREIGN KEY ("giver_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -74,6 +91,9 @@ ALTER TABLE "deals" ADD CONSTRAINT "deals_proposer_id_users_id_fk" FOREIGN KEY (
 ALTER TABLE "deals" ADD CONSTRAINT "deals_counterparty_id_users_id_fk" FOREIGN KEY ("counterparty_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_turn_user_id_users_id_fk" FOREIGN KEY ("turn_user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "deal_commission_orders_razorpay_unique" ON "deal_commission_orders" USING btree ("razorpay_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "deal_commission_orders_receipt_unique" ON "deal_commission_orders" USING btree ("receipt");--> statement-breakpoint
+CREATE INDEX "deal_commission_orders_deal_user_idx" ON "deal_commission_orders" USING btree ("deal_id","user_id");--> statement-breakpoint
 CREATE INDEX "deal_items_deal_version_idx" ON "deal_items" USING btree ("deal_id","version","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "deal_versions_deal_version_unique" ON "deal_versions" USING btree ("deal_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "deals_number_unique" ON "deals" USING btree ("number");--> statement-breakpoint

@@ -176,6 +176,30 @@ async function dealFromUser(w: World): Promise<string> {
   return id;
 }
 
+/** One deal per world that `user` accepted (so `user` owes commission on it): created on first use. */
+const acceptedDeals = new WeakMap<World, Promise<string>>();
+function acceptedDealOfUser(w: World): Promise<string> {
+  let made = acceptedDeals.get(w);
+  if (!made) {
+    made = (async () => {
+      const id = await dealToUser(w);
+      const accepted = await post(w, `/api/deals/${id}/accept`, { version: 1 }, w.actors.user.token);
+      if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
+      return id;
+    })();
+    acceptedDeals.set(w, made);
+  }
+  return made;
+}
+
+/** A commission order of `user`'s, paid at the fake Razorpay, with checkout's signed answer. */
+async function paidCommissionOfUser(w: World) {
+  const id = await acceptedDealOfUser(w);
+  const order = await post(w, `/api/deals/${id}/commission/order`, {}, w.actors.user.token);
+  if (order.status !== 200) throw new Error(`commission order answered ${order.status}: ${order.text}`);
+  return { id, payment: w.razorpay.signPayment(order.body.order.id as string) };
+}
+
 /** Parties (`user`) and admins read a deal; anyone else gets 404. */
 const partyOrAdmin = (status = 200): Expect => ({ ...ownerOnly(status, 404), admin: status });
 
@@ -372,6 +396,19 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   'POST /api/deals/:id/withdraw': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ params: { id: await dealFromUser(w) } }),
+  },
+  'POST /api/deals/:id/commission/order': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await acceptedDealOfUser(w) } }),
+  },
+  'POST /api/deals/:id/commission/verify': {
+    // Paying is once: every cell gets a fresh world with its own unpaid commission.
+    expect: ownerOnly(200, 404),
+    isolate: true,
+    request: async (w) => {
+      const { id, payment } = await paidCommissionOfUser(w);
+      return { params: { id }, body: payment };
+    },
   },
 };
 
@@ -580,6 +617,18 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: async (w) => ({ input: { id: await dealFromUser(w) } }),
   },
   'deals.allowance': { expect: signedIn(200) },
+  'deals.commissionOrder': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await acceptedDealOfUser(w) } }),
+  },
+  'deals.verifyCommission': {
+    expect: ownerOnly(200, 404),
+    isolate: true,
+    request: async (w) => {
+      const { id, payment } = await paidCommissionOfUser(w);
+      return { input: { id, ...payment } };
+    },
+  },
 };
 
 /**

@@ -29,6 +29,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { currentPlanId } from '../listings/listings';
+import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
   CounterDealInput,
@@ -518,6 +519,7 @@ export async function proposeDeal(db: Database, user: UserRow, input: ProposeDea
     }
     const parties = { proposerId: user.id, counterpartyId: listing.ownerId };
     await checkItems(tx, parties, input.items);
+    await requireNoOverdueCommission(tx, user.id, now);
     await requireDealsLeft(tx, user.id, now);
     const [deal] = await tx
       .insert(deals)
@@ -584,6 +586,7 @@ export function counterDeal(db: Database, user: UserRow, input: CounterDealInput
     const other = otherParty(row, user.id);
     await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
     await checkItems(tx, row, input.items);
+    await requireNoOverdueCommission(tx, user.id, now);
     await requireDealsLeft(tx, user.id, now);
     const version = row.version + 1;
     const expiresAt = await writeVersion(tx, row.id, version, user.id, input, now);
@@ -606,6 +609,7 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
     await tx.execute(
       sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} for update`,
     );
+    await requireNoOverdueCommission(tx, user.id, now);
     const mine = await requireDealsLeft(tx, user.id, now);
     const theirs = await dealAllowanceOf(tx, other, now);
     if (atLimit(theirs)) throw conflict(DEAL_MESSAGES.partyUnavailable);

@@ -1,5 +1,6 @@
 import type { Context } from '../context';
 import { authedProcedure, router } from '../trpc';
+import { createCommissionOrder, verifyCommissionPayment } from './commission';
 import {
   acceptDeal,
   counterDeal,
@@ -13,6 +14,7 @@ import {
 import { type DealEvent, tellDeal } from './mail';
 import {
   AcceptDealInput,
+  CommissionOrderResult,
   CounterDealInput,
   type Deal,
   DealAllowanceResult,
@@ -23,6 +25,7 @@ import {
   ListDealsInput,
   ListDealsResult,
   ProposeDealInput,
+  VerifyCommissionInput,
 } from './schemas';
 
 /**
@@ -102,6 +105,21 @@ export const dealsRouter = router({
     .input(DealIdInput)
     .output(DealPageResult)
     .query(({ ctx, input }) => getDealPage(ctx.services.database.db, ctx.user, input.id)),
+
+  /** A Razorpay order for your commission on an accepted deal (the amount is the server's). */
+  commissionOrder: authedProcedure
+    .input(DealIdInput)
+    .output(CommissionOrderResult)
+    .mutation(({ ctx, input }) => createCommissionOrder(ctx, ctx.user, input.id)),
+
+  /** Checkout's success answer for a commission order: signature checked, the commission marked paid once. */
+  verifyCommission: authedProcedure
+    .input(VerifyCommissionInput)
+    .output(DealPageResult)
+    .mutation(async ({ ctx, input }) => {
+      await verifyCommissionPayment(ctx, ctx.user, input);
+      return getDealPage(ctx.services.database.db, ctx.user, input.id);
+    }),
 
   /** This month's accepted deals against your plan's limit, and when the count resets. */
   allowance: authedProcedure.output(DealAllowanceResult).query(async ({ ctx }) => {

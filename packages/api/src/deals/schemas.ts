@@ -109,6 +109,25 @@ export type DeclineDealInput = z.infer<typeof DeclineDealInput>;
 
 export const DealIdInput = z.object({ id: DealId });
 
+const razorpayId = (name: string) =>
+  z
+    .string({ error: `${name} is required.` })
+    .min(1, `${name} is required.`)
+    .max(200, `${name} is too long.`);
+
+/** Checkout's success answer for a commission order. */
+export const VerifyCommissionInput = z.object({
+  id: DealId,
+  razorpay_order_id: razorpayId('razorpay_order_id'),
+  razorpay_payment_id: razorpayId('razorpay_payment_id'),
+  razorpay_signature: razorpayId('razorpay_signature'),
+});
+
+export const CommissionOrderResult = z.object({
+  success: z.literal(true),
+  order: z.object({ id: z.string(), amount: z.number().int(), currency: z.string() }),
+});
+
 /** `awaiting` lists the open deals whose turn is the caller's. Query strings arrive as text over REST. */
 export const DEAL_LIST_FILTERS = [...DEAL_STATUSES, 'awaiting'] as const;
 export const ListDealsInput = z

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps, tz } from './columns';
-import { dealStatus } from './enums';
+import { dealStatus, paymentStatus } from './enums';
 import { listings } from './listings';
 import { users } from './users';
 
@@ -147,6 +147,37 @@ export const dealItems = pgTable(
   ],
 );
 
+/**
+ * A Razorpay order for one party's commission on an accepted deal: the amount is the server's (the commission
+ * fixed at acceptance, in paise), stored before it is returned; paid once, by checkout's signature or the webhook.
+ */
+export const dealCommissionOrders = pgTable(
+  'deal_commission_orders',
+  {
+    id: id(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    razorpayOrderId: text('razorpay_order_id').notNull(),
+    receipt: text('receipt').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    status: paymentStatus('status').notNull().default('created'),
+    razorpayPaymentId: text('razorpay_payment_id'),
+    paidAt: tz('paid_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    check('deal_commission_orders_amount_positive', sql`${t.amountPaise} > 0`),
+    uniqueIndex('deal_commission_orders_razorpay_unique').on(t.razorpayOrderId),
+    uniqueIndex('deal_commission_orders_receipt_unique').on(t.receipt),
+    index('deal_commission_orders_deal_user_idx').on(t.dealId, t.userId),
+  ],
+);
+
 export type DealRow = typeof deals.$inferSelect;
+export type DealCommissionOrderRow = typeof dealCommissionOrders.$inferSelect;
 export type DealVersionRow = typeof dealVersions.$inferSelect;
 export type DealItemRow = typeof dealItems.$inferSelect;

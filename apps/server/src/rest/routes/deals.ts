@@ -74,4 +74,24 @@ export const dealRoutes = defineRoutes([
     auth: 'bearer',
     input: (request) => ({ id: request.params.id }),
   },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/commission/order',
+    procedure: 'deals.commissionOrder',
+    summary:
+      "A Razorpay order for your commission on an accepted deal: the amount is the commission fixed at acceptance (your plan's rate of the value you receive, in paise), never the client's. 409 before acceptance or when paid; 503 when payments are not configured",
+    tag: 'Deals',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/commission/verify',
+    procedure: 'deals.verifyCommission',
+    summary:
+      "Checkout's success answer for a commission order (razorpay_order_id, razorpay_payment_id, razorpay_signature): the signature is checked and the commission marked paid once; the webhook does the same",
+    tag: 'Deals',
+    auth: 'bearer',
+    input: bodyWithId,
+  },
 ]);

@@ -28,7 +28,7 @@ async function downloadLetter(page: Page) {
   return { name: download.suggestedFilename(), head: Buffer.concat(chunks).subarray(0, 5).toString() };
 }
 
-test('an advertiser proposes from a listing, the media owner counters on a phone, the advertiser accepts; both get the letter', async ({
+test('an advertiser proposes from a listing, the media owner counters on a phone, the advertiser accepts and pays commission; both get the letter', async ({
   browser,
 }) => {
   const advertiser = await signIn(browser, DEMO_ADVERTISER_EMAIL);
@@ -76,6 +76,12 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     const letter = await downloadLetter(advertiser.page);
     expect(letter.name).toMatch(/^BA-\d{4}-\d{6}\.pdf$/);
     expect(letter.head).toBe('%PDF-');
+
+    // The advertiser pays its commission through checkout (the fake's double succeeds).
+    await advertiser.page.getByRole('button', { name: /^Pay commission ₹[\d,]+$/ }).click();
+    await expect(advertiser.page.getByText('Payment successful!').first()).toBeVisible();
+    await expect(advertiser.page.getByText(/Your commission: .* · paid$/)).toBeVisible();
+    await expect(advertiser.page.getByRole('button', { name: /^Pay commission/ })).toHaveCount(0);
 
     // The owner gets the same letter.
     await owner.page.goto(dealUrl);

@@ -23,6 +23,7 @@ import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
 import { DEFAULT_OPEN_DAYS, DealOfferForm, toApiItems } from './DealOfferForm';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
+import { usePayCommission } from './usePayCommission';
 
 type DealPageData = RouterOutputs['deals']['get'];
 type Deal = DealPageData['deal'];
@@ -98,6 +99,7 @@ export function DealPage({ id }: { id: string }) {
   const withdraw = trpc.deals.withdraw.useMutation(done);
   const counter = trpc.deals.counter.useMutation(done);
   const failed = accept.error ?? decline.error ?? withdraw.error;
+  const commission = usePayCommission(id);
 
   if (page.isPending || !user)
     return (
@@ -222,6 +224,11 @@ export function DealPage({ id }: { id: string }) {
                 {Math.round(myCommission.rate * 1000) / 10}% of the value you receive) ·{' '}
                 {myCommission.paid ? 'paid' : 'unpaid'}
               </Text>
+            ) : null}
+            {myCommission && !myCommission.paid && myCommission.amountInr > 0 && commission.enabled ? (
+              <Button loading={commission.busy} onClick={() => void commission.pay()}>
+                Pay commission {formatInr(myCommission.amountInr)}
+              </Button>
             ) : null}
             <Button component="a" href={`/api/deals/${deal._id}/letter.pdf`} variant="light" download>
               Download the deal letter (PDF)

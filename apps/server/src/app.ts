@@ -25,6 +25,7 @@ import { registerCertificateRoute } from './certificate-route';
 import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
+import { startDealExpiry } from './jobs/deal-expiry';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
@@ -233,6 +234,8 @@ export async function buildApp(
 
   const stopMessageJobs = startUnreadMessageEmails(services);
   app.addHook('onClose', async () => stopMessageJobs());
+  const stopDealJobs = startDealExpiry(services);
+  app.addHook('onClose', async () => stopDealJobs());
   app.addHook('onClose', async () => services.close());
   return app;
 }

@@ -1,4 +1,4 @@
-import { getDealPage } from '@barterads/api';
+import { getDealPage, runDealExpiry } from '@barterads/api';
 import type { PlanId } from '@barterads/core';
 import {
   businessVerifications,
@@ -352,6 +352,46 @@ describe('deals over real HTTP', () => {
     expect(accept.body.message).toBe('This offer expired.');
     const [row] = await server.db.select().from(deals).where(eq(deals.id, id));
     expect(row).toMatchObject({ status: 'expired', turnUserId: null });
+  });
+
+  it('the expiry job writes expired offers and reminds once, however many instances run it', async () => {
+    const { owner, brand, listing } = await pair();
+    const closing = await proposed(owner, brand, listing.id);
+    const gone = await proposed(owner, brand, listing.id);
+    // Mails so far (the proposals) are read, so the waits below see only the job's.
+    await server.mail.waitFor(owner.user.email);
+    await server.db
+      .update(deals)
+      .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(deals.id, closing));
+    await server.db
+      .update(deals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deals.id, gone));
+    const deps = {
+      db: server.db,
+      mailer: server.services.mailer,
+      appUrl: server.settings.appUrl,
+      logger: server.services.logger,
+    };
+    // Two instances at once: each deal is expired or reminded by exactly one of them.
+    // (The server's own minute job may run too: the rows and the mails below must still be once.)
+    await Promise.all([runDealExpiry(deps), runDealExpiry(deps)]);
+    const [goneRow] = await server.db.select().from(deals).where(eq(deals.id, gone));
+    expect(goneRow).toMatchObject({ status: 'expired', turnUserId: null });
+    const [closingRow] = await server.db.select().from(deals).where(eq(deals.id, closing));
+    expect(closingRow).toMatchObject({ status: 'proposed', expiryRemindedVersion: 1 });
+    // A third run finds nothing left to do for these deals.
+    await runDealExpiry(deps);
+    const mailsTo = (email: string, subject: string) =>
+      server.mail.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.text.includes(subject)).length;
+    await expect.poll(() => mailsTo(brand.user.email, 'A deal offer expired')).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => mailsTo(owner.user.email, 'closes within 24 hours')).toBe(1);
+    expect(mailsTo(owner.user.email, 'A deal offer expired')).toBe(
+      mailsTo(brand.user.email, 'A deal offer expired'),
+    );
+    const page = await server.request(`/api/deals/${gone}`, { token: owner.token });
+    expect(page.body.deal.status).toBe('expired');
   });
 
   it('keeps at most 10 versions: the 10th can only be accepted or declined', async () => {

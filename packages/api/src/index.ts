@@ -20,6 +20,7 @@ export {
 } from './businesses/verification';
 export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { getDealPage } from './deals/deals';
+export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
 export { isDatabaseUnavailable } from './dependency-errors';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';

@@ -57,6 +57,7 @@ CREATE TABLE "deals" (
 	"version" integer DEFAULT 1 NOT NULL,
 	"turn_user_id" uuid,
 	"expires_at" timestamp with time zone NOT NULL,
+	"expiry_reminded_version" integer,
 	"decline_reason" text,
 	"accepted_at" timestamp with time zone,
 	"accepted_by" uuid,
@@ -98,6 +99,7 @@ CREATE INDEX "deal_items_deal_version_idx" ON "deal_items" USING btree ("deal_id
 CREATE UNIQUE INDEX "deal_versions_deal_version_unique" ON "deal_versions" USING btree ("deal_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "deals_number_unique" ON "deals" USING btree ("number");--> statement-breakpoint
 CREATE INDEX "deals_proposer_updated_idx" ON "deals" USING btree ("proposer_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "deals_open_expires_idx" ON "deals" USING btree ("expires_at") WHERE "deals"."status" = 'proposed';--> statement-breakpoint
 CREATE INDEX "deals_counterparty_updated_idx" ON "deals" USING btree ("counterparty_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "deals_proposer_accepted_idx" ON "deals" USING btree ("proposer_id","accepted_at") WHERE "deals"."accepted_at" is not null;--> statement-breakpoint
 CREATE INDEX "deals_counterparty_accepted_idx" ON "deals" USING btree ("counterparty_id","accepted_at") WHERE "deals"."accepted_at" is not null;

@@ -45,6 +45,8 @@ export const deals = pgTable(
     turnUserId: uuid('turn_user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** When the latest offer closes; an offer not answered by then is expired. */
     expiresAt: tz('expires_at').notNull(),
+    /** The version whose "closes in 24 hours" reminder was sent (the expiry job sends each once). */
+    expiryRemindedVersion: integer('expiry_reminded_version'),
     declineReason: text('decline_reason'),
     acceptedAt: tz('accepted_at'),
     /** Who accepted (the other party made the accepted version). */
@@ -76,6 +78,8 @@ export const deals = pgTable(
       sql`${t.status} not in ('accepted', 'completed', 'disputed') or ${t.acceptedAt} is not null`,
     ),
     index('deals_proposer_updated_idx').on(t.proposerId, t.updatedAt.desc(), t.id.desc()),
+    /** The expiry job's scan: open offers by closing time. */
+    index('deals_open_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'proposed'`),
     index('deals_counterparty_updated_idx').on(t.counterpartyId, t.updatedAt.desc(), t.id.desc()),
     /** A party's accepted deals in a month (the plan limit counts them). */
     index('deals_proposer_accepted_idx')

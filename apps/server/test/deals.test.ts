@@ -1,6 +1,7 @@
 import { getDealPage, runDealExpiry } from '@barterads/api';
 import type { PlanId } from '@barterads/core';
 import {
+  auditLog,
   businessVerifications,
   type Database,
   dealItems,
@@ -496,6 +497,34 @@ describe('deals over real HTTP', () => {
       .where(and(eq(deals.counterpartyId, owner.user.id), isNotNull(deals.acceptedAt)));
     expect(accepted).toHaveLength(5);
     expect(new Set(accepted.map((a) => a.number)).size).toBe(5);
+  });
+
+  it('lets an admin list every deal and cancel one with a reason, audit-logged', async () => {
+    const { owner, brand, listing } = await pair();
+    const id = await proposed(owner, brand, listing.id);
+    expect((await server.request('/api/admin/deals', { token: owner.token })).status).toBe(403);
+    const list = await server.request('/api/admin/deals?status=proposed&limit=100', { token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.body.deals.some((d: { _id: string }) => d._id === id)).toBe(true);
+    const noReason = await server.request(`/api/admin/deals/${id}/cancel`, { token: admin.token, json: {} });
+    expect(noReason.status).toBe(400);
+    const cancelled = await server.request(`/api/admin/deals/${id}/cancel`, {
+      token: admin.token,
+      json: { reason: 'Reported as spam' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.deal).toMatchObject({ status: 'cancelled', turnUserId: null });
+    expect((await act(owner.token, id, 'accept', { version: 1 })).status).toBe(409);
+    const again = await server.request(`/api/admin/deals/${id}/cancel`, {
+      token: admin.token,
+      json: { reason: 'Twice' },
+    });
+    expect(again.status).toBe(409);
+    const [audit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'cancel_deal')));
+    expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'deal', reason: 'Reported as spam' });
   });
 
   it('gives one outcome when both parties act on the same deal at once', async () => {

@@ -38,6 +38,8 @@ export const DEAL_MESSAGES = {
   itemListingNotGivers: "An item's listing must be an active listing of the party who gives it.",
   endBeforeStart: 'The end date cannot be before the start date.',
   letterBeforeAcceptance: 'The deal letter exists once the deal is accepted.',
+  cancelReasonRequired: 'Give the reason for cancelling the deal.',
+  cannotCancel: 'Only an open, accepted or disputed deal can be cancelled.',
   commissionBeforeAcceptance: 'Commission is owed once the deal is accepted.',
   commissionNothingToPay: 'Your commission on this deal is paid (or nothing is owed).',
 } as const;

@@ -24,10 +24,11 @@ export const AUDIT_ACTIONS = [
   'archive',
   'approve_verification',
   'reject_verification',
+  'cancel_deal',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'listing', 'business'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /** A deal's life (product-spec-2 section 2): `proposed` while the parties negotiate, then one of the others. */

@@ -1,4 +1,6 @@
 CREATE TYPE "public"."deal_status" AS ENUM('proposed', 'accepted', 'completed', 'declined', 'withdrawn', 'expired', 'cancelled', 'disputed');--> statement-breakpoint
+ALTER TYPE "public"."audit_action" ADD VALUE 'cancel_deal';--> statement-breakpoint
+ALTER TYPE "public"."audit_target" ADD VALUE 'deal';--> statement-breakpoint
 CREATE SEQUENCE "public"."deal_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "deal_commission_orders" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

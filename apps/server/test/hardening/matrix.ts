@@ -397,6 +397,11 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ params: { id: await dealFromUser(w) } }),
   },
+  'GET /api/admin/deals': { expect: adminOnly(200), request: () => ({ query: { status: 'proposed' } }) },
+  'POST /api/admin/deals/:id/cancel': {
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: await dealToUser(w) }, body: { reason: 'Matrix check' } }),
+  },
   'POST /api/deals/:id/commission/order': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ params: { id: await acceptedDealOfUser(w) } }),
@@ -617,6 +622,11 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: async (w) => ({ input: { id: await dealFromUser(w) } }),
   },
   'deals.allowance': { expect: signedIn(200) },
+  'deals.adminList': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },
+  'deals.adminCancel': {
+    expect: adminOnly(200),
+    request: async (w) => ({ input: { id: await dealToUser(w), reason: 'Matrix check' } }),
+  },
   'deals.commissionOrder': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ input: { id: await acceptedDealOfUser(w) } }),

@@ -28,10 +28,13 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
+import { writeAudit } from '../admin/audit';
 import { currentPlanId } from '../listings/listings';
 import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
+  AdminCancelDealInput,
+  AdminDealsInput,
   CounterDealInput,
   Deal,
   DealItem,
@@ -270,6 +273,94 @@ function statusFilter(filter: ListDealsInput['status'], userId: string): SQL | u
   return sql`${effectiveStatusSql} = ${filter}`;
 }
 
+/** The current version's items of each deal, by deal id (one query). */
+async function currentItems(db: Executor, rows: DealWithParties[]): Promise<Map<string, DealItemRow[]>> {
+  const byDeal = new Map<string, DealItemRow[]>();
+  if (rows.length === 0) return byDeal;
+  const items = await db
+    .select({ item: dealItems })
+    .from(dealItems)
+    .innerJoin(deals, and(eq(deals.id, dealItems.dealId), eq(deals.version, dealItems.version)))
+    .where(
+      inArray(
+        dealItems.dealId,
+        rows.map((r) => r.deal.id),
+      ),
+    )
+    .orderBy(asc(dealItems.position));
+  for (const { item } of items) {
+    const list = byDeal.get(item.dealId) ?? [];
+    list.push(item);
+    byDeal.set(item.dealId, list);
+  }
+  return byDeal;
+}
+
+function cursorCondition(value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  const cursor = decodeCursor(value);
+  if (!cursor) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not valid.' });
+  return sql`(${deals.updatedAt}, ${deals.id}) < (${new Date(cursor.at)}, ${cursor.id}::uuid)`;
+}
+
+/** Every deal for the admin, latest activity first, filtered by state (`expired` includes offers past their period). */
+export async function adminListDeals(
+  db: Executor,
+  input: AdminDealsInput,
+): Promise<{ deals: Deal[]; nextCursor: string | null }> {
+  const page = await selectDeals(db)
+    .where(
+      and(
+        input.status ? sql`${effectiveStatusSql} = ${input.status}` : undefined,
+        cursorCondition(input.cursor),
+      ),
+    )
+    .orderBy(desc(deals.updatedAt), desc(deals.id))
+    .limit(input.limit + 1);
+  const rows = page.slice(0, input.limit);
+  const byDeal = await currentItems(db, rows);
+  const now = new Date();
+  const last = rows.at(-1);
+  return {
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now)),
+    nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
+  };
+}
+
+/**
+ * An admin cancels an open, accepted or disputed deal with a reason: the deal's row locked, the audit row written
+ * in the same transaction. 409 for a deal already closed.
+ */
+export async function adminCancelDeal(
+  db: Database,
+  adminId: string,
+  input: AdminCancelDealInput,
+): Promise<Deal> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deals).where(eq(deals.id, input.id)).for('update');
+    if (!row) throw notFound();
+    const status = effectiveStatus(row, now);
+    if (status !== 'proposed' && status !== 'accepted' && status !== 'disputed') {
+      throw conflict(DEAL_MESSAGES.cannotCancel);
+    }
+    await tx
+      .update(deals)
+      .set({ status: 'cancelled', turnUserId: null, closedAt: now, declineReason: input.reason })
+      .where(eq(deals.id, row.id));
+    await writeAudit(tx, {
+      actorId: adminId,
+      action: 'cancel_deal',
+      targetType: 'deal',
+      targetId: row.id,
+      before: { status: row.status, number: row.number },
+      after: { status: 'cancelled', number: row.number },
+      reason: input.reason,
+    });
+  });
+  return readDeal(db, input.id);
+}
+
 /** The user's deals, latest activity first, with counts per state and how many await the user's answer. */
 export async function listDeals(
   db: Executor,
@@ -277,12 +368,11 @@ export async function listDeals(
   input: ListDealsInput,
 ): Promise<ListDealsResult> {
   const mine = or(eq(deals.proposerId, user.id), eq(deals.counterpartyId, user.id));
-  const conditions: (SQL | undefined)[] = [mine, statusFilter(input.status, user.id)];
-  if (input.cursor) {
-    const cursor = decodeCursor(input.cursor);
-    if (!cursor) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not valid.' });
-    conditions.push(sql`(${deals.updatedAt}, ${deals.id}) < (${new Date(cursor.at)}, ${cursor.id}::uuid)`);
-  }
+  const conditions: (SQL | undefined)[] = [
+    mine,
+    statusFilter(input.status, user.id),
+    cursorCondition(input.cursor),
+  ];
   const [page, countRows] = await Promise.all([
     selectDeals(db)
       .where(and(...conditions))
@@ -299,26 +389,7 @@ export async function listDeals(
       .groupBy(effectiveStatusSql),
   ]);
   const rows = page.slice(0, input.limit);
-  const items =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ item: dealItems })
-          .from(dealItems)
-          .innerJoin(deals, and(eq(deals.id, dealItems.dealId), eq(deals.version, dealItems.version)))
-          .where(
-            inArray(
-              dealItems.dealId,
-              rows.map((r) => r.deal.id),
-            ),
-          )
-          .orderBy(asc(dealItems.position));
-  const byDeal = new Map<string, DealItemRow[]>();
-  for (const { item } of items) {
-    const list = byDeal.get(item.dealId) ?? [];
-    list.push(item);
-    byDeal.set(item.dealId, list);
-  }
+  const byDeal = await currentItems(db, rows);
   const now = new Date();
   const counts: Record<string, number> = {};
   let awaitingMe = 0;

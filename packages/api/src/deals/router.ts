@@ -1,8 +1,10 @@
 import type { Context } from '../context';
-import { authedProcedure, router } from '../trpc';
+import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
 import {
   acceptDeal,
+  adminCancelDeal,
+  adminListDeals,
   counterDeal,
   dealAllowanceOf,
   declineDeal,
@@ -14,6 +16,9 @@ import {
 import { type DealEvent, tellDeal } from './mail';
 import {
   AcceptDealInput,
+  AdminCancelDealInput,
+  AdminDealsInput,
+  AdminDealsResult,
   CommissionOrderResult,
   CounterDealInput,
   type Deal,
@@ -120,6 +125,20 @@ export const dealsRouter = router({
       await verifyCommissionPayment(ctx, ctx.user, input);
       return getDealPage(ctx.services.database.db, ctx.user, input.id);
     }),
+
+  /** Admin: every deal, latest activity first (query status, cursor, limit). */
+  adminList: adminProcedure
+    .input(AdminDealsInput)
+    .output(AdminDealsResult)
+    .query(({ ctx, input }) => adminListDeals(ctx.services.database.db, input)),
+
+  /** Admin: cancel an open, accepted or disputed deal with a reason (audit-logged). */
+  adminCancel: adminProcedure
+    .input(AdminCancelDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await adminCancelDeal(ctx.services.database.db, ctx.user.id, input),
+    })),
 
   /** This month's accepted deals against your plan's limit, and when the count resets. */
   allowance: authedProcedure.output(DealAllowanceResult).query(async ({ ctx }) => {

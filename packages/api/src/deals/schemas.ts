@@ -226,3 +226,29 @@ export const DealAllowanceResult = z.object({
   dealLimit: z.number().int().nullable(),
   resetsOn: z.string(),
 });
+
+/** The admin's deals list: every deal, latest activity first, filtered by state. */
+export const AdminDealsInput = z
+  .object({
+    status: z
+      .union([z.enum(DEAL_STATUSES), z.literal('all'), z.literal('')])
+      .optional()
+      .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+    cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .prefault({});
+export type AdminDealsInput = z.infer<typeof AdminDealsInput>;
+
+export const AdminDealsResult = z.object({ deals: z.array(Deal), nextCursor: z.string().nullable() });
+
+/** An admin cancels a deal with a reason (audit-logged). */
+export const AdminCancelDealInput = z.object({
+  id: DealId,
+  reason: z
+    .string({ error: DEAL_MESSAGES.cancelReasonRequired })
+    .trim()
+    .min(1, DEAL_MESSAGES.cancelReasonRequired)
+    .max(DEAL_LIMITS.reasonMax, `Please keep the reason under ${DEAL_LIMITS.reasonMax} characters.`),
+});
+export type AdminCancelDealInput = z.infer<typeof AdminCancelDealInput>;

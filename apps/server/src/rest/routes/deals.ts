@@ -94,4 +94,23 @@ export const dealRoutes = defineRoutes([
     auth: 'bearer',
     input: bodyWithId,
   },
+  {
+    method: 'GET',
+    path: '/api/admin/deals',
+    procedure: 'deals.adminList',
+    summary:
+      'Every deal, latest activity first: query status (a deal state), cursor, limit (default 50, max 100)',
+    tag: 'Admin',
+    auth: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/deals/:id/cancel',
+    procedure: 'deals.adminCancel',
+    summary:
+      'Cancel an open, accepted or disputed deal with a reason (required); audit-logged in the same transaction. 409 for a deal already closed',
+    tag: 'Admin',
+    auth: 'admin',
+    input: bodyWithId,
+  },
 ]);

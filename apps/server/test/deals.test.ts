@@ -3,6 +3,7 @@ import type { PlanId } from '@barterads/core';
 import {
   auditLog,
   businessVerifications,
+  conversations,
   type Database,
   dealItems,
   deals,
@@ -201,6 +202,18 @@ describe('deals over real HTTP', () => {
       [owner.user.id]: { rate: 0.05, amountInr: 2400, paid: false },
     });
     expect(deal.items[0].deliverable).toEqual({ status: 'pending', deliveredAt: null, proof: [] });
+
+    // The deal's thread in Messages: the parties' conversation about the listing, one line per event.
+    expect(deal.conversationId).toEqual(made.body.deal.conversationId);
+    const thread = await server.request(`/api/conversations/${deal.conversationId}/messages`, {
+      token: owner.token,
+    });
+    expect(thread.status).toBe(200);
+    expect(thread.body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'Proposed a deal (version 1): Your hoarding for our sampling?',
+      'Countered with version 2: A little more sampling, please.',
+      `Accepted version 2: deal ${deal.number}. The deal letter is on the deal's page.`,
+    ]);
 
     // Accepting again, or declining an accepted deal: 409.
     expect((await act(brand.token, id, 'accept', { version: 2 })).status).toBe(409);
@@ -439,7 +452,9 @@ describe('deals over real HTTP', () => {
     await expect(
       server.db.update(dealItems).set({ valueInr: 1 }).where(eq(dealItems.dealId, id)),
     ).rejects.toThrow();
-    // Deleting a listing an item names only unlinks it; the item's terms stay.
+    // Deleting a listing an item names only unlinks it; the item's terms stay. (Its conversation, the deal's
+    // thread, would keep the listing: it goes first, and the deal forgets its thread.)
+    await server.db.delete(conversations).where(eq(conversations.listingId, listing.id));
     await server.db.delete(listings).where(eq(listings.id, listing.id));
     const after = await server.request(`/api/deals/${id}`, { token: brand.token });
     expect(after.body.deal.items[0]).toMatchObject({ listingId: null, title: 'Hoarding near the flyover' });

@@ -1,8 +1,14 @@
-import { DEMO_ADVERTISER_EMAIL, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD } from '@barterads/testing/e2e';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
-/** The seeded demo listing n = 0: owned by the demo media owner (Aarav Sharma, Sharma Media Pvt Ltd). */
-const OWNER_LISTING_ID = '00000000-0000-4000-8200-000000000001';
+/**
+ * Demo users no other suite signs in as (the seed's ninth and tenth), so this suite's deals and their thread in
+ * Messages disturb no other test: the media owner Ishaan Mehta (Mehta Media Pvt Ltd) with the listing n = 8, and
+ * the advertiser Sneha Rao (Rao Brands Pvt Ltd).
+ */
+const OWNER_EMAIL = 'ishaan.mehta9@demo.barterads.in';
+const ADVERTISER_EMAIL = 'sneha.rao10@demo.barterads.in';
+const OWNER_LISTING_ID = '00000000-0000-4000-8200-000000000009';
 const PHONE = { width: 390, height: 844 };
 
 async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
@@ -31,8 +37,8 @@ async function downloadLetter(page: Page) {
 test('an advertiser proposes from a listing, the media owner counters on a phone, the advertiser accepts and pays commission; both get the letter', async ({
   browser,
 }) => {
-  const advertiser = await signIn(browser, DEMO_ADVERTISER_EMAIL);
-  const owner = await signIn(browser, DEMO_MEDIA_OWNER_EMAIL, PHONE);
+  const advertiser = await signIn(browser, ADVERTISER_EMAIL);
+  const owner = await signIn(browser, OWNER_EMAIL, PHONE);
   try {
     // Nothing yet: the empty state.
     await expect(owner.page.getByText('No deals yet.')).toBeVisible();
@@ -51,25 +57,25 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     await form.getByRole('button', { name: 'Send the offer' }).click();
     await expect(advertiser.page).toHaveURL(/\/dashboard\/deals\/[0-9a-f-]{36}$/);
     const dealUrl = new URL(advertiser.page.url()).pathname;
-    await expect(advertiser.page.getByText('Waiting for Sharma Media Pvt Ltd.')).toBeVisible();
+    await expect(advertiser.page.getByText('Waiting for Mehta Media Pvt Ltd.')).toBeVisible();
 
     // The owner, on a phone, sees what awaits them and counters.
     await owner.page.goto('/dashboard/deals?status=awaiting');
-    await owner.page.getByRole('link', { name: 'Deal with Nair Brands Pvt Ltd' }).click();
+    await owner.page.getByRole('link', { name: 'Deal with Rao Brands Pvt Ltd' }).click();
     await expect(owner.page.getByText('Your answer is awaited.')).toBeVisible();
     await owner.page.getByRole('button', { name: 'Counter' }).click();
     const counter = owner.page.getByRole('form', { name: 'Send version 2' });
     // In the counter, "you get" is what the advertiser gives.
     await counter.getByRole('textbox', { name: 'Value (₹)' }).nth(0).fill('38000');
     await counter.getByRole('button', { name: 'Send version 2' }).click();
-    await expect(owner.page.getByText('Waiting for Nair Brands Pvt Ltd.')).toBeVisible();
+    await expect(owner.page.getByText('Waiting for Rao Brands Pvt Ltd.')).toBeVisible();
     const width = await owner.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
 
     // The advertiser sees version 2, with the change marked, and accepts it.
     await advertiser.page.reload();
     const versions = advertiser.page.getByLabel('Versions');
-    await expect(versions.getByText(/Version 2 · Sharma Media Pvt Ltd/)).toBeVisible();
+    await expect(versions.getByText(/Version 2 · Mehta Media Pvt Ltd/)).toBeVisible();
     await expect(versions.getByText('changed')).toBeVisible();
     await advertiser.page.getByRole('button', { name: 'Accept version 2' }).click();
     await expect(advertiser.page.getByText(/^BA-\d{4}-\d{6}$/)).toBeVisible();
@@ -82,6 +88,12 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     await expect(advertiser.page.getByText('Payment successful!').first()).toBeVisible();
     await expect(advertiser.page.getByText(/Your commission: .* · paid$/)).toBeVisible();
     await expect(advertiser.page.getByRole('button', { name: /^Pay commission/ })).toHaveCount(0);
+
+    // The deal's thread in Messages carries each step.
+    await advertiser.page.getByRole('link', { name: "Open the deal's conversation in Messages" }).click();
+    const log = advertiser.page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText('Proposed a deal (version 1): Your banner for our sampling?')).toBeVisible();
+    await expect(log.getByText(/Accepted version 2: deal BA-\d{4}-\d{6}/)).toBeVisible();
 
     // The owner gets the same letter.
     await owner.page.goto(dealUrl);

@@ -56,6 +56,7 @@ CREATE TABLE "deals" (
 	"listing_id" uuid,
 	"proposer_id" uuid NOT NULL,
 	"counterparty_id" uuid NOT NULL,
+	"conversation_id" uuid,
 	"version" integer DEFAULT 1 NOT NULL,
 	"turn_user_id" uuid,
 	"expires_at" timestamp with time zone NOT NULL,
@@ -92,6 +93,7 @@ ALTER TABLE "deal_versions" ADD CONSTRAINT "deal_versions_author_id_users_id_fk"
 ALTER TABLE "deals" ADD CONSTRAINT "deals_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_proposer_id_users_id_fk" FOREIGN KEY ("proposer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_counterparty_id_users_id_fk" FOREIGN KEY ("counterparty_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deals" ADD CONSTRAINT "deals_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_turn_user_id_users_id_fk" FOREIGN KEY ("turn_user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "deal_commission_orders_razorpay_unique" ON "deal_commission_orders" USING btree ("razorpay_order_id");--> statement-breakpoint

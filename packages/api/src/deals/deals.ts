@@ -177,6 +177,7 @@ function toDeal(joined: DealWithParties, items: DealItemRow[], now: Date): Deal 
     totals: totalsOf(row, current),
     commission,
     declineReason: row.declineReason,
+    conversationId: row.conversationId,
     acceptedBy: row.acceptedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

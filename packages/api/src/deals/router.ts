@@ -32,12 +32,18 @@ import {
   ProposeDealInput,
   VerifyCommissionInput,
 } from './schemas';
+import { postToThread } from './thread';
 
 /**
  * Tells the party concerned by e-mail once the transition committed; not awaited, so a slow mail server never
  * delays the answer (a failure is logged).
  */
-function tell(ctx: Context & { user: { id: string } }, event: DealEvent, deal: Deal): Deal {
+async function tell(
+  ctx: Context & { user: { id: string } },
+  event: DealEvent,
+  deal: Deal,
+  text?: string,
+): Promise<Deal> {
   void tellDeal(
     {
       db: ctx.services.database.db,
@@ -49,7 +55,15 @@ function tell(ctx: Context & { user: { id: string } }, event: DealEvent, deal: D
     deal,
     ctx.user.id,
   );
-  return deal;
+  // The thread's line is awaited, so the deal answered carries its conversation.
+  const conversationId = await postToThread(
+    { db: ctx.services.database.db, pubsub: ctx.services.pubsub, logger: ctx.services.logger },
+    event,
+    deal,
+    ctx.user.id,
+    text,
+  );
+  return { ...deal, conversationId: deal.conversationId ?? conversationId };
 }
 
 /**
@@ -64,7 +78,12 @@ export const dealsRouter = router({
     .input(ProposeDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: tell(ctx, 'proposed', await proposeDeal(ctx.services.database.db, ctx.user, input)),
+      deal: await tell(
+        ctx,
+        'proposed',
+        await proposeDeal(ctx.services.database.db, ctx.user, input),
+        input.message,
+      ),
     })),
 
   /** Counter with new items: a new numbered version, the turn passes (not after the 10th version). */
@@ -72,7 +91,12 @@ export const dealsRouter = router({
     .input(CounterDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: tell(ctx, 'countered', await counterDeal(ctx.services.database.db, ctx.user, input)),
+      deal: await tell(
+        ctx,
+        'countered',
+        await counterDeal(ctx.services.database.db, ctx.user, input),
+        input.message,
+      ),
     })),
 
   /** Accept the version named (409 when a newer one exists); the deal gets its number. */
@@ -80,7 +104,7 @@ export const dealsRouter = router({
     .input(AcceptDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: tell(ctx, 'accepted', await acceptDeal(ctx.services.database.db, ctx.user, input)),
+      deal: await tell(ctx, 'accepted', await acceptDeal(ctx.services.database.db, ctx.user, input)),
     })),
 
   /** Decline the offer (whose turn it is), with an optional reason. */
@@ -88,7 +112,12 @@ export const dealsRouter = router({
     .input(DeclineDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: tell(ctx, 'declined', await declineDeal(ctx.services.database.db, ctx.user, input)),
+      deal: await tell(
+        ctx,
+        'declined',
+        await declineDeal(ctx.services.database.db, ctx.user, input),
+        input.reason,
+      ),
     })),
 
   /** Withdraw your latest offer while it is the other side's turn. */
@@ -96,7 +125,7 @@ export const dealsRouter = router({
     .input(DealIdInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: tell(ctx, 'withdrawn', await withdrawDeal(ctx.services.database.db, ctx.user, input.id)),
+      deal: await tell(ctx, 'withdrawn', await withdrawDeal(ctx.services.database.db, ctx.user, input.id)),
     })),
 
   /** Your deals, latest activity first (query status, or `awaiting` for those waiting for your answer). */

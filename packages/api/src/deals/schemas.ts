@@ -185,7 +185,10 @@ export const Deal = z.object({
   totals: z.record(z.string(), z.number()),
   /** Per party id, fixed at acceptance: the plan's rate (0.05 is 5%), the rupees owed, whether paid. */
   commission: z.record(z.string(), z.object({ rate: z.number(), amountInr: z.number(), paid: z.boolean() })),
+  /** The deal's reason for ending (decline or an admin's cancellation), when given. */
   declineReason: z.string().nullable(),
+  /** The deal's thread in Messages (`/dashboard/messages?c=<id>`), once its first event is posted. */
+  conversationId: z.string().nullable(),
   acceptedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

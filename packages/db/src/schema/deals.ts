@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps, tz } from './columns';
+import { conversations } from './conversations';
 import { dealStatus, paymentStatus } from './enums';
 import { listings } from './listings';
 import { users } from './users';
@@ -39,6 +40,8 @@ export const deals = pgTable(
     counterpartyId: uuid('counterparty_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The deal's thread in Messages: the parties' conversation about the listing. */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     /** The latest version's number (1 to 10). */
     version: integer('version').notNull().default(1),
     /** Whose turn it is while `proposed`; null otherwise. */

@@ -152,6 +152,11 @@ export function DealPage({ id }: { id: string }) {
         </Badge>
       </Group>
 
+      {deal.conversationId && isParty ? (
+        <Link to="/dashboard/messages" search={{ c: deal.conversationId }}>
+          Open the deal's conversation in Messages
+        </Link>
+      ) : null}
       {deal.status === 'proposed' ? (
         <Alert color={myTurn ? 'blue' : 'gray'}>
           {myTurn ? 'Your answer is awaited.' : `Waiting for ${otherName}.`} The offer closes{' '}

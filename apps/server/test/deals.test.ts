@@ -542,6 +542,15 @@ describe('deals over real HTTP', () => {
     expect(audit).toMatchObject({ actorId: admin.user.id, targetType: 'deal', reason: 'Reported as spam' });
   });
 
+  it('limits proposals to 30 an hour per user (429 with Retry-After)', async () => {
+    const { owner, brand, listing } = await pair();
+    await subscribe(server.db, brand.user.id, 'enterprise');
+    for (let i = 0; i < 30; i += 1) await proposed(owner, brand, listing.id);
+    const limited = await propose(brand, listing.id, { items: items(owner.user, brand.user, listing.id) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('gives one outcome when both parties act on the same deal at once', async () => {
     const { owner, brand, listing } = await pair();
     const id = await proposed(owner, brand, listing.id);

@@ -13,6 +13,7 @@ import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/_admin/index'
 import { Route as AdminActivityRouteImport } from './routes/_admin/activity'
+import { Route as AdminDealsRouteImport } from './routes/_admin/deals'
 import { Route as AdminListingsRouteImport } from './routes/_admin/listings'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as AdminVerificationsRouteImport } from './routes/_admin/verifications'
@@ -36,6 +37,11 @@ const AdminActivityRoute = AdminActivityRouteImport.update({
   path: '/activity',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminDealsRoute = AdminDealsRouteImport.update({
+  id: '/deals',
+  path: '/deals',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminListingsRoute = AdminListingsRouteImport.update({
   id: '/listings',
   path: '/listings',
@@ -56,6 +62,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AdminIndexRoute
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
+  '/deals': typeof AdminDealsRoute
   '/listings': typeof AdminListingsRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
@@ -63,6 +70,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
+  '/deals': typeof AdminDealsRoute
   '/listings': typeof AdminListingsRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
@@ -73,6 +81,7 @@ export interface FileRoutesById {
   '/_admin': typeof AdminRouteWithChildren
   '/login': typeof LoginRoute
   '/_admin/activity': typeof AdminActivityRoute
+  '/_admin/deals': typeof AdminDealsRoute
   '/_admin/listings': typeof AdminListingsRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_admin/verifications': typeof AdminVerificationsRoute
@@ -81,14 +90,28 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/login' | '/activity' | '/listings' | '/users' | '/verifications'
+    | '/'
+    | '/login'
+    | '/activity'
+    | '/deals'
+    | '/listings'
+    | '/users'
+    | '/verifications'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/activity' | '/listings' | '/users' | '/verifications' | '/'
+  to:
+    | '/login'
+    | '/activity'
+    | '/deals'
+    | '/listings'
+    | '/users'
+    | '/verifications'
+    | '/'
   id:
     | '__root__'
     | '/_admin'
     | '/login'
     | '/_admin/activity'
+    | '/_admin/deals'
     | '/_admin/listings'
     | '/_admin/users'
     | '/_admin/verifications'
@@ -130,6 +153,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminActivityRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/deals': {
+      id: '/_admin/deals'
+      path: '/deals'
+      fullPath: '/deals'
+      preLoaderRoute: typeof AdminDealsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/listings': {
       id: '/_admin/listings'
       path: '/listings'
@@ -156,6 +186,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
+  AdminDealsRoute: typeof AdminDealsRoute
   AdminListingsRoute: typeof AdminListingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVerificationsRoute: typeof AdminVerificationsRoute
@@ -164,6 +195,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
+  AdminDealsRoute: AdminDealsRoute,
   AdminListingsRoute: AdminListingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVerificationsRoute: AdminVerificationsRoute,

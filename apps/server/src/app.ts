@@ -22,8 +22,10 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { registerCertificateRoute } from './certificate-route';
+import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
+import { startDealExpiry } from './jobs/deal-expiry';
 import { startUnreadMessageEmails } from './jobs/unread-messages';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
@@ -238,10 +240,13 @@ export async function buildApp(
   registerFilesRoute(app, services.storage);
   registerListingPages(app, services, settings);
   registerCertificateRoute(app, services, settings);
+  registerDealLetterRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   const stopMessageJobs = startUnreadMessageEmails(services);
   app.addHook('onClose', async () => stopMessageJobs());
+  const stopDealJobs = startDealExpiry(services);
+  app.addHook('onClose', async () => stopDealJobs());
   app.addHook('onClose', async () => services.close());
   return app;
 }

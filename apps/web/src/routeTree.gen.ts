@@ -30,6 +30,8 @@ import { Route as DashboardListingsRouteImport } from './routes/dashboard/listin
 import { Route as DashboardMessagesRouteImport } from './routes/dashboard/messages'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
+import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
+import { Route as DashboardDealsIdRouteImport } from './routes/dashboard/deals/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -136,6 +138,16 @@ const ListingsIdRoute = ListingsIdRouteImport.update({
   path: '/listings/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DashboardDealsIndexRoute = DashboardDealsIndexRouteImport.update({
+  id: '/deals/',
+  path: '/deals/',
+  getParentRoute: () => DashboardRoute,
+} as any)
+const DashboardDealsIdRoute = DashboardDealsIdRouteImport.update({
+  id: '/deals/$id',
+  path: '/deals/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -159,6 +171,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/deals/$id': typeof DashboardDealsIdRoute
+  '/dashboard/deals/': typeof DashboardDealsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -181,6 +195,8 @@ export interface FileRoutesByTo {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/deals/$id': typeof DashboardDealsIdRoute
+  '/dashboard/deals': typeof DashboardDealsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -205,6 +221,8 @@ export interface FileRoutesById {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/deals/$id': typeof DashboardDealsIdRoute
+  '/dashboard/deals/': typeof DashboardDealsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -230,6 +248,8 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
+    | '/dashboard/deals/$id'
+    | '/dashboard/deals/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -252,6 +272,8 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard'
+    | '/dashboard/deals/$id'
+    | '/dashboard/deals'
   id:
     | '__root__'
     | '/'
@@ -275,6 +297,8 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
+    | '/dashboard/deals/$id'
+    | '/dashboard/deals/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -446,6 +470,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dashboard/deals/': {
+      id: '/dashboard/deals/'
+      path: '/deals'
+      fullPath: '/dashboard/deals/'
+      preLoaderRoute: typeof DashboardDealsIndexRouteImport
+      parentRoute: typeof DashboardRoute
+    }
+    '/dashboard/deals/$id': {
+      id: '/dashboard/deals/$id'
+      path: '/deals/$id'
+      fullPath: '/dashboard/deals/$id'
+      preLoaderRoute: typeof DashboardDealsIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
   }
 }
 
@@ -454,6 +492,8 @@ interface DashboardRouteChildren {
   DashboardMessagesRoute: typeof DashboardMessagesRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardDealsIdRoute: typeof DashboardDealsIdRoute
+  DashboardDealsIndexRoute: typeof DashboardDealsIndexRoute
 }
 
 const DashboardRouteChildren: DashboardRouteChildren = {
@@ -461,6 +501,8 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardMessagesRoute: DashboardMessagesRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardDealsIdRoute: DashboardDealsIdRoute,
+  DashboardDealsIndexRoute: DashboardDealsIndexRoute,
 }
 
 const DashboardRouteWithChildren = DashboardRoute._addFileChildren(

@@ -19,6 +19,9 @@ export {
   verifiedBusiness,
 } from './businesses/verification';
 export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
+export { getDealPage } from './deals/deals';
+export { runDealExpiry } from './deals/expiry';
+export { dealLetter } from './deals/letter';
 export { isDatabaseUnavailable } from './dependency-errors';
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';

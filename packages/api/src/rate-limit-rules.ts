@@ -151,6 +151,12 @@ export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow
   ],
   'payments.createOrder': [{ bucket: 'payments:order:user', per: [user], max: 20, windowMs: 10 * MINUTE }],
   'listings.create': [{ bucket: 'listing:create:user', per: [user], max: 30, windowMs: HOUR }],
+  // Offers reach another business's inbox and e-mail: a user proposes at most 30 deals and counters 60 an hour.
+  'deals.propose': [{ bucket: 'deal:propose:user', per: [user], max: 30, windowMs: HOUR }],
+  'deals.counter': [{ bucket: 'deal:counter:user', per: [user], max: 60, windowMs: HOUR }],
+  'deals.commissionOrder': [
+    { bucket: 'deals:commission:order:user', per: [user], max: 20, windowMs: 10 * MINUTE },
+  ],
   'businesses.submitVerification': [
     { bucket: 'verification:submit:user', per: [user], max: 10, windowMs: HOUR },
   ],

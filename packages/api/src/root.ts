@@ -3,6 +3,7 @@ import { adminRouter } from './admin/router';
 import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
+import { dealsRouter } from './deals/router';
 import { listingsRouter } from './listings/router';
 import { messagesRouter } from './messages/router';
 import { paymentsRouter } from './payments/router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   contact: contactRouter,
   businessPages: businessPagesRouter,
   businesses: businessesRouter,
+  deals: dealsRouter,
 });
 
 export type AppRouter = typeof appRouter;

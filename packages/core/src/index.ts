@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './constants';
+export * from './deals';
 export * from './gstin';
 export * from './inventory/units';
 export * from './messages';

@@ -20,6 +20,10 @@ export interface Plan {
   features: readonly string[];
   /** How many active listings the plan allows; null means unlimited. */
   activeListingLimit: number | null;
+  /** Accepted deals a month (Asia/Kolkata) the plan allows each party; null means unlimited. */
+  dealsPerMonth: number | null;
+  /** Commission owed on the value received in an accepted deal, in basis points (500 = 5%). */
+  commissionBp: number;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -38,6 +42,8 @@ export const PLANS: readonly Plan[] = [
       'Email support',
     ],
     activeListingLimit: 5,
+    dealsPerMonth: 5,
+    commissionBp: 500,
   },
   {
     id: 'growth',
@@ -54,6 +60,8 @@ export const PLANS: readonly Plan[] = [
       'Priority email support',
     ],
     activeListingLimit: 15,
+    dealsPerMonth: 15,
+    commissionBp: 300,
   },
   {
     id: 'professional',
@@ -65,6 +73,8 @@ export const PLANS: readonly Plan[] = [
     isPopular: false,
     features: ['50 active listings', '10 featured listings per month', 'API access', 'AI matching'],
     activeListingLimit: 50,
+    dealsPerMonth: 50,
+    commissionBp: 300,
   },
   {
     id: 'enterprise',
@@ -76,6 +86,8 @@ export const PLANS: readonly Plan[] = [
     isPopular: false,
     features: ['Unlimited listings', 'Dedicated account manager', 'API access', 'AI matching'],
     activeListingLimit: null,
+    dealsPerMonth: null,
+    commissionBp: 300,
   },
 ];
 
@@ -119,4 +131,18 @@ export const FREE_PLAN_ID: PlanId = 'starter';
 /** Active listings a plan allows (null: unlimited); no plan means the free allowance. */
 export function activeListingLimit(planId: PlanId | null | undefined): number | null {
   return findPlan(planId ?? FREE_PLAN_ID)?.activeListingLimit ?? null;
+}
+
+/** The deal allowance of an account without a plan (product-spec-2 section 6). */
+export const FREE_DEAL_PLAN = { name: 'Free', dealsPerMonth: 2, commissionBp: 500 } as const;
+
+/** What a party's plan (or no plan) allows in deals: its name, monthly limit (null: unlimited) and commission. */
+export function dealAllowance(planId: PlanId | null | undefined): {
+  name: string;
+  dealsPerMonth: number | null;
+  commissionBp: number;
+} {
+  const plan = planId ? findPlan(planId) : undefined;
+  if (!plan) return FREE_DEAL_PLAN;
+  return { name: plan.name, dealsPerMonth: plan.dealsPerMonth, commissionBp: plan.commissionBp };
 }

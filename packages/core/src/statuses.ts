@@ -24,10 +24,11 @@ export const AUDIT_ACTIONS = [
   'archive',
   'approve_verification',
   'reject_verification',
+  'cancel_deal',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'listing', 'business'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**
@@ -36,3 +37,16 @@ export type AuditTarget = (typeof AUDIT_TARGETS)[number];
  */
 export const SEARCH_SORTS = ['newest', 'relevance', 'rate_asc', 'rate_desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** A deal's life (product-spec-2 section 2): `proposed` while the parties negotiate, then one of the others. */
+export const DEAL_STATUSES = [
+  'proposed',
+  'accepted',
+  'completed',
+  'declined',
+  'withdrawn',
+  'expired',
+  'cancelled',
+  'disputed',
+] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];

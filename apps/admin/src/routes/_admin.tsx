@@ -66,6 +66,7 @@ function AdminLayout() {
           <NavLink component={Link} to="/users" label="Users" onClick={close} />
           <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
           <NavLink component={Link} to="/verifications" label="Verifications" onClick={close} />
+          <NavLink component={Link} to="/deals" label="Deals" onClick={close} />
           <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
           <Text fz="xs" c="dimmed" hiddenFrom="sm" mt="md" px="sm" truncate>
             {user.email}

@@ -135,6 +135,74 @@ const contactForm = () => ({
   message: 'A question from the matrix.',
 });
 
+// ---- deals: `peer` proposes on `user`'s listing, so the turn is `user`'s; `other` and `admin` are outsiders ----
+
+function dealItems(w: World, proposerId: string) {
+  return [
+    {
+      giverId: w.listing.ownerId,
+      listingId: w.listing.id,
+      title: 'Matrix listing',
+      quantity: 1,
+      unit: 'month',
+      valueInr: 10000,
+    },
+    { giverId: proposerId, title: 'Ten radio spots', quantity: 10, unit: 'spot', valueInr: 9000 },
+  ];
+}
+
+/** A fresh open deal from `peer` to `user` (the turn is `user`'s). */
+async function dealToUser(w: World): Promise<string> {
+  const made = await post(
+    w,
+    '/api/deals',
+    { listingId: w.listing.id, items: dealItems(w, w.actors.peer.user.id), openDays: 7 },
+    w.actors.peer.token,
+  );
+  if (made.status !== 201) throw new Error(`propose answered ${made.status}: ${made.text}`);
+  return made.body.deal._id as string;
+}
+
+/** A fresh deal whose latest version is `user`'s counter (the turn is `peer`'s): `user` may withdraw it. */
+async function dealFromUser(w: World): Promise<string> {
+  const id = await dealToUser(w);
+  const countered = await post(
+    w,
+    `/api/deals/${id}/counter`,
+    { items: dealItems(w, w.actors.peer.user.id), openDays: 3 },
+    w.actors.user.token,
+  );
+  if (countered.status !== 200) throw new Error(`counter answered ${countered.status}: ${countered.text}`);
+  return id;
+}
+
+/** One deal per world that `user` accepted (so `user` owes commission on it): created on first use. */
+const acceptedDeals = new WeakMap<World, Promise<string>>();
+function acceptedDealOfUser(w: World): Promise<string> {
+  let made = acceptedDeals.get(w);
+  if (!made) {
+    made = (async () => {
+      const id = await dealToUser(w);
+      const accepted = await post(w, `/api/deals/${id}/accept`, { version: 1 }, w.actors.user.token);
+      if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
+      return id;
+    })();
+    acceptedDeals.set(w, made);
+  }
+  return made;
+}
+
+/** A commission order of `user`'s, paid at the fake Razorpay, with checkout's signed answer. */
+async function paidCommissionOfUser(w: World) {
+  const id = await acceptedDealOfUser(w);
+  const order = await post(w, `/api/deals/${id}/commission/order`, {}, w.actors.user.token);
+  if (order.status !== 200) throw new Error(`commission order answered ${order.status}: ${order.text}`);
+  return { id, payment: w.razorpay.signPayment(order.body.order.id as string) };
+}
+
+/** Parties (`user`) and admins read a deal; anyone else gets 404. */
+const partyOrAdmin = (status = 200): Expect => ({ ...ownerOnly(status, 404), admin: status });
+
 /** REST rows, keyed `METHOD /path` exactly as in apps/server/src/rest/routes (aliases are checked with their row). */
 export const REST_MATRIX: Record<string, MatrixRow> = {
   // accounts
@@ -296,6 +364,56 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     // An unknown submission: who may decide is the question here (404 says the admin got past the check).
     expect: adminOnly(404),
     request: () => ({ params: { id: UNKNOWN_SUBMISSION }, body: { decision: 'approve' } }),
+  },
+  // deals (issue 19)
+  'POST /api/deals': {
+    // The listing is `user`'s own: a deal with yourself is refused (400).
+    expect: { ...signedIn(201), user: 400 },
+    request: (w, c) => ({
+      body: { listingId: w.listing.id, items: dealItems(w, actorOf(w, c).user.id), openDays: 7 },
+    }),
+  },
+  'GET /api/deals': { expect: signedIn(200), request: () => ({ query: { status: 'awaiting' } }) },
+  'GET /api/deals/:id': {
+    expect: partyOrAdmin(200),
+    request: async (w) => ({ params: { id: await dealToUser(w) } }),
+  },
+  'POST /api/deals/:id/counter': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({
+      params: { id: await dealToUser(w) },
+      body: { items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+    }),
+  },
+  'POST /api/deals/:id/accept': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealToUser(w) }, body: { version: 1 } }),
+  },
+  'POST /api/deals/:id/decline': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealToUser(w) }, body: { reason: 'Not this month' } }),
+  },
+  'POST /api/deals/:id/withdraw': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealFromUser(w) } }),
+  },
+  'GET /api/admin/deals': { expect: adminOnly(200), request: () => ({ query: { status: 'proposed' } }) },
+  'POST /api/admin/deals/:id/cancel': {
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: await dealToUser(w) }, body: { reason: 'Matrix check' } }),
+  },
+  'POST /api/deals/:id/commission/order': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await acceptedDealOfUser(w) } }),
+  },
+  'POST /api/deals/:id/commission/verify': {
+    // Paying is once: every cell gets a fresh world with its own unpaid commission.
+    expect: ownerOnly(200, 404),
+    isolate: true,
+    request: async (w) => {
+      const { id, payment } = await paidCommissionOfUser(w);
+      return { params: { id }, body: payment };
+    },
   },
 };
 
@@ -475,6 +593,51 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'businesses.decideVerification': {
     expect: adminOnly(404),
     request: () => ({ input: { id: UNKNOWN_SUBMISSION, decision: 'approve' } }),
+  },
+  // deals (issue 19)
+  'deals.propose': {
+    expect: { ...signedIn(200), user: 400 },
+    request: (w, c) => ({
+      input: { listingId: w.listing.id, items: dealItems(w, actorOf(w, c).user.id), openDays: 7 },
+    }),
+  },
+  'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
+  'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
+  'deals.counter': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({
+      input: { id: await dealToUser(w), items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+    }),
+  },
+  'deals.accept': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealToUser(w), version: 1 } }),
+  },
+  'deals.decline': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealToUser(w) } }),
+  },
+  'deals.withdraw': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealFromUser(w) } }),
+  },
+  'deals.allowance': { expect: signedIn(200) },
+  'deals.adminList': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },
+  'deals.adminCancel': {
+    expect: adminOnly(200),
+    request: async (w) => ({ input: { id: await dealToUser(w), reason: 'Matrix check' } }),
+  },
+  'deals.commissionOrder': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await acceptedDealOfUser(w) } }),
+  },
+  'deals.verifyCommission': {
+    expect: ownerOnly(200, 404),
+    isolate: true,
+    request: async (w) => {
+      const { id, payment } = await paidCommissionOfUser(w);
+      return { input: { id, ...payment } };
+    },
   },
 };
 

@@ -51,6 +51,7 @@ function DashboardLayout() {
         <Stack gap={4}>
           <NavLink component={Link} to="/dashboard" label="Overview" activeOptions={{ exact: true }} />
           <NavLink component={Link} to="/dashboard/listings" label="My Listings" />
+          <NavLink component={Link} to="/dashboard/deals" label="Deals" />
           <NavLink
             component={Link}
             to="/dashboard/messages"

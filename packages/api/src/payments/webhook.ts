@@ -3,6 +3,7 @@ import { MESSAGES } from '@barterads/core';
 import { paymentEvents } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../context';
+import { payCommissionOrder } from '../deals/commission';
 import type { WebhookInput } from './schemas';
 import { isValidWebhookSignature } from './signatures';
 import { activatePaidOrder, recordFailedPayment } from './subscriptions';
@@ -80,7 +81,18 @@ export async function handleWebhook(
         );
         return { status: 'ignored' as const };
       }
-      if (outcome.kind === 'unknown-order') return { status: 'ignored' as const };
+      if (outcome.kind === 'unknown-order') {
+        // Not a plan's order: perhaps a deal's commission (deals/commission.ts), paid once the same way.
+        const commission = await payCommissionOrder(tx, razorpayOrderId, paymentId, paidAmount);
+        if (commission === 'paid')
+          logger.info({ orderId: razorpayOrderId, via: 'webhook', eventId }, 'commission paid');
+        return {
+          status:
+            commission === 'paid' || commission === 'already-paid'
+              ? ('processed' as const)
+              : ('ignored' as const),
+        };
+      }
       if (outcome.kind === 'activated') {
         logger.info({ orderId: razorpayOrderId, via: 'webhook', eventId }, 'subscription activated');
       }

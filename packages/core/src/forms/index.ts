@@ -4,4 +4,5 @@
  */
 export * from './accounts';
 export * from './contact';
+export * from './deals';
 export * from './fields';

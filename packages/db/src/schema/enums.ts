@@ -6,6 +6,7 @@ import {
   BUSINESS_VERIFICATION_STATUSES,
   CHALLENGE_PURPOSES,
   CONTACT_ROLES,
+  DEAL_STATUSES,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
   PAYMENT_STATUSES,
@@ -39,3 +40,4 @@ export const verificationSubmissionStatus = pgEnum(
   'verification_submission_status',
   VERIFICATION_SUBMISSION_STATUSES,
 );
+export const dealStatus = pgEnum('deal_status', DEAL_STATUSES);

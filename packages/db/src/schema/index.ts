@@ -2,6 +2,7 @@ export * from './audit-log';
 export * from './business-verifications';
 export * from './contact-messages';
 export * from './conversations';
+export * from './deals';
 export * from './email-challenges';
 export * from './enums';
 export * from './listing-events';

@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   archive: 'Archived',
   approve_verification: 'GST verified',
   reject_verification: 'Verification rejected',
+  cancel_deal: 'Deal cancelled',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -31,6 +32,7 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   archive: 'gray',
   approve_verification: 'green',
   reject_verification: 'red',
+  cancel_deal: 'red',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
@@ -38,6 +40,7 @@ const TARGET_FILTER_LABELS: Record<AuditTarget, string> = {
   user: 'Users',
   listing: 'Listings',
   business: 'Businesses',
+  deal: 'Deals',
 };
 const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({
   value: target,
@@ -48,6 +51,7 @@ const TARGET_LABELS: Record<Entry['targetType'], string> = {
   user: 'User',
   listing: 'Listing',
   business: 'Business',
+  deal: 'Deal',
 };
 
 function describeChange(value: Entry['before']): string {

@@ -2,6 +2,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_TARGETS,
   AUTH_ROLES,
+  DEAL_STATUSES,
   LISTING_STATUSES,
   USER_STATUSES,
   USER_TYPES,
@@ -48,3 +49,9 @@ export const VerificationsSearch = z.object({
   page,
 });
 export type VerificationsSearch = z.infer<typeof VerificationsSearch>;
+
+/** The Deals page's URL state: the state filter. */
+export const DealsSearch = z.object({
+  status: z.enum(DEAL_STATUSES).optional().catch(undefined),
+});
+export type DealsSearch = z.infer<typeof DealsSearch>;

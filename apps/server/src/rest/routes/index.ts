@@ -5,6 +5,7 @@ import { businessPageRoutes } from './business-pages';
 import { businessRoutes } from './businesses';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
+import { dealRoutes } from './deals';
 import { listingRoutes } from './listings';
 import { messageRoutes } from './messages';
 import { paymentRoutes } from './payments';
@@ -19,5 +20,6 @@ export const restRoutes: RestRoute[] = [
   ...messageRoutes,
   ...paymentRoutes,
   ...businessRoutes,
+  ...dealRoutes,
   ...adminRoutes,
 ];

@@ -20,6 +20,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
+import { ProposeDealButton } from '../deals/ProposeDealButton';
 import { formatInr, formatRate } from '../listings/format';
 import { MessageOwnerButton } from '../messages/MessageOwnerButton';
 
@@ -165,6 +166,7 @@ export function ListingPage({ id }: { id: string }) {
           </Card>
           {barter.status === 'active' ? (
             <Stack gap="xs">
+              <ProposeDealButton listing={barter} user={user} />
               <MessageOwnerButton listingId={barter._id} ownerId={barter.ownerId} user={user} />
               {chat ? (
                 <Button component="a" href={chat} target="_blank" rel="noopener noreferrer" variant="light">

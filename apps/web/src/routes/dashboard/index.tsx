@@ -2,6 +2,7 @@ import { trpc } from '@barterads/api-client';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
+import { DealsOverviewCard } from '../../features/deals/DealsOverviewCard';
 import { DashboardOverview } from '../../features/listings/DashboardOverview';
 import { useUnreadCount } from '../../features/messages/UnreadBadge';
 import { SubscriptionCard } from '../../features/payments';
@@ -19,6 +20,7 @@ function DashboardOverviewPage() {
       </Title>
       {me.data ? <Text>Welcome back, {me.data.user.firstName}.</Text> : <Skeleton h={20} w={200} />}
       <DashboardOverview unreadMessages={unreadMessages ?? 0} />
+      <DealsOverviewCard />
       <SubscriptionCard />
     </Stack>
   );

@@ -1,0 +1,237 @@
+import {
+  DEAL_OPEN_DAYS,
+  DEFAULT_DEAL_OPEN_DAYS,
+  LISTING_UNITS,
+  type ListingUnit,
+  UNIT_LABELS,
+} from '@barterads/core';
+import {
+  type DealItemFormValues,
+  DealOfferFormSchema,
+  type DealOfferFormValues,
+} from '@barterads/core/forms';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { formatInr } from '../listings/format';
+
+export interface OwnListing {
+  _id: string;
+  title: string;
+  unit: ListingUnit | null;
+  rateInr: number | null;
+  minUnits: number;
+}
+
+const UNIT_OPTIONS = LISTING_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit].one }));
+const OPEN_DAY_OPTIONS = DEAL_OPEN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
+const resolveOffer = schemaResolver(DealOfferFormSchema, { sync: true });
+
+/** An item row from one of the giver's listings: quantity × rate card as its value. */
+export function itemFromListing(listing: OwnListing): DealItemFormValues {
+  const quantity = Math.max(1, listing.minUnits);
+  return {
+    listingId: listing._id,
+    title: listing.title,
+    quantity,
+    unit: listing.unit ?? 'month',
+    startDate: '',
+    endDate: '',
+    valueInr: listing.rateInr ? listing.rateInr * quantity : '',
+  };
+}
+
+export const EMPTY_ITEM: DealItemFormValues = {
+  listingId: '',
+  title: '',
+  quantity: 1,
+  unit: 'month',
+  startDate: '',
+  endDate: '',
+  valueInr: '',
+};
+
+function total(items: DealItemFormValues[]): number {
+  return items.reduce((sum, item) => sum + (Number(item.valueInr) || 0), 0);
+}
+
+export interface DealOfferFormProps {
+  initial: DealOfferFormValues;
+  /** The listings the user gives from (their own active listings), for the "you give" side. */
+  myListings: OwnListing[];
+  /** The other party's name ("Meera Outdoor gives"). */
+  otherName: string;
+  submitLabel: string;
+  busy: boolean;
+  error?: string | null;
+  onSubmit: (values: DealOfferFormValues) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * Propose or counter: the items of each side (values default to quantity × rate card and stay editable), each
+ * side's total and the difference, how long the offer stays open, a message. Phone first: one column of cards.
+ */
+export function DealOfferForm({
+  initial,
+  myListings,
+  otherName,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: DealOfferFormProps) {
+  const form = useForm<DealOfferFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: resolveOffer,
+    clearInputErrorOnChange: true,
+  });
+  const byId = new Map(myListings.map((l) => [l._id, l]));
+  const getTotal = total(form.values.get);
+  const giveTotal = total(form.values.give);
+
+  const side = (key: 'get' | 'give', heading: string, pickFrom: OwnListing[] | null) => (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {heading}
+      </Title>
+      {form.values[key].map((_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
+        <Card key={index} withBorder padding="sm">
+          <Stack gap="xs">
+            {pickFrom ? (
+              <Select
+                label="From your listing"
+                placeholder="A free description"
+                clearable
+                data={pickFrom.map((l) => ({ value: l._id, label: l.title }))}
+                value={form.values[key][index]?.listingId || null}
+                onChange={(value) => {
+                  const listing = value ? byId.get(value) : undefined;
+                  form.setFieldValue(
+                    `${key}.${index}`,
+                    listing ? itemFromListing(listing) : { ...EMPTY_ITEM },
+                  );
+                }}
+              />
+            ) : null}
+            <TextInput label="What" required {...form.getInputProps(`${key}.${index}.title`)} />
+            <SimpleGrid cols={2} spacing="xs">
+              <NumberInput
+                label="Quantity"
+                min={1}
+                allowDecimal={false}
+                {...form.getInputProps(`${key}.${index}.quantity`)}
+              />
+              <Select
+                label="Unit"
+                data={UNIT_OPTIONS}
+                allowDeselect={false}
+                {...form.getInputProps(`${key}.${index}.unit`)}
+              />
+              <TextInput label="Start" type="date" {...form.getInputProps(`${key}.${index}.startDate`)} />
+              <TextInput label="End" type="date" {...form.getInputProps(`${key}.${index}.endDate`)} />
+            </SimpleGrid>
+            <NumberInput
+              label="Value (₹)"
+              min={1}
+              allowDecimal={false}
+              thousandSeparator=","
+              {...form.getInputProps(`${key}.${index}.valueInr`)}
+            />
+            {form.values[key].length > 1 ? (
+              <Group justify="flex-end">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label="Remove this item"
+                  onClick={() => form.removeListItem(key, index)}
+                >
+                  ✕
+                </ActionIcon>
+              </Group>
+            ) : null}
+          </Stack>
+        </Card>
+      ))}
+      <Button variant="subtle" size="xs" onClick={() => form.insertListItem(key, { ...EMPTY_ITEM })}>
+        Add an item
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate aria-label={submitLabel}>
+      <Stack gap="md">
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {side('get', `You get (${otherName} gives)`, null)}
+        {side('give', 'You give', myListings)}
+        <Card withBorder padding="sm" aria-label="Totals">
+          <Text size="sm">You get: {formatInr(getTotal)}</Text>
+          <Text size="sm">You give: {formatInr(giveTotal)}</Text>
+          <Text size="sm" fw={600}>
+            Difference: {formatInr(Math.abs(getTotal - giveTotal))}
+            {getTotal === giveTotal
+              ? ''
+              : getTotal > giveTotal
+                ? ' in your favour'
+                : ` in ${otherName}'s favour`}
+          </Text>
+        </Card>
+        <Select
+          label="The offer stays open"
+          data={OPEN_DAY_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('openDays')}
+        />
+        <Textarea label="Message (optional)" autosize minRows={2} {...form.getInputProps('message')} />
+        <Group justify="flex-end">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export const DEFAULT_OPEN_DAYS = String(DEFAULT_DEAL_OPEN_DAYS);
+
+/** The API's items from the form: each side's items given by its party. */
+export function toApiItems(values: DealOfferFormValues, meId: string, otherId: string) {
+  const item = (giverId: string) => (row: DealItemFormValues) => ({
+    giverId,
+    listingId: row.listingId || undefined,
+    title: row.title,
+    quantity: Number(row.quantity),
+    unit: row.unit as ListingUnit,
+    startDate: row.startDate || undefined,
+    endDate: row.endDate || undefined,
+    valueInr: Number(row.valueInr),
+  });
+  return [...values.get.map(item(otherId)), ...values.give.map(item(meId))];
+}

@@ -1,0 +1,361 @@
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { DEAL_LIMITS, type ListingUnit, UNIT_LABELS } from '@barterads/core';
+import type { DealItemFormValues } from '@barterads/core/forms';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useSessionUser } from '../accounts/session';
+import { formatInr } from '../listings/format';
+import { DEFAULT_OPEN_DAYS, DealOfferForm, toApiItems } from './DealOfferForm';
+import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
+import { usePayCommission } from './usePayCommission';
+
+type DealPageData = RouterOutputs['deals']['get'];
+type Deal = DealPageData['deal'];
+type Item = Deal['items'][number];
+
+function unitText(unit: string, quantity: number): string {
+  const one = unit in UNIT_LABELS ? UNIT_LABELS[unit as ListingUnit].one : unit;
+  return `${quantity} × ${one}`;
+}
+
+/** A compact key of an item, to mark what changed between versions. */
+const itemKey = (item: Item) =>
+  [item.giverId, item.title, item.quantity, item.unit, item.startDate, item.endDate, item.valueInr].join('|');
+
+function ItemList({ items, changed }: { items: Item[]; changed?: Set<string> }) {
+  return (
+    <Stack gap={4}>
+      {items.map((item) => (
+        <Group key={item._id} justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0}>
+            <Text size="sm" fw={changed?.has(itemKey(item)) ? 700 : undefined}>
+              {item.title}
+              {changed?.has(itemKey(item)) ? (
+                <Badge size="xs" ml={6} color="yellow">
+                  changed
+                </Badge>
+              ) : null}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {unitText(item.unit, item.quantity)}
+              {item.startDate || item.endDate ? ` · ${item.startDate ?? '…'} to ${item.endDate ?? '…'}` : ''}
+            </Text>
+          </Stack>
+          <Text size="sm">{formatInr(item.valueInr)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function toFormItem(item: Item): DealItemFormValues {
+  return {
+    listingId: item.listingId ?? '',
+    title: item.title,
+    quantity: item.quantity,
+    unit: item.unit as ListingUnit,
+    startDate: item.startDate ?? '',
+    endDate: item.endDate ?? '',
+    valueInr: item.valueInr,
+  };
+}
+
+/** `/dashboard/deals/$id`: items per side with totals and the difference, the actions of whose turn it is, every
+ * version with what changed, the timeline and the letter. Phone layout first. */
+export function DealPage({ id }: { id: string }) {
+  const { user } = useSessionUser();
+  const utils = trpc.useUtils();
+  const page = trpc.deals.get.useQuery({ id }, { retry: false });
+  const mine = trpc.listings.mine.useQuery(undefined, { enabled: Boolean(user) });
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [countering, setCountering] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const done = {
+    onSuccess: async () => {
+      setCountering(false);
+      setDeclining(false);
+      await Promise.all([utils.deals.get.invalidate({ id }), utils.deals.list.invalidate()]);
+    },
+  };
+  const accept = trpc.deals.accept.useMutation(done);
+  const decline = trpc.deals.decline.useMutation(done);
+  const withdraw = trpc.deals.withdraw.useMutation(done);
+  const counter = trpc.deals.counter.useMutation(done);
+  const failed = accept.error ?? decline.error ?? withdraw.error;
+  const commission = usePayCommission(id);
+
+  if (page.isPending || !user)
+    return (
+      <Stack aria-label="Loading the deal">
+        <Skeleton height={32} width="60%" />
+        <Skeleton height={160} />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  if (page.isError)
+    return (
+      <Alert color="red" title="Could not load this deal">
+        {errorMessage(page.error)}
+        <Anchor component={Link} to="/dashboard/deals" display="block" mt="xs">
+          Back to your deals
+        </Anchor>
+      </Alert>
+    );
+
+  const { deal, versions } = page.data;
+  const me = user._id;
+  const other = deal.proposer._id === me ? deal.counterparty : deal.proposer;
+  const otherName = other.companyName ?? other.name;
+  const isParty = deal.proposer._id === me || deal.counterparty._id === me;
+  const myTurn = deal.status === 'proposed' && deal.turnUserId === me;
+  const canWithdraw = deal.status === 'proposed' && isParty && deal.turnUserId !== me;
+  const iGet = deal.items.filter((i) => i.giverId === other._id);
+  const iGive = deal.items.filter((i) => i.giverId === me);
+  const youGet = deal.totals[me] ?? 0;
+  const youGive = deal.totals[other._id] ?? 0;
+  const myCommission = deal.commission[me];
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/dashboard/deals" size="sm">
+        ← All deals
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={1} fz="h2">
+            Deal with {otherName}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {deal.number ?? `Version ${deal.version} of at most ${DEAL_LIMITS.maxVersions}`}
+            {other.verified ? ' · GST verified' : ''}
+          </Text>
+        </Stack>
+        <Badge size="lg" color={DEAL_STATUS_COLORS[deal.status]} variant="light">
+          {DEAL_STATUS_LABELS[deal.status]}
+        </Badge>
+      </Group>
+
+      {deal.conversationId && isParty ? (
+        <Link to="/dashboard/messages" search={{ c: deal.conversationId }}>
+          Open the deal's conversation in Messages
+        </Link>
+      ) : null}
+      {deal.status === 'proposed' ? (
+        <Alert color={myTurn ? 'blue' : 'gray'}>
+          {myTurn ? 'Your answer is awaited.' : `Waiting for ${otherName}.`} The offer closes{' '}
+          {formatDateTime(deal.expiresAt)}.
+        </Alert>
+      ) : null}
+      {failed ? (
+        <Alert color="red" role="alert">
+          {errorMessage(failed)}
+        </Alert>
+      ) : null}
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Card withBorder padding="sm" aria-label="You get">
+          <Title order={2} size="h5" mb="xs">
+            You get ({otherName} gives)
+          </Title>
+          <ItemList items={iGet} />
+          <Text fw={600} mt="xs">
+            Total {formatInr(youGet)}
+          </Text>
+        </Card>
+        <Card withBorder padding="sm" aria-label="You give">
+          <Title order={2} size="h5" mb="xs">
+            You give
+          </Title>
+          <ItemList items={iGive} />
+          <Text fw={600} mt="xs">
+            Total {formatInr(youGive)}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      <Text size="sm">
+        Difference: {formatInr(Math.abs(youGet - youGive))}
+        {youGet === youGive ? '' : youGet > youGive ? ' in your favour' : ` in ${otherName}'s favour`}
+      </Text>
+
+      {myTurn ? (
+        <Group grow={phone ?? false}>
+          <Button loading={accept.isPending} onClick={() => accept.mutate({ id, version: deal.version })}>
+            Accept version {deal.version}
+          </Button>
+          {deal.version < DEAL_LIMITS.maxVersions ? (
+            <Button variant="light" onClick={() => setCountering(true)}>
+              Counter
+            </Button>
+          ) : null}
+          <Button variant="default" color="red" onClick={() => setDeclining(true)}>
+            Decline
+          </Button>
+        </Group>
+      ) : null}
+      {canWithdraw ? (
+        <Group>
+          <Button variant="default" loading={withdraw.isPending} onClick={() => withdraw.mutate({ id })}>
+            Withdraw my offer
+          </Button>
+        </Group>
+      ) : null}
+
+      {deal.acceptedAt ? (
+        <Card withBorder padding="sm" aria-label="Letter and commission">
+          <Stack gap={4}>
+            <Text>
+              Accepted {formatDateTime(deal.acceptedAt)} · {deal.number}
+            </Text>
+            {myCommission ? (
+              <Text size="sm">
+                Your commission: {formatInr(myCommission.amountInr)} (
+                {Math.round(myCommission.rate * 1000) / 10}% of the value you receive) ·{' '}
+                {myCommission.paid ? 'paid' : 'unpaid'}
+              </Text>
+            ) : null}
+            {myCommission && !myCommission.paid && myCommission.amountInr > 0 && commission.enabled ? (
+              <Button loading={commission.busy} onClick={() => void commission.pay()}>
+                Pay commission {formatInr(myCommission.amountInr)}
+              </Button>
+            ) : null}
+            <Button component="a" href={`/api/deals/${deal._id}/letter.pdf`} variant="light" download>
+              Download the deal letter (PDF)
+            </Button>
+          </Stack>
+        </Card>
+      ) : null}
+
+      <Title order={2} size="h4">
+        Versions
+      </Title>
+      <Stack gap="sm" aria-label="Versions">
+        {[...versions].reverse().map((version) => {
+          const previous = versions.find((v) => v.version === version.version - 1);
+          const before = new Set(previous?.items.map(itemKey) ?? []);
+          const changed = new Set(
+            previous ? version.items.map(itemKey).filter((key) => !before.has(key)) : [],
+          );
+          const author = version.authorId === me ? 'You' : otherName;
+          return (
+            <Card key={version.version} withBorder padding="sm">
+              <Text fw={600}>
+                Version {version.version} · {author} · {formatDateTime(version.createdAt)}
+              </Text>
+              {version.message ? (
+                <Text size="sm" fs="italic" my={4} style={{ whiteSpace: 'pre-line' }}>
+                  “{version.message}”
+                </Text>
+              ) : null}
+              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed">
+                    You get · {formatInr(version.totals[me] ?? 0)}
+                  </Text>
+                  <ItemList items={version.items.filter((i) => i.giverId === other._id)} changed={changed} />
+                </Stack>
+                <Stack gap={2}>
+                  <Text size="xs" c="dimmed">
+                    You give · {formatInr(version.totals[other._id] ?? 0)}
+                  </Text>
+                  <ItemList items={version.items.filter((i) => i.giverId === me)} changed={changed} />
+                </Stack>
+              </SimpleGrid>
+            </Card>
+          );
+        })}
+      </Stack>
+
+      <Title order={2} size="h4">
+        Timeline
+      </Title>
+      <Stack gap={2} aria-label="Timeline">
+        {versions.map((v) => (
+          <Text size="sm" key={v.version}>
+            {formatDateTime(v.createdAt)}: {v.version === 1 ? 'proposed' : `version ${v.version} countered`}{' '}
+            by {v.authorId === me ? 'you' : otherName}
+          </Text>
+        ))}
+        {deal.acceptedAt ? (
+          <Text size="sm">
+            {formatDateTime(deal.acceptedAt)}: accepted by {deal.acceptedBy === me ? 'you' : otherName}
+          </Text>
+        ) : null}
+        {deal.status === 'declined' ? (
+          <Text size="sm">Declined{deal.declineReason ? `: ${deal.declineReason}` : ''}</Text>
+        ) : null}
+        {deal.status === 'withdrawn' ? <Text size="sm">Withdrawn</Text> : null}
+        {deal.status === 'expired' ? <Text size="sm">Expired {formatDateTime(deal.expiresAt)}</Text> : null}
+      </Stack>
+
+      <Modal
+        opened={countering}
+        onClose={() => setCountering(false)}
+        title="Counter"
+        size="lg"
+        fullScreen={phone}
+      >
+        <DealOfferForm
+          initial={{
+            get: iGet.map(toFormItem),
+            give: iGive.map(toFormItem),
+            openDays: DEFAULT_OPEN_DAYS,
+            message: '',
+          }}
+          myListings={(mine.data?.barters ?? []).filter((b) => b.status === 'active')}
+          otherName={otherName}
+          submitLabel={`Send version ${deal.version + 1}`}
+          busy={counter.isPending}
+          error={counter.error ? errorMessage(counter.error) : null}
+          onCancel={() => setCountering(false)}
+          onSubmit={(values) =>
+            counter.mutate({
+              id,
+              items: toApiItems(values, me, other._id),
+              message: values.message || undefined,
+              openDays: Number(values.openDays),
+            })
+          }
+        />
+      </Modal>
+      <Modal opened={declining} onClose={() => setDeclining(false)} title="Decline this offer">
+        <Stack>
+          <Textarea
+            label="Reason (optional)"
+            value={reason}
+            maxLength={DEAL_LIMITS.reasonMax}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeclining(false)}>
+              Keep it open
+            </Button>
+            <Button
+              color="red"
+              loading={decline.isPending}
+              onClick={() => decline.mutate({ id, reason: reason || undefined })}
+            >
+              Decline
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

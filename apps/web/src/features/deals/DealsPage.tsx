@@ -1,0 +1,143 @@
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { DEAL_STATUSES, type DealStatus } from '@barterads/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useSessionUser } from '../accounts/session';
+import { formatInr } from '../listings/format';
+import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
+
+export type DealSummary = RouterOutputs['deals']['list']['deals'][number];
+export type DealFilter = DealStatus | 'awaiting' | 'all';
+
+function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
+  const other = deal.proposer._id === meId ? deal.counterparty : deal.proposer;
+  const mine = deal.turnUserId === meId;
+  return (
+    <Link
+      to="/dashboard/deals/$id"
+      params={{ id: deal._id }}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      aria-label={`Deal with ${other.companyName ?? other.name}`}
+    >
+      <Card withBorder padding="sm">
+        <Stack gap={4}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={600} lineClamp={1}>
+              {other.companyName ?? other.name}
+            </Text>
+            <Badge color={DEAL_STATUS_COLORS[deal.status]} variant="light">
+              {DEAL_STATUS_LABELS[deal.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" lineClamp={1}>
+            {deal.items.map((item) => item.title).join(' · ')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            You get {formatInr(deal.totals[meId] ?? 0)} · you give {formatInr(deal.totals[other._id] ?? 0)} ·
+            version {deal.version}
+          </Text>
+          {deal.status === 'proposed' ? (
+            <Text size="sm" c={mine ? 'blue' : 'dimmed'} fw={mine ? 600 : undefined}>
+              {mine ? 'Awaiting your answer' : `Waiting for ${other.companyName ?? other.name}`} · closes{' '}
+              {formatDateTime(deal.expiresAt)}
+            </Text>
+          ) : deal.number ? (
+            <Text size="sm" c="dimmed">
+              {deal.number}
+            </Text>
+          ) : null}
+        </Stack>
+      </Card>
+    </Link>
+  );
+}
+
+/** `/dashboard/deals`: the user's deals by state with counts, and what awaits the user. Phone layout first. */
+export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: (f: DealFilter) => void }) {
+  const { user } = useSessionUser();
+  const query = trpc.deals.list.useInfiniteQuery(
+    { status: filter === 'all' ? undefined : filter, limit: 20 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const first = query.data?.pages[0];
+  const counts = first?.counts ?? {};
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const options = [
+    { value: 'all', label: `All (${total})` },
+    { value: 'awaiting', label: `Awaiting you (${first?.awaitingMe ?? 0})` },
+    ...DEAL_STATUSES.filter((s) => counts[s]).map((s) => ({
+      value: s,
+      label: `${DEAL_STATUS_LABELS[s]} (${counts[s]})`,
+    })),
+  ];
+  const deals = query.data?.pages.flatMap((p) => p.deals) ?? [];
+  return (
+    <Stack>
+      <Title order={1} fz="h2">
+        Deals
+      </Title>
+      <ScrollArea type="auto" offsetScrollbars>
+        <SegmentedControl
+          value={filter}
+          onChange={(v) => onFilter(v as DealFilter)}
+          data={
+            options.some((o) => o.value === filter) ? options : [...options, { value: filter, label: filter }]
+          }
+          aria-label="Show deals"
+        />
+      </ScrollArea>
+      {query.isPending || !user ? (
+        <Stack aria-label="Loading deals">
+          <Skeleton height={96} />
+          <Skeleton height={96} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" title="Could not load your deals">
+          {errorMessage(query.error)}
+          <Button variant="light" size="xs" mt="xs" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : deals.length === 0 ? (
+        <Card withBorder>
+          <Text>{filter === 'all' ? 'No deals yet.' : 'No deals here.'}</Text>
+          <Text size="sm" c="dimmed">
+            Find a listing in the{' '}
+            <Anchor component={Link} to="/marketplace">
+              marketplace
+            </Anchor>{' '}
+            and propose a deal from its page.
+          </Text>
+        </Card>
+      ) : (
+        <Stack gap="sm">
+          {deals.map((deal) => (
+            <DealCard key={deal._id} deal={deal} meId={user._id} />
+          ))}
+          {query.hasNextPage ? (
+            <Button
+              variant="default"
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

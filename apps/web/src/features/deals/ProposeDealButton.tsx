@@ -1,0 +1,63 @@
+import type { SessionUser } from '@barterads/api-client';
+import type { ListingUnit } from '@barterads/core';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+
+const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
+const ProposeDealModal = lazy(() => import('./ProposeDealModal'));
+
+export interface ProposeDealButtonProps {
+  listing: {
+    _id: string;
+    ownerId: string;
+    title: string;
+    unit: ListingUnit | null;
+    rateInr: number | null;
+    minUnits: number;
+    ownerName: string;
+    ownerCompany: string | null;
+  };
+  /** The signed-in user (null when signed out, undefined while loading). */
+  user: SessionUser | null | undefined;
+}
+
+/**
+ * "Propose a deal" on a listing that is not yours (hidden on your own). Signed out, it asks you to sign in; the
+ * form itself loads on first use.
+ */
+export function ProposeDealButton({ listing, user }: ProposeDealButtonProps) {
+  const [open, setOpen] = useState<'closed' | 'open' | 'unused'>('unused');
+  const [signIn, setSignIn] = useState<'closed' | 'open' | 'unused'>('unused');
+  if (user && user._id === listing.ownerId) return null;
+  return (
+    <>
+      <Button
+        disabled={user === undefined}
+        onClick={() => (user === null ? setSignIn('open') : setOpen('open'))}
+      >
+        Propose a deal
+      </Button>
+      {user && open !== 'unused' ? (
+        <Suspense fallback={null}>
+          <ProposeDealModal
+            listing={listing}
+            user={user}
+            opened={open === 'open'}
+            onClose={() => setOpen('closed')}
+          />
+        </Suspense>
+      ) : null}
+      {signIn !== 'unused' && (
+        <Suspense fallback={null}>
+          <SignInRequiredModal
+            opened={signIn === 'open'}
+            onClose={() => setSignIn('closed')}
+            title="Sign in to propose a deal"
+            reason="Deals are made between BarterAds members. Sign in or create a free account, then propose your deal from this listing."
+            redirect={`/listings/${listing._id}`}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { errorMessage, trpc } from '@barterads/api-client';
+import { COMPANY, CURRENCY, MESSAGES } from '@barterads/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { openCheckout } from '../payments/checkout';
+
+/**
+ * Pays the signed-in party's commission on a deal: the server prices the order, Razorpay's checkout takes the
+ * payment, the server checks its signature and marks it paid (the webhook does the same if the page is closed).
+ */
+export function usePayCommission(dealId: string) {
+  const utils = trpc.useUtils();
+  const config = trpc.payments.config.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const session = trpc.accounts.session.useQuery(undefined, { staleTime: 60_000 });
+  const createOrder = trpc.deals.commissionOrder.useMutation();
+  const verify = trpc.deals.verifyCommission.useMutation();
+  const [busy, setBusy] = useState(false);
+
+  const fail = (message: string) =>
+    notifications.show({ color: 'red', title: MESSAGES.paymentFailed, message });
+
+  async function pay(): Promise<void> {
+    const settings = config.data;
+    const user = session.data?.user;
+    if (!settings?.enabled || !settings.keyId || !user) return;
+    setBusy(true);
+    try {
+      const { order } = await createOrder.mutateAsync({ id: dealId });
+      const outcome = await openCheckout(settings.checkoutScriptUrl, {
+        key: settings.keyId,
+        amount: order.amount,
+        currency: order.currency || CURRENCY,
+        name: COMPANY.brand,
+        description: 'Deal commission',
+        order_id: order.id,
+        prefill: { name: user.name, email: user.email, contact: user.phoneNumber ?? undefined },
+        theme: { color: '#228be6' },
+      });
+      if (outcome.kind === 'failed') fail(outcome.reason ?? MESSAGES.paymentFailed);
+      if (outcome.kind !== 'paid') return;
+      const page = await verify.mutateAsync({ id: dealId, ...outcome.response });
+      utils.deals.get.setData({ id: dealId }, page);
+      notifications.show({ color: 'green', message: MESSAGES.paymentSuccess });
+    } catch (error) {
+      fail(errorMessage(error, MESSAGES.paymentFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { enabled: Boolean(config.data?.enabled), busy, pay };
+}

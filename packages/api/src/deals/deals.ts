@@ -1,0 +1,734 @@
+import {
+  commissionInr,
+  DEAL_LIMITS,
+  DEAL_MESSAGES,
+  type DealStatus,
+  dealAllowance,
+  dealLimitMessage,
+  dealNumber,
+  kolkataDate,
+  kolkataMonth,
+  kolkataYear,
+} from '@barterads/core';
+import {
+  type Database,
+  type DealItemRow,
+  type DealRow,
+  type DealVersionRow,
+  dealItems,
+  deals,
+  dealVersions,
+  type Executor,
+  listings,
+  queryRows,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { displayName } from '../accounts/users';
+import { writeAudit } from '../admin/audit';
+import { currentPlanId } from '../listings/listings';
+import { requireNoOverdueCommission } from './commission';
+import type {
+  AcceptDealInput,
+  AdminCancelDealInput,
+  AdminDealsInput,
+  CounterDealInput,
+  Deal,
+  DealItem,
+  DealItemInput,
+  DealPageResult,
+  DealVersion,
+  DeclineDealInput,
+  ListDealsInput,
+  ListDealsResult,
+  ProposeDealInput,
+} from './schemas';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function conflict(message: string): TRPCError {
+  return new TRPCError({ code: 'CONFLICT', message });
+}
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: DEAL_MESSAGES.notFound });
+}
+
+// ---- reading ----
+
+const proposerUser = alias(users, 'proposer_user');
+const counterpartyUser = alias(users, 'counterparty_user');
+
+/** A deal row with the two parties' public fields (one query). */
+const dealWithParties = {
+  deal: deals,
+  proposerFirst: proposerUser.firstName,
+  proposerLast: proposerUser.lastName,
+  proposerCompany: proposerUser.companyName,
+  proposerGst: proposerUser.gstVerification,
+  counterpartyFirst: counterpartyUser.firstName,
+  counterpartyLast: counterpartyUser.lastName,
+  counterpartyCompany: counterpartyUser.companyName,
+  counterpartyGst: counterpartyUser.gstVerification,
+};
+
+interface DealWithParties {
+  deal: DealRow;
+  proposerFirst: string;
+  proposerLast: string;
+  proposerCompany: string | null;
+  proposerGst: string;
+  counterpartyFirst: string;
+  counterpartyLast: string;
+  counterpartyCompany: string | null;
+  counterpartyGst: string;
+}
+
+function selectDeals(db: Executor) {
+  return db
+    .select(dealWithParties)
+    .from(deals)
+    .innerJoin(proposerUser, eq(proposerUser.id, deals.proposerId))
+    .innerJoin(counterpartyUser, eq(counterpartyUser.id, deals.counterpartyId));
+}
+
+/**
+ * The state a reader sees: an open offer whose period has passed is `expired`, whether or not a transition has
+ * written it yet (there is no job queue; expiry is computed on read and written by the next transition).
+ */
+export function effectiveStatus(row: Pick<DealRow, 'status' | 'expiresAt'>, now: Date): DealStatus {
+  return row.status === 'proposed' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+}
+
+/** The same rule in SQL, for filters and counts. */
+const effectiveStatusSql = sql<DealStatus>`(case when ${deals.status} = 'proposed' and ${deals.expiresAt} <= now() then 'expired' else ${deals.status}::text end)`;
+
+function toItem(row: DealItemRow, accepted: boolean): DealItem {
+  return {
+    _id: row.id,
+    giverId: row.giverId,
+    listingId: row.listingId,
+    title: row.title,
+    quantity: row.quantity,
+    unit: row.unit,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    valueInr: row.valueInr,
+    deliverable: accepted ? { status: 'pending', deliveredAt: null, proof: [] } : null,
+  };
+}
+
+/** Per party: the value in rupees it receives (what the other party gives). */
+function totalsOf(
+  parties: { proposerId: string; counterpartyId: string },
+  items: Pick<DealItemRow, 'giverId' | 'valueInr'>[],
+): Record<string, number> {
+  const totals: Record<string, number> = { [parties.proposerId]: 0, [parties.counterpartyId]: 0 };
+  for (const item of items) {
+    const receiver = item.giverId === parties.proposerId ? parties.counterpartyId : parties.proposerId;
+    totals[receiver] = (totals[receiver] ?? 0) + item.valueInr;
+  }
+  return totals;
+}
+
+function toDeal(joined: DealWithParties, items: DealItemRow[], now: Date): Deal {
+  const row = joined.deal;
+  const status = effectiveStatus(row, now);
+  const accepted = row.acceptedAt !== null;
+  const commission: Deal['commission'] = {};
+  if (row.proposerCommissionBp !== null && row.proposerCommissionInr !== null) {
+    commission[row.proposerId] = {
+      rate: row.proposerCommissionBp / 10_000,
+      amountInr: row.proposerCommissionInr,
+      paid: row.proposerCommissionPaid,
+    };
+  }
+  if (row.counterpartyCommissionBp !== null && row.counterpartyCommissionInr !== null) {
+    commission[row.counterpartyId] = {
+      rate: row.counterpartyCommissionBp / 10_000,
+      amountInr: row.counterpartyCommissionInr,
+      paid: row.counterpartyCommissionPaid,
+    };
+  }
+  const current = items.filter((item) => item.version === row.version);
+  return {
+    _id: row.id,
+    number: row.number,
+    status,
+    version: row.version,
+    turnUserId: status === 'proposed' ? row.turnUserId : null,
+    expiresAt: row.expiresAt.toISOString(),
+    listingId: row.listingId,
+    proposer: {
+      _id: row.proposerId,
+      name: displayName({ firstName: joined.proposerFirst, lastName: joined.proposerLast }),
+      companyName: joined.proposerCompany,
+      verified: joined.proposerGst === 'verified',
+    },
+    counterparty: {
+      _id: row.counterpartyId,
+      name: displayName({ firstName: joined.counterpartyFirst, lastName: joined.counterpartyLast }),
+      companyName: joined.counterpartyCompany,
+      verified: joined.counterpartyGst === 'verified',
+    },
+    items: current.map((item) => toItem(item, accepted)),
+    totals: totalsOf(row, current),
+    commission,
+    declineReason: row.declineReason,
+    conversationId: row.conversationId,
+    acceptedBy: row.acceptedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  };
+}
+
+function toVersion(row: DealVersionRow, deal: DealRow, items: DealItemRow[]): DealVersion {
+  const own = items.filter((item) => item.version === row.version);
+  return {
+    version: row.version,
+    authorId: row.authorId,
+    message: row.message,
+    openDays: row.openDays,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    items: own.map((item) => toItem(item, false)),
+    totals: totalsOf(deal, own),
+  };
+}
+
+function isParty(row: Pick<DealRow, 'proposerId' | 'counterpartyId'>, userId: string): boolean {
+  return row.proposerId === userId || row.counterpartyId === userId;
+}
+
+/**
+ * The deal page: the deal, every version with its items. Three queries: the deal with both parties, its
+ * versions, all its items. Parties and admins only; anyone else gets 404 (a deal's existence is not told).
+ */
+export async function getDealPage(db: Executor, viewer: UserRow, id: string): Promise<DealPageResult> {
+  const [joined] = await selectDeals(db).where(eq(deals.id, id)).limit(1);
+  if (!joined || (!isParty(joined.deal, viewer.id) && viewer.role !== 'admin')) throw notFound();
+  const [versionRows, itemRows] = await Promise.all([
+    db.select().from(dealVersions).where(eq(dealVersions.dealId, id)).orderBy(asc(dealVersions.version)),
+    db
+      .select()
+      .from(dealItems)
+      .where(eq(dealItems.dealId, id))
+      .orderBy(asc(dealItems.version), asc(dealItems.position)),
+  ]);
+  const now = new Date();
+  return {
+    deal: toDeal(joined, itemRows, now),
+    versions: versionRows.map((v) => toVersion(v, joined.deal, itemRows)),
+  };
+}
+
+/** One deal as the contract's object (after a transition). */
+async function readDeal(db: Executor, id: string): Promise<Deal> {
+  const [joined] = await selectDeals(db).where(eq(deals.id, id)).limit(1);
+  if (!joined) throw notFound();
+  const items = await db
+    .select()
+    .from(dealItems)
+    .where(and(eq(dealItems.dealId, id), eq(dealItems.version, joined.deal.version)))
+    .orderBy(asc(dealItems.position));
+  return toDeal(joined, items, new Date());
+}
+
+interface Cursor {
+  at: string;
+  id: string;
+}
+
+function encodeCursor(row: DealRow): string {
+  return Buffer.from(JSON.stringify({ at: row.updatedAt.toISOString(), id: row.id })).toString('base64url');
+}
+
+function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as Cursor).at === 'string' &&
+      typeof (parsed as Cursor).id === 'string' &&
+      !Number.isNaN(Date.parse((parsed as Cursor).at)) &&
+      /^[0-9a-f-]{36}$/i.test((parsed as Cursor).id)
+    ) {
+      return parsed as Cursor;
+    }
+  } catch {
+    // An unreadable cursor is bad input, below.
+  }
+  return null;
+}
+
+function statusFilter(filter: ListDealsInput['status'], userId: string): SQL | undefined {
+  if (!filter) return undefined;
+  if (filter === 'awaiting') {
+    return and(eq(deals.status, 'proposed'), sql`${deals.expiresAt} > now()`, eq(deals.turnUserId, userId));
+  }
+  return sql`${effectiveStatusSql} = ${filter}`;
+}
+
+/** The current version's items of each deal, by deal id (one query). */
+async function currentItems(db: Executor, rows: DealWithParties[]): Promise<Map<string, DealItemRow[]>> {
+  const byDeal = new Map<string, DealItemRow[]>();
+  if (rows.length === 0) return byDeal;
+  const items = await db
+    .select({ item: dealItems })
+    .from(dealItems)
+    .innerJoin(deals, and(eq(deals.id, dealItems.dealId), eq(deals.version, dealItems.version)))
+    .where(
+      inArray(
+        dealItems.dealId,
+        rows.map((r) => r.deal.id),
+      ),
+    )
+    .orderBy(asc(dealItems.position));
+  for (const { item } of items) {
+    const list = byDeal.get(item.dealId) ?? [];
+    list.push(item);
+    byDeal.set(item.dealId, list);
+  }
+  return byDeal;
+}
+
+function cursorCondition(value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  const cursor = decodeCursor(value);
+  if (!cursor) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not valid.' });
+  return sql`(${deals.updatedAt}, ${deals.id}) < (${new Date(cursor.at)}, ${cursor.id}::uuid)`;
+}
+
+/** Every deal for the admin, latest activity first, filtered by state (`expired` includes offers past their period). */
+export async function adminListDeals(
+  db: Executor,
+  input: AdminDealsInput,
+): Promise<{ deals: Deal[]; nextCursor: string | null }> {
+  const page = await selectDeals(db)
+    .where(
+      and(
+        input.status ? sql`${effectiveStatusSql} = ${input.status}` : undefined,
+        cursorCondition(input.cursor),
+      ),
+    )
+    .orderBy(desc(deals.updatedAt), desc(deals.id))
+    .limit(input.limit + 1);
+  const rows = page.slice(0, input.limit);
+  const byDeal = await currentItems(db, rows);
+  const now = new Date();
+  const last = rows.at(-1);
+  return {
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now)),
+    nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
+  };
+}
+
+/**
+ * An admin cancels an open, accepted or disputed deal with a reason: the deal's row locked, the audit row written
+ * in the same transaction. 409 for a deal already closed.
+ */
+export async function adminCancelDeal(
+  db: Database,
+  adminId: string,
+  input: AdminCancelDealInput,
+): Promise<Deal> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deals).where(eq(deals.id, input.id)).for('update');
+    if (!row) throw notFound();
+    const status = effectiveStatus(row, now);
+    if (status !== 'proposed' && status !== 'accepted' && status !== 'disputed') {
+      throw conflict(DEAL_MESSAGES.cannotCancel);
+    }
+    await tx
+      .update(deals)
+      .set({ status: 'cancelled', turnUserId: null, closedAt: now, declineReason: input.reason })
+      .where(eq(deals.id, row.id));
+    await writeAudit(tx, {
+      actorId: adminId,
+      action: 'cancel_deal',
+      targetType: 'deal',
+      targetId: row.id,
+      before: { status: row.status, number: row.number },
+      after: { status: 'cancelled', number: row.number },
+      reason: input.reason,
+    });
+  });
+  return readDeal(db, input.id);
+}
+
+/** The user's deals, latest activity first, with counts per state and how many await the user's answer. */
+export async function listDeals(
+  db: Executor,
+  user: UserRow,
+  input: ListDealsInput,
+): Promise<ListDealsResult> {
+  const mine = or(eq(deals.proposerId, user.id), eq(deals.counterpartyId, user.id));
+  const conditions: (SQL | undefined)[] = [
+    mine,
+    statusFilter(input.status, user.id),
+    cursorCondition(input.cursor),
+  ];
+  const [page, countRows] = await Promise.all([
+    selectDeals(db)
+      .where(and(...conditions))
+      .orderBy(desc(deals.updatedAt), desc(deals.id))
+      .limit(input.limit + 1),
+    db
+      .select({
+        status: effectiveStatusSql,
+        awaiting: sql<number>`count(*) filter (where ${deals.status} = 'proposed' and ${deals.expiresAt} > now() and ${deals.turnUserId} = ${user.id})::int`,
+        n: count(),
+      })
+      .from(deals)
+      .where(mine)
+      .groupBy(effectiveStatusSql),
+  ]);
+  const rows = page.slice(0, input.limit);
+  const byDeal = await currentItems(db, rows);
+  const now = new Date();
+  const counts: Record<string, number> = {};
+  let awaitingMe = 0;
+  for (const row of countRows) {
+    counts[row.status] = row.n;
+    awaitingMe += row.awaiting;
+  }
+  const last = rows.at(-1);
+  return {
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now)),
+    nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
+    counts,
+    awaitingMe,
+  };
+}
+
+// ---- plan limits ----
+
+/** Accepted deals of a party in the Asia/Kolkata month of `at`. */
+async function dealsInMonth(db: Executor, userId: string, at: Date): Promise<number> {
+  const month = kolkataMonth(at);
+  const [row] = await db
+    .select({ n: count() })
+    .from(deals)
+    .where(
+      and(
+        or(eq(deals.proposerId, userId), eq(deals.counterpartyId, userId)),
+        gte(deals.acceptedAt, month.start),
+        lt(deals.acceptedAt, month.next),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export interface DealAllowanceState {
+  plan: string;
+  dealsThisMonth: number;
+  dealLimit: number | null;
+  /** `YYYY-MM-DD` (Asia/Kolkata) when the month's count starts again. */
+  resetsOn: string;
+  commissionBp: number;
+}
+
+/** A party's plan (or the free allowance), this month's accepted deals and when the count resets. */
+export async function dealAllowanceOf(
+  db: Executor,
+  userId: string,
+  at = new Date(),
+): Promise<DealAllowanceState> {
+  const [planId, used] = await Promise.all([currentPlanId(db, userId), dealsInMonth(db, userId, at)]);
+  const allowance = dealAllowance(planId);
+  return {
+    plan: allowance.name,
+    dealsThisMonth: used,
+    dealLimit: allowance.dealsPerMonth,
+    resetsOn: kolkataDate(kolkataMonth(at).next),
+    commissionBp: allowance.commissionBp,
+  };
+}
+
+function atLimit(state: DealAllowanceState): boolean {
+  return state.dealLimit !== null && state.dealsThisMonth >= state.dealLimit;
+}
+
+/** 403 naming plan, limit and reset date when the party has used this month's deals. */
+async function requireDealsLeft(db: Executor, userId: string, now: Date): Promise<DealAllowanceState> {
+  const state = await dealAllowanceOf(db, userId, now);
+  if (atLimit(state)) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: dealLimitMessage(state.plan, state.dealLimit ?? 0, state.resetsOn),
+    });
+  }
+  return state;
+}
+
+// ---- writing ----
+
+function requireVerifiedEmail(user: UserRow): void {
+  if (!user.emailVerified)
+    throw new TRPCError({ code: 'FORBIDDEN', message: DEAL_MESSAGES.emailNotVerified });
+}
+
+/** The other party must still be an active account (a suspended or deleted one takes no part in deals). */
+async function requireActiveParty(db: Executor, userId: string, message: string): Promise<void> {
+  const [row] = await db
+    .select({ status: users.status, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row?.status !== 'active' || row.deletedAt !== null) throw conflict(message);
+}
+
+/**
+ * Checks a version's items: each given by one of the two parties, both sides present, and every named listing
+ * an active listing of its giver.
+ */
+async function checkItems(
+  db: Executor,
+  parties: { proposerId: string; counterpartyId: string },
+  items: DealItemInput[],
+): Promise<void> {
+  const givers = new Set(items.map((item) => item.giverId));
+  for (const giver of givers) {
+    if (giver !== parties.proposerId && giver !== parties.counterpartyId) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: DEAL_MESSAGES.giverNotParty });
+    }
+  }
+  if (givers.size !== 2) throw new TRPCError({ code: 'BAD_REQUEST', message: DEAL_MESSAGES.bothSides });
+  const named = items.filter((item) => item.listingId !== undefined);
+  if (named.length === 0) return;
+  const rows = await db
+    .select({ id: listings.id, ownerId: listings.ownerId, status: listings.status })
+    .from(listings)
+    .where(
+      inArray(
+        listings.id,
+        named.map((item) => item.listingId!),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const item of named) {
+    const listing = byId.get(item.listingId!);
+    if (!listing || listing.ownerId !== item.giverId || listing.status !== 'active') {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: DEAL_MESSAGES.itemListingNotGivers });
+    }
+  }
+}
+
+/** Writes a new version with its items (never changed afterwards); answers its closing time. */
+async function writeVersion(
+  tx: Executor,
+  dealId: string,
+  version: number,
+  authorId: string,
+  input: { items: DealItemInput[]; message?: string; openDays: number },
+  now: Date,
+): Promise<Date> {
+  const expiresAt = new Date(now.getTime() + input.openDays * DAY_MS);
+  const [written] = await tx
+    .insert(dealVersions)
+    .values({
+      dealId,
+      version,
+      authorId,
+      message: input.message ?? null,
+      openDays: input.openDays,
+      expiresAt,
+      createdAt: now,
+    })
+    .returning({ id: dealVersions.id });
+  await tx.insert(dealItems).values(
+    input.items.map((item, position) => ({
+      dealId,
+      versionId: written!.id,
+      version,
+      position,
+      giverId: item.giverId,
+      listingId: item.listingId ?? null,
+      title: item.title,
+      quantity: item.quantity,
+      unit: item.unit,
+      startDate: item.startDate ?? null,
+      endDate: item.endDate ?? null,
+      valueInr: item.valueInr,
+    })),
+  );
+  return expiresAt;
+}
+
+/**
+ * Proposes a deal from an active listing that is not the proposer's: its owner is the counterparty, whose turn
+ * it is. Active, e-mail-verified users only, within their plan's deals this month.
+ */
+export async function proposeDeal(db: Database, user: UserRow, input: ProposeDealInput): Promise<Deal> {
+  requireVerifiedEmail(user);
+  const now = new Date();
+  const id = await db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select({
+        id: listings.id,
+        ownerId: listings.ownerId,
+        status: listings.status,
+        ownerStatus: users.status,
+        ownerDeleted: users.deletedAt,
+        ownerEmailVerified: users.emailVerified,
+      })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.ownerId))
+      .where(eq(listings.id, input.listingId))
+      .limit(1);
+    if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: DEAL_MESSAGES.listingNotFound });
+    if (listing.ownerId === user.id)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: DEAL_MESSAGES.selfDeal });
+    if (listing.status !== 'active') throw conflict(DEAL_MESSAGES.listingArchived);
+    if (listing.ownerStatus !== 'active' || listing.ownerDeleted !== null || !listing.ownerEmailVerified) {
+      throw conflict(DEAL_MESSAGES.ownerUnavailable);
+    }
+    const parties = { proposerId: user.id, counterpartyId: listing.ownerId };
+    await checkItems(tx, parties, input.items);
+    await requireNoOverdueCommission(tx, user.id, now);
+    await requireDealsLeft(tx, user.id, now);
+    const [deal] = await tx
+      .insert(deals)
+      .values({
+        listingId: listing.id,
+        ...parties,
+        version: 1,
+        turnUserId: listing.ownerId,
+        expiresAt: new Date(now.getTime() + input.openDays * DAY_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: deals.id });
+    await writeVersion(tx, deal!.id, 1, user.id, input, now);
+    return deal!.id;
+  });
+  return readDeal(db, id);
+}
+
+/**
+ * Runs one transition of a deal in one transaction that first locks the deal's row (SELECT … FOR UPDATE), so
+ * two parties acting at once get one outcome and the other a 409. A non-party gets 404. An open offer whose
+ * period has passed is written `expired` (committed) and the transition answers 409.
+ */
+async function transition(
+  db: Database,
+  user: UserRow,
+  id: string,
+  apply: (tx: Executor, row: DealRow, now: Date) => Promise<void>,
+): Promise<Deal> {
+  requireVerifiedEmail(user);
+  const now = new Date();
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+    if (!row || !isParty(row, user.id)) throw notFound();
+    if (effectiveStatus(row, now) === 'expired' && row.status === 'proposed') {
+      await tx
+        .update(deals)
+        .set({ status: 'expired', turnUserId: null, closedAt: row.expiresAt })
+        .where(eq(deals.id, id));
+      return 'expired' as const;
+    }
+    if (row.status !== 'proposed') throw conflict(DEAL_MESSAGES.notOpen);
+    await apply(tx, row, now);
+    return 'applied' as const;
+  });
+  if (outcome === 'expired') throw conflict(DEAL_MESSAGES.expired);
+  return readDeal(db, id);
+}
+
+function otherParty(row: DealRow, userId: string): string {
+  return row.proposerId === userId ? row.counterpartyId : row.proposerId;
+}
+
+function requireTurn(row: DealRow, userId: string): void {
+  if (row.turnUserId !== userId) throw conflict(DEAL_MESSAGES.notYourTurn);
+}
+
+/** The party whose turn it is answers with new terms: version n+1, the turn passes. Not after the 10th. */
+export function counterDeal(db: Database, user: UserRow, input: CounterDealInput): Promise<Deal> {
+  return transition(db, user, input.id, async (tx, row, now) => {
+    requireTurn(row, user.id);
+    if (row.version >= DEAL_LIMITS.maxVersions) throw conflict(DEAL_MESSAGES.tooManyVersions);
+    const other = otherParty(row, user.id);
+    await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
+    await checkItems(tx, row, input.items);
+    await requireNoOverdueCommission(tx, user.id, now);
+    await requireDealsLeft(tx, user.id, now);
+    const version = row.version + 1;
+    const expiresAt = await writeVersion(tx, row.id, version, user.id, input, now);
+    await tx.update(deals).set({ version, turnUserId: other, expiresAt }).where(eq(deals.id, row.id));
+  });
+}
+
+/**
+ * The party whose turn it is accepts the version it names (409 when a newer one exists). Both parties' rows are
+ * locked (in id order) and their plans' monthly limits checked in this transaction, so simultaneous acceptances
+ * cannot exceed a limit. The deal gets its number and each party's commission is fixed.
+ */
+export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput): Promise<Deal> {
+  return transition(db, user, input.id, async (tx, row, now) => {
+    if (input.version !== row.version) throw conflict(DEAL_MESSAGES.staleVersion);
+    requireTurn(row, user.id);
+    const other = otherParty(row, user.id);
+    await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
+    const ids = [row.proposerId, row.counterpartyId].sort();
+    await tx.execute(
+      sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} for update`,
+    );
+    await requireNoOverdueCommission(tx, user.id, now);
+    const mine = await requireDealsLeft(tx, user.id, now);
+    const theirs = await dealAllowanceOf(tx, other, now);
+    if (atLimit(theirs)) throw conflict(DEAL_MESSAGES.partyUnavailable);
+    const items = await tx
+      .select({ giverId: dealItems.giverId, valueInr: dealItems.valueInr })
+      .from(dealItems)
+      .where(and(eq(dealItems.dealId, row.id), eq(dealItems.version, row.version)));
+    const totals = totalsOf(row, items);
+    const bpOf = (partyId: string) => (partyId === user.id ? mine.commissionBp : theirs.commissionBp);
+    const [sequence] = await queryRows<{ n: string }>(tx, sql`select nextval('deal_number_seq')::text as n`);
+    const proposerBp = bpOf(row.proposerId);
+    const counterpartyBp = bpOf(row.counterpartyId);
+    await tx
+      .update(deals)
+      .set({
+        status: 'accepted',
+        number: dealNumber(kolkataYear(now), Number(sequence!.n)),
+        turnUserId: null,
+        acceptedAt: now,
+        acceptedBy: user.id,
+        proposerCommissionBp: proposerBp,
+        proposerCommissionInr: commissionInr(totals[row.proposerId] ?? 0, proposerBp),
+        counterpartyCommissionBp: counterpartyBp,
+        counterpartyCommissionInr: commissionInr(totals[row.counterpartyId] ?? 0, counterpartyBp),
+      })
+      .where(eq(deals.id, row.id));
+  });
+}
+
+/** The party whose turn it is declines, with an optional reason. */
+export function declineDeal(db: Database, user: UserRow, input: DeclineDealInput): Promise<Deal> {
+  return transition(db, user, input.id, async (tx, row, now) => {
+    requireTurn(row, user.id);
+    await tx
+      .update(deals)
+      .set({ status: 'declined', turnUserId: null, declineReason: input.reason ?? null, closedAt: now })
+      .where(eq(deals.id, row.id));
+  });
+}
+
+/** The author of the latest version withdraws it while it is the other side's turn. */
+export function withdrawDeal(db: Database, user: UserRow, id: string): Promise<Deal> {
+  return transition(db, user, id, async (tx, row, now) => {
+    if (row.turnUserId === user.id) throw conflict(DEAL_MESSAGES.withdrawNotYours);
+    await tx
+      .update(deals)
+      .set({ status: 'withdrawn', turnUserId: null, closedAt: now })
+      .where(eq(deals.id, row.id));
+  });
+}

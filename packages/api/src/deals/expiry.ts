@@ -1,0 +1,86 @@
+import { type Executor, queryRows } from '@barterads/db';
+import { sql } from 'drizzle-orm';
+import type { Mailer } from '../mail/mailer';
+import type { Logger } from '../services';
+
+export interface DealExpiryDeps {
+  db: Executor;
+  mailer: Mailer;
+  appUrl: string;
+  logger: Logger;
+}
+
+interface Recipient extends Record<string, unknown> {
+  deal_id: string;
+  email: string;
+  first_name: string;
+  expires_at: Date | string;
+}
+
+function when(value: Date | string): string {
+  return `${new Date(value).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} IST`;
+}
+
+/**
+ * The deals' timed work, run every minute by the server (apps/server/src/jobs/deal-expiry.ts). Its state is in
+ * the rows, so it survives restarts and each step happens once however many instances run it: each is one
+ * UPDATE … RETURNING that only matches rows not yet done (a second instance's UPDATE waits for the first's row
+ * locks, then finds them done).
+ * - Open offers past their period become `expired` (reads already show them so; this writes it) and both
+ *   parties are told.
+ * - The party whose turn it is hears once per version that the offer closes within 24 hours.
+ * Plain SQL, so `updated_at` (latest activity) is not touched by a reminder.
+ */
+export async function runDealExpiry(deps: DealExpiryDeps): Promise<{ expired: number; reminded: number }> {
+  const expired = await queryRows<Recipient>(
+    deps.db,
+    sql`with e as (
+          update deals set status = 'expired', turn_user_id = null, closed_at = expires_at, updated_at = now()
+          where status = 'proposed' and expires_at <= now()
+          returning id, proposer_id, counterparty_id, expires_at
+        )
+        select e.id::text as deal_id, u.email, u.first_name, e.expires_at
+        from e join users u on u.id in (e.proposer_id, e.counterparty_id) and u.deleted_at is null`,
+  );
+  const reminded = await queryRows<Recipient>(
+    deps.db,
+    sql`with r as (
+          update deals set expiry_reminded_version = version
+          where status = 'proposed' and expires_at > now() and expires_at <= now() + interval '24 hours'
+            and expiry_reminded_version is distinct from version
+          returning id, turn_user_id, expires_at
+        )
+        select r.id::text as deal_id, u.email, u.first_name, r.expires_at
+        from r join users u on u.id = r.turn_user_id and u.deleted_at is null`,
+  );
+  const base = deps.appUrl.replace(/\/+$/, '');
+  const send = async (to: Recipient, subject: string, body: string, link: string) => {
+    try {
+      await deps.mailer.send({
+        to: to.email,
+        subject,
+        text: `Hello ${to.first_name || 'there'},\n\n${body}\n\n${base}${link}\n\nBarterAds`,
+      });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'deal expiry e-mail not sent');
+    }
+  };
+  for (const to of expired) {
+    await send(
+      to,
+      'A deal offer expired',
+      `An offer in one of your deals was not answered before it closed (${when(to.expires_at)}), so the deal expired.`,
+      '/dashboard/deals?status=expired',
+    );
+  }
+  for (const to of reminded) {
+    await send(
+      to,
+      'An offer awaiting your answer closes within 24 hours',
+      `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
+      '/dashboard/deals?status=awaiting',
+    );
+  }
+  const deals = (rows: Recipient[]) => new Set(rows.map((r) => r.deal_id)).size;
+  return { expired: deals(expired), reminded: deals(reminded) };
+}

@@ -1,0 +1,182 @@
+import type { Context } from '../context';
+import { adminProcedure, authedProcedure, router } from '../trpc';
+import { createCommissionOrder, verifyCommissionPayment } from './commission';
+import {
+  acceptDeal,
+  adminCancelDeal,
+  adminListDeals,
+  counterDeal,
+  dealAllowanceOf,
+  declineDeal,
+  getDealPage,
+  listDeals,
+  proposeDeal,
+  withdrawDeal,
+} from './deals';
+import { type DealEvent, tellDeal } from './mail';
+import {
+  AcceptDealInput,
+  AdminCancelDealInput,
+  AdminDealsInput,
+  AdminDealsResult,
+  CommissionOrderResult,
+  CounterDealInput,
+  type Deal,
+  DealAllowanceResult,
+  DealIdInput,
+  DealPageResult,
+  DealResult,
+  DeclineDealInput,
+  ListDealsInput,
+  ListDealsResult,
+  ProposeDealInput,
+  VerifyCommissionInput,
+} from './schemas';
+import { postToThread } from './thread';
+
+/**
+ * Tells the party concerned by e-mail once the transition committed; not awaited, so a slow mail server never
+ * delays the answer (a failure is logged).
+ */
+async function tell(
+  ctx: Context & { user: { id: string } },
+  event: DealEvent,
+  deal: Deal,
+  text?: string,
+): Promise<Deal> {
+  void tellDeal(
+    {
+      db: ctx.services.database.db,
+      mailer: ctx.services.mailer,
+      appUrl: ctx.services.config.appUrl,
+      logger: ctx.services.logger,
+    },
+    event,
+    deal,
+    ctx.user.id,
+  );
+  // The thread's line is awaited, so the deal answered carries its conversation.
+  const conversationId = await postToThread(
+    { db: ctx.services.database.db, pubsub: ctx.services.pubsub, logger: ctx.services.logger },
+    event,
+    deal,
+    ctx.user.id,
+    text,
+  );
+  return { ...deal, conversationId: deal.conversationId ?? conversationId };
+}
+
+/**
+ * Deals (product-spec-2 section 2): propose from a listing, counter, accept a named version, decline, withdraw.
+ * Every transition runs in one transaction that locks the deal's row; a transition that does not apply answers
+ * 409 and changes nothing. Open offers past their period read as `expired` (computed on read, written by the
+ * next transition: there is no job queue yet).
+ */
+export const dealsRouter = router({
+  /** Propose a deal from a listing that is not yours; the listing's owner answers. */
+  propose: authedProcedure
+    .input(ProposeDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await tell(
+        ctx,
+        'proposed',
+        await proposeDeal(ctx.services.database.db, ctx.user, input),
+        input.message,
+      ),
+    })),
+
+  /** Counter with new items: a new numbered version, the turn passes (not after the 10th version). */
+  counter: authedProcedure
+    .input(CounterDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await tell(
+        ctx,
+        'countered',
+        await counterDeal(ctx.services.database.db, ctx.user, input),
+        input.message,
+      ),
+    })),
+
+  /** Accept the version named (409 when a newer one exists); the deal gets its number. */
+  accept: authedProcedure
+    .input(AcceptDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await tell(ctx, 'accepted', await acceptDeal(ctx.services.database.db, ctx.user, input)),
+    })),
+
+  /** Decline the offer (whose turn it is), with an optional reason. */
+  decline: authedProcedure
+    .input(DeclineDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await tell(
+        ctx,
+        'declined',
+        await declineDeal(ctx.services.database.db, ctx.user, input),
+        input.reason,
+      ),
+    })),
+
+  /** Withdraw your latest offer while it is the other side's turn. */
+  withdraw: authedProcedure
+    .input(DealIdInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await tell(ctx, 'withdrawn', await withdrawDeal(ctx.services.database.db, ctx.user, input.id)),
+    })),
+
+  /** Your deals, latest activity first (query status, or `awaiting` for those waiting for your answer). */
+  list: authedProcedure
+    .input(ListDealsInput)
+    .output(ListDealsResult)
+    .query(({ ctx, input }) => listDeals(ctx.services.database.db, ctx.user, input)),
+
+  /** The deal page: the deal and every version with its items; parties and admins only. */
+  get: authedProcedure
+    .input(DealIdInput)
+    .output(DealPageResult)
+    .query(({ ctx, input }) => getDealPage(ctx.services.database.db, ctx.user, input.id)),
+
+  /** A Razorpay order for your commission on an accepted deal (the amount is the server's). */
+  commissionOrder: authedProcedure
+    .input(DealIdInput)
+    .output(CommissionOrderResult)
+    .mutation(({ ctx, input }) => createCommissionOrder(ctx, ctx.user, input.id)),
+
+  /** Checkout's success answer for a commission order: signature checked, the commission marked paid once. */
+  verifyCommission: authedProcedure
+    .input(VerifyCommissionInput)
+    .output(DealPageResult)
+    .mutation(async ({ ctx, input }) => {
+      await verifyCommissionPayment(ctx, ctx.user, input);
+      return getDealPage(ctx.services.database.db, ctx.user, input.id);
+    }),
+
+  /** Admin: every deal, latest activity first (query status, cursor, limit). */
+  adminList: adminProcedure
+    .input(AdminDealsInput)
+    .output(AdminDealsResult)
+    .query(({ ctx, input }) => adminListDeals(ctx.services.database.db, input)),
+
+  /** Admin: cancel an open, accepted or disputed deal with a reason (audit-logged). */
+  adminCancel: adminProcedure
+    .input(AdminCancelDealInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => ({
+      deal: await adminCancelDeal(ctx.services.database.db, ctx.user.id, input),
+    })),
+
+  /** This month's accepted deals against your plan's limit, and when the count resets. */
+  allowance: authedProcedure.output(DealAllowanceResult).query(async ({ ctx }) => {
+    const state = await dealAllowanceOf(ctx.services.database.db, ctx.user.id);
+    return {
+      plan: state.plan,
+      dealsThisMonth: state.dealsThisMonth,
+      dealLimit: state.dealLimit,
+      resetsOn: state.resetsOn,
+    };
+  }),
+});

@@ -1,0 +1,72 @@
+import { type Database, deals } from '@barterads/db';
+import { eq, sql } from 'drizzle-orm';
+import { insertMessage, openConversation } from '../messages/conversations';
+import { notifyUsers } from '../messages/events';
+import type { PubSub } from '../pubsub';
+import type { Logger } from '../services';
+import type { DealEvent } from './mail';
+import type { Deal } from './schemas';
+
+export interface ThreadDeps {
+  db: Database;
+  pubsub: PubSub;
+  logger: Logger;
+}
+
+function line(event: DealEvent, deal: Deal, text: string | undefined): string {
+  const said = text ? `: ${text}` : '.';
+  switch (event) {
+    case 'proposed':
+      return `Proposed a deal (version 1)${said}`;
+    case 'countered':
+      return `Countered with version ${deal.version}${said}`;
+    case 'accepted':
+      return `Accepted version ${deal.version}: deal ${deal.number ?? ''}. The deal letter is on the deal's page.`;
+    case 'declined':
+      return `Declined the deal${said}`;
+    case 'withdrawn':
+      return 'Withdrew the offer.';
+  }
+}
+
+/**
+ * Posts a deal's event into its thread in Messages, the parties' conversation about the listing it was
+ * proposed from (opened, and remembered on the deal, at the first event), and tells both parties' live
+ * streams. After the transition committed; a failure is logged, never the transition's.
+ */
+export async function postToThread(
+  deps: ThreadDeps,
+  event: DealEvent,
+  deal: Deal,
+  actorId: string,
+  text?: string,
+): Promise<string | null> {
+  try {
+    const [row] = await deps.db
+      .select({ conversationId: deals.conversationId })
+      .from(deals)
+      .where(eq(deals.id, deal._id))
+      .limit(1);
+    let conversationId = row?.conversationId ?? null;
+    if (!conversationId) {
+      if (!deal.listingId) return null;
+      // The proposer asked about the counterparty's listing: that pair's conversation is the deal's thread.
+      conversationId = (await openConversation(deps.db, deal.proposer._id, deal.listingId)).conversationId;
+      // Plain SQL: remembering the thread is not activity on the deal (updated_at stays).
+      await deps.db.execute(
+        sql`update deals set conversation_id = ${conversationId} where id = ${deal._id} and conversation_id is null`,
+      );
+    }
+    const message = await insertMessage(deps.db, conversationId, actorId, line(event, deal, text));
+    await notifyUsers(
+      deps.pubsub,
+      [deal.proposer._id, deal.counterparty._id],
+      { type: 'message', messageId: message._id },
+      (error) => deps.logger.warn({ err: error }, 'deal thread event not published'),
+    );
+    return conversationId;
+  } catch (error) {
+    deps.logger.warn({ err: error, dealId: deal._id, event }, 'deal thread message not posted');
+    return null;
+  }
+}

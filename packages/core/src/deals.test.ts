@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { commissionInr, dealNumber, kolkataDate, kolkataMonth, kolkataYear } from './deals';
+import { dealAllowance, FREE_DEAL_PLAN } from './plans';
+
+describe('deal rules', () => {
+  it('counts months in Asia/Kolkata (UTC+05:30)', () => {
+    // 31 Jan 2026, 20:00 UTC is 1 Feb 01:30 in Kolkata: February's month.
+    const month = kolkataMonth(new Date('2026-01-31T20:00:00Z'));
+    expect(month.start.toISOString()).toBe('2026-01-31T18:30:00.000Z');
+    expect(month.next.toISOString()).toBe('2026-02-28T18:30:00.000Z');
+    expect(kolkataDate(month.next)).toBe('2026-03-01');
+    // 31 Dec 18:29 UTC is still December in Kolkata; 18:30 is the new year.
+    expect(kolkataYear(new Date('2026-12-31T18:29:59Z'))).toBe(2026);
+    expect(kolkataYear(new Date('2026-12-31T18:30:00Z'))).toBe(2027);
+    expect(kolkataMonth(new Date('2026-12-15T00:00:00Z')).next.toISOString()).toBe(
+      '2026-12-31T18:30:00.000Z',
+    );
+  });
+
+  it('numbers deals BA-YYYY-NNNNNN', () => {
+    expect(dealNumber(2026, 123)).toBe('BA-2026-000123');
+    expect(dealNumber(2027, 1_234_567)).toBe('BA-2027-1234567');
+  });
+
+  it('rounds commission to the rupee', () => {
+    expect(commissionInr(48_000, 500)).toBe(2400);
+    expect(commissionInr(1_010, 500)).toBe(51); // 50.5 rounds up
+    expect(commissionInr(1_009, 300)).toBe(30); // 30.27
+  });
+
+  it('gives the free allowance without a plan, and each plan its limit and rate', () => {
+    expect(dealAllowance(null)).toEqual(FREE_DEAL_PLAN);
+    expect(dealAllowance('starter')).toEqual({ name: 'Starter', dealsPerMonth: 5, commissionBp: 500 });
+    expect(dealAllowance('growth')).toEqual({ name: 'Growth', dealsPerMonth: 15, commissionBp: 300 });
+    expect(dealAllowance('enterprise')).toEqual({
+      name: 'Enterprise',
+      dealsPerMonth: null,
+      commissionBp: 300,
+    });
+  });
+});

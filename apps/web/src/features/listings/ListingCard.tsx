@@ -80,12 +80,14 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             <span className={classes.label}>{EXCHANGE_FIELD[listing.ownerRole].card}:</span> {listing.seeking}
           </p>
         ) : null}
-        {listing.rateInr && listing.unit ? (
-          <p className={classes.text}>
-            <span className={classes.label}>Rate:</span> {formatRate(listing.rateInr, listing.unit)}
-          </p>
-        ) : null}
+        {/* The rate card and the owner's rating share a line (two cards must fit a phone's screen). */}
         <p className={classes.text}>
+          {listing.rateInr && listing.unit ? (
+            <>
+              <span className={classes.label}>Rate:</span> {formatRate(listing.rateInr, listing.unit)}
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
           {listing.rating === null ? (
             <span>New</span>
           ) : (

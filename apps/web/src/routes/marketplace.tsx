@@ -78,6 +78,13 @@ function MarketplacePage() {
   const [text, setText] = useState(search.q ?? '');
   const [debounced] = useDebouncedValue(text, DELAYS_MS.marketplaceSearchDebounce);
   const [posting, setPosting] = useState(false);
+  // The box shows the visitor's click at once; the URL (the source of truth) follows when the navigation commits,
+  // which on a busy phone is after the new results render.
+  const verifiedOnly = search.verifiedOnly === true;
+  const [verifiedOnlyClick, setVerifiedOnlyClick] = useState<{ from: boolean; to: boolean } | null>(null);
+  // Once the URL has it, the click is forgotten (so Back shows the URL's state again).
+  if (verifiedOnlyClick && verifiedOnlyClick.to === verifiedOnly) setVerifiedOnlyClick(null);
+  const verifiedOnlyShown = verifiedOnlyClick?.from === verifiedOnly ? verifiedOnlyClick.to : verifiedOnly;
   // Once loaded, the modal stays mounted so that it can animate closed.
   const [postingUsed, setPostingUsed] = useState(false);
 
@@ -218,10 +225,11 @@ function MarketplacePage() {
           />
           <Checkbox
             label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
-            checked={search.verifiedOnly === true}
+            checked={verifiedOnlyShown}
             mb={8}
             onChange={(event) => {
               const checked = event.currentTarget.checked;
+              setVerifiedOnlyClick({ from: verifiedOnly, to: checked });
               void navigate({
                 search: (prev) => ({ ...prev, verifiedOnly: checked ? true : undefined }),
                 replace: true,

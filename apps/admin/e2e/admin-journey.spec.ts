@@ -37,6 +37,7 @@ test('an admin sees the metrics, suspends a user, verifies a listing and finds b
   await expect(page.getByTestId('metric-pending')).toHaveText(
     metrics.pendingListings.toLocaleString('en-IN'),
   );
+  await expect(page.getByTestId('metric-deals')).toHaveText(metrics.acceptedDeals.toLocaleString('en-IN'));
   await expect(page.getByRole('heading', { name: 'Users by country' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Countries' }).getByText('India')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent postings' })).toBeVisible();

@@ -86,11 +86,14 @@ describe('admin API over real HTTP', () => {
       listings: 4,
       verifiedListings: 2,
       pendingListings: 2,
+      acceptedDeals: 0,
+      openDeals: 0,
       series: {
         users: [...zeros(9), 1, 1, 2],
         listings: [...zeros(10), 1, 2],
         verified: [...zeros(11), 1],
         pending: [...zeros(10), 1, 1],
+        deals: zeros(12),
       },
     });
   });

@@ -111,6 +111,20 @@ describe('deals over real HTTP', () => {
   });
   afterAll(async () => server.close());
 
+  it('counts open offers and accepted deals in the admin overview', async () => {
+    const metrics = async () => (await server.request('/api/admin/metrics', { token: admin.token })).body;
+    const before = await metrics();
+    const open = await pair();
+    await proposed(open.owner, open.brand, open.listing.id);
+    const done = await pair();
+    const id = await proposed(done.owner, done.brand, done.listing.id);
+    expect((await act(done.owner.token, id, 'accept', { version: 1 })).status).toBe(200);
+    const after = await metrics();
+    expect(after.openDeals - before.openDeals).toBe(1);
+    expect(after.acceptedDeals - before.acceptedDeals).toBe(1);
+    expect(after.series.deals.at(-1) - before.series.deals.at(-1)).toBe(1);
+  });
+
   it('goes from a listing to an accepted deal with a number, commission and a letter', async () => {
     const { owner, brand, listing } = await pair();
     // The owner is GST verified: the letter carries the GSTIN and legal name.

@@ -132,11 +132,17 @@ export const AdminMetrics = z.object({
   listings: z.number().int(),
   verifiedListings: z.number().int(),
   pendingListings: z.number().int(),
+  /** Deals accepted, ever (issue 19). */
+  acceptedDeals: z.number().int(),
+  /** Offers still open: proposed, their period not passed. */
+  openDeals: z.number().int(),
   series: z.object({
     users: z.array(z.number().int()),
     listings: z.array(z.number().int()),
     verified: z.array(z.number().int()),
     pending: z.array(z.number().int()),
+    /** Deals accepted in each of the last 12 weeks. */
+    deals: z.array(z.number().int()),
   }),
 });
 export type AdminMetrics = z.infer<typeof AdminMetrics>;

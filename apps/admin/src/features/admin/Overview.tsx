@@ -24,7 +24,14 @@ const DONUT_COLORS = [
   'blue.6',
 ];
 
-function MetricCard(props: { label: string; value: number; series: number[]; color: string }) {
+function MetricCard(props: {
+  label: string;
+  value: number;
+  series: number[];
+  color: string;
+  /** A second figure under the trend line. */
+  note?: string;
+}) {
   const last = props.series.at(-1) ?? 0;
   return (
     <Card withBorder radius="md" padding="md">
@@ -38,7 +45,7 @@ function MetricCard(props: { label: string; value: number; series: number[]; col
         <MetricSparkline label={props.label} series={props.series} color={props.color} />
       </Suspense>
       <Text fz="xs" c="dimmed" mt={4}>
-        {last.toLocaleString('en-IN')} new in the last 7 days
+        {last.toLocaleString('en-IN')} new in the last 7 days{props.note ? ` · ${props.note}` : ''}
       </Text>
     </Card>
   );
@@ -51,15 +58,23 @@ function Metrics() {
   const m = metrics.data;
   return (
     <Stack gap={6}>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
         <MetricCard label="Users" value={m.users} series={m.series.users} color="indigo" />
         <MetricCard label="Listings" value={m.listings} series={m.series.listings} color="cyan" />
         <MetricCard label="Verified" value={m.verifiedListings} series={m.series.verified} color="teal" />
         <MetricCard label="Pending" value={m.pendingListings} series={m.series.pending} color="orange" />
+        <MetricCard
+          label="Deals"
+          value={m.acceptedDeals}
+          series={m.series.deals}
+          color="grape"
+          note={`${m.openDeals.toLocaleString('en-IN')} open offers`}
+        />
       </SimpleGrid>
       <Text fz="xs" c="dimmed">
-        Listings are the active listings (Verified + Pending; archived ones are left out). Trend lines: how
-        many were created in each of the last 12 weeks, oldest first.
+        Listings are the active listings (Verified + Pending; archived ones are left out). Deals are the
+        accepted deals. Trend lines: how many were created (deals: accepted) in each of the last 12 weeks,
+        oldest first.
       </Text>
     </Stack>
   );

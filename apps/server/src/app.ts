@@ -25,8 +25,7 @@ import { registerCertificateRoute } from './certificate-route';
 import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
-import { startDealExpiry } from './jobs/deal-expiry';
-import { startUnreadMessageEmails } from './jobs/unread-messages';
+import { createServerJobQueue } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
@@ -243,10 +242,10 @@ export async function buildApp(
   registerDealLetterRoute(app, services, settings);
   registerStaticApps(app, settings);
 
-  const stopMessageJobs = startUnreadMessageEmails(services);
-  app.addHook('onClose', async () => stopMessageJobs());
-  const stopDealJobs = startDealExpiry(services);
-  app.addHook('onClose', async () => stopDealJobs());
+  // The deal-expiry and unread-message jobs: scheduled every minute on pg-boss, run by one instance each time.
+  const jobs = createServerJobQueue(services);
+  await jobs.start();
+  app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => services.close());
   return app;
 }

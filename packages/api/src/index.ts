@@ -23,6 +23,13 @@ export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
 export { isDatabaseUnavailable } from './dependency-errors';
+export {
+  createJobQueue,
+  EVERY_MINUTE,
+  type JobQueue,
+  type JobQueueOptions,
+  type RecurringJob,
+} from './jobs/queue';
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { SearchListingsInput } from './listings/schemas';

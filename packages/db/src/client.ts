@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   /** Subscribes to a PostgreSQL NOTIFY channel (works across API instances sharing the database). */
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs raw SQL text with $1… parameters (or, without values, several statements at once) and answers its rows;
+   * the job queue (pg-boss) runs its own SQL through this, on the same connection(s) as the app.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
@@ -76,6 +81,29 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     async notify(channel, payload) {
       await client.notify(channel, payload);
     },
+    async executeSql(text, values = []) {
+      if (values.length === 0) {
+        // Several statements, maybe BEGIN … COMMIT (pg-boss's locked commands): a simple query on one reserved
+        // connection, as postgres.js refuses a BEGIN on a pooled one.
+        const reserved = await client.reserve();
+        try {
+          const rows = await reserved.unsafe(text);
+          return { rows: [...rows] as Record<string, unknown>[] };
+        } finally {
+          reserved.release();
+        }
+      }
+      // As node-postgres sends them: undefined as NULL, objects as JSON text (postgres.js only takes typed JSON).
+      const parameters = values.map((value) =>
+        value === undefined
+          ? null
+          : value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value,
+      );
+      const rows = await client.unsafe(text, parameters as postgres.ParameterOrJSON<never>[]);
+      return { rows: [...rows] as Record<string, unknown>[] };
+    },
     async ping() {
       await client`select 1`;
     },
@@ -99,6 +127,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     },
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async executeSql(text, values = []) {
+      // PGlite's query() takes one statement; several (pg-boss's migrations, without values) go through exec().
+      if (values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query<Record<string, unknown>>(text, [...values]);
+      return { rows: result.rows };
     },
     async ping() {
       await client.query('select 1');

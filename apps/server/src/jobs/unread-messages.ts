@@ -1,27 +1,19 @@
-import { type ApiServices, sendUnreadMessageEmails } from '@barterads/api';
+import { type ApiServices, type RecurringJob, sendUnreadMessageEmails } from '@barterads/api';
 
-const EVERY_MS = 60_000;
+export const UNREAD_MESSAGES_JOB = 'unread-message-emails';
 
-/** Runs the unread-message e-mail job every minute; answers a function that stops it. */
-export function startUnreadMessageEmails(services: ApiServices): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendUnreadMessageEmails({
-      db: services.database.db,
-      mailer: services.mailer,
-      config: services.config,
-      logger: services.logger,
-    })
-      .then((sent) => {
-        if (sent > 0) services.logger.info({ sent }, 'unread-message e-mails sent');
-      })
-      .catch((error: unknown) => services.logger.error({ err: error }, 'unread-message e-mail job failed'))
-      .finally(() => {
-        running = false;
+/** The unread-message e-mails, every minute on the job queue. */
+export function unreadMessagesJob(services: ApiServices): RecurringJob {
+  return {
+    name: UNREAD_MESSAGES_JOB,
+    async run() {
+      const sent = await sendUnreadMessageEmails({
+        db: services.database.db,
+        mailer: services.mailer,
+        config: services.config,
+        logger: services.logger,
       });
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+      if (sent > 0) services.logger.info({ sent }, 'unread-message e-mails sent');
+    },
+  };
 }

@@ -1,0 +1,101 @@
+import { createJobQueue, type JobQueue } from '@barterads/api';
+import { deals, listings, users } from '@barterads/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealExpiryJob } from '../src/jobs/deal-expiry';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+describe('background jobs on the pg-boss queue', () => {
+  let server: TestServer;
+  const queues: JobQueue[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    for (const queue of queues) await queue.stop();
+    await server.close();
+  });
+
+  it('the scheduled deal-expiry job expires an overdue deal exactly once with two workers on one database', async () => {
+    const owner = await createTestUser(server.db, {
+      userType: 'media_owner',
+      firstName: 'Meera',
+      lastName: 'Owner',
+    });
+    const brand = await createTestUser(server.db, { firstName: 'Kabir', lastName: 'Brand' });
+    await server.db.update(users).set({ companyName: 'Kabir Foods' }).where(eq(users.id, brand.user.id));
+    const [listing] = await server.db
+      .insert(listings)
+      .values({
+        ownerId: owner.user.id,
+        ownerType: owner.user.userType,
+        title: 'Hoarding near the flyover',
+        description: 'Front-lit hoarding facing two-way traffic.',
+        location: 'Pune, Maharashtra',
+        category: 'outdoor',
+        unit: 'month',
+        rateInr: 50000,
+      })
+      .returning();
+    const made = await server.request('/api/deals', {
+      token: brand.token,
+      json: {
+        listingId: listing!.id,
+        openDays: 7,
+        items: [
+          {
+            giverId: owner.user.id,
+            listingId: listing!.id,
+            title: 'Hoarding',
+            quantity: 1,
+            unit: 'month',
+            valueInr: 50000,
+          },
+          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const dealId = made.body.deal._id as string;
+    await server.db
+      .update(deals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deals.id, dealId));
+
+    // Two more instances (besides the server's own queue) on the same database, each scheduling the job and
+    // working its queue: however the run is fetched, the deal is expired once.
+    for (let i = 0; i < 2; i++) {
+      const queue = createJobQueue(
+        server.services.database,
+        [dealExpiryJob(server.services)],
+        server.services.logger,
+        {
+          pollingIntervalSeconds: 0.5,
+        },
+      );
+      queues.push(queue);
+      await queue.start();
+    }
+    await Promise.all(queues.map((queue) => queue.send('deal-expiry')));
+
+    await expect
+      .poll(async () => (await server.db.select().from(deals).where(eq(deals.id, dealId)))[0]?.status, {
+        timeout: 15_000,
+      })
+      .toBe('expired');
+    const expiredMails = () =>
+      server.mail.mails.filter(
+        (m) => m.to.includes(brand.user.email.toLowerCase()) && m.text.includes('A deal offer expired'),
+      ).length;
+    await expect.poll(expiredMails, { timeout: 15_000 }).toBe(1);
+    // Every run that expired something logged it: one run, one deal.
+    const runs = server.logs
+      .filter((line) => line.includes('"msg":"deal expiry job"'))
+      .map((line) => (JSON.parse(line) as { expired: number }).expired);
+    expect(runs).toEqual([1]);
+    // A later run (the next minute's, or another send) finds nothing left to do.
+    await queues[1]!.send('deal-expiry');
+    expect(expiredMails()).toBe(1);
+  }, 60_000);
+});

@@ -1,8 +1,9 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals). Needs `pnpm build` first (turbo runs it before bench).
  */
+import { runDealsBench } from './benches/deals';
 import { runEngineBench } from './benches/engines';
 import { runLighthouse } from './benches/lighthouse';
 import { runPageWeight } from './benches/page-weight';
@@ -14,7 +15,7 @@ import { BASE_PORT } from './lib/paths';
 import { type BenchResult, heading, verdict } from './lib/report';
 import { startApiServer } from './lib/server';
 
-const ALL = ['page-weight', 'lighthouse', 'search', 'engines', 'write'] as const;
+const ALL = ['page-weight', 'lighthouse', 'search', 'engines', 'write', 'deals'] as const;
 type Name = (typeof ALL)[number];
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -50,7 +51,7 @@ if (selected.has('page-weight')) await guarded('Page weight', async () => runPag
 // otherwise be measured as the page's.
 if (selected.has('lighthouse')) await guarded('Lighthouse', runLighthouse);
 
-if (selected.has('search') || selected.has('engines') || selected.has('write')) {
+if (selected.has('search') || selected.has('engines') || selected.has('write') || selected.has('deals')) {
   await guarded('Database benchmarks', async () => {
     heading('PostgreSQL benchmark database');
     const db = await createBenchDatabase();
@@ -65,12 +66,13 @@ if (selected.has('search') || selected.has('engines') || selected.has('write')) 
       });
       try {
         if (selected.has('search')) out.push(...(await runSearchBenches(db, api)));
-        else
+        else if (selected.has('engines') || selected.has('write'))
           await db.seedListings(
             selected.has('engines') ? Number(process.env.BENCH_LARGE ?? 100_000) : 10_000,
           );
         if (selected.has('engines')) out.push(await runEngineBench(db));
         if (selected.has('write')) out.push(await runWritePath(db, api));
+        if (selected.has('deals')) out.push(await runDealsBench(db, api));
       } finally {
         await api.stop();
       }

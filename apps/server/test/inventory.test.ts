@@ -162,8 +162,12 @@ describe('structured inventory over real HTTP', () => {
     }
     const dir = join(import.meta.dirname, '../../../packages/db/migrations');
     const file = readdirSync(dir).find((name) => name.endsWith('_city_mapping_sql.sql'))!;
-    for (const statement of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint'))
-      await server.db.execute(sql.raw(statement));
+    // In one transaction, as the migrator runs it: one connection, so its temporary table is there for every
+    // statement (the pool hands statements run one by one to any connection, the job queue's too).
+    await server.db.transaction(async (tx) => {
+      for (const statement of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint'))
+        await tx.execute(sql.raw(statement));
+    });
     const rows = await Promise.all(
       ids.map(async (id) => (await server.db.select().from(listings).where(eq(listings.id, id)))[0]!),
     );

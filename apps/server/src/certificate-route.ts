@@ -1,6 +1,5 @@
-import { type ApiServices, createContext, readCertificate } from '@barterads/api';
-import { MESSAGES, VERIFICATION_MESSAGES } from '@barterads/core';
-import { TRPCError } from '@trpc/server';
+import { type ApiServices, createContext, readCertificate, requireSession } from '@barterads/api';
+import { VERIFICATION_MESSAGES } from '@barterads/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorFromProcedure, sendError } from './errors';
@@ -30,19 +29,11 @@ export function registerCertificateRoute(
       if (!params.success)
         return sendError(reply, 400, { message: VERIFICATION_MESSAGES.submissionNotFound });
       const ctx = await createContext(services, requestMeta(request, reply, settings));
-      if (!ctx.session) {
-        throw new TRPCError({
-          code: 'UNAUTHORIZED',
-          message: ctx.presentedToken ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
-        });
-      }
-      if (ctx.session.user.status !== 'active') {
-        throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
-      }
+      const session = requireSession(ctx, 'query');
       const file = await readCertificate(
         services.database.db,
         services.storage,
-        ctx.session.user,
+        session.user,
         params.data.id,
       );
       return reply

@@ -1,6 +1,5 @@
-import { type ApiServices, createContext, dealLetter } from '@barterads/api';
-import { DEAL_MESSAGES, MESSAGES } from '@barterads/core';
-import { TRPCError } from '@trpc/server';
+import { type ApiServices, createContext, dealLetter, requireSession } from '@barterads/api';
+import { DEAL_MESSAGES } from '@barterads/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errorFromProcedure, sendError } from './errors';
@@ -23,16 +22,8 @@ export function registerDealLetterRoute(
       const params = Params.safeParse(request.params);
       if (!params.success) return sendError(reply, 400, { message: DEAL_MESSAGES.notFound });
       const ctx = await createContext(services, requestMeta(request, reply, settings));
-      if (!ctx.session) {
-        throw new TRPCError({
-          code: 'UNAUTHORIZED',
-          message: ctx.presentedToken ? MESSAGES.sessionExpired : MESSAGES.notAuthenticated,
-        });
-      }
-      if (ctx.session.user.status !== 'active') {
-        throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
-      }
-      const letter = await dealLetter(services.database.db, ctx.session.user, params.data.id);
+      const session = requireSession(ctx, 'query');
+      const letter = await dealLetter(services.database.db, session.user, params.data.id);
       return reply
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')

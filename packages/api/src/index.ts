@@ -52,5 +52,6 @@ export {
   type ProcedureAccess,
   type ProcedureMeta,
   requireAccess,
+  requireSession,
   zodIssues,
 } from './trpc';

@@ -120,13 +120,14 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   return result;
 });
 
-type CallType = 'query' | 'mutation' | 'subscription';
+export type CallType = 'query' | 'mutation' | 'subscription';
 
 /**
  * The signed-in rule: a live session of an active user; a mutation authenticated by the browser cookie must come
- * from one of our apps. Throws UNAUTHORIZED or FORBIDDEN, else answers the session.
+ * from one of our apps. Throws UNAUTHORIZED or FORBIDDEN, else answers the session. The file routes beside the
+ * tRPC router (certificate, deal letter) apply the same rule.
  */
-function requireSession(ctx: Context, type: CallType): NonNullable<Context['session']> {
+export function requireSession(ctx: Context, type: CallType): NonNullable<Context['session']> {
   if (!ctx.session) {
     throw new TRPCError({
       code: 'UNAUTHORIZED',

@@ -242,9 +242,16 @@ export async function buildApp(
   registerDealLetterRoute(app, services, settings);
   registerStaticApps(app, settings);
 
-  // The deal-expiry and unread-message jobs: scheduled every minute on pg-boss, run by one instance each time.
+  // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.
   const jobs = createServerJobQueue(services);
   await jobs.start();
+  services.jobs = {
+    wake: (name) => {
+      jobs
+        .send(name)
+        .catch((error: unknown) => services.logger.warn({ err: error, job: name }, 'job not woken'));
+    },
+  };
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => services.close());
   return app;

@@ -41,11 +41,12 @@ export {
 } from './listings/search-cache';
 export { createMailer } from './mail/mailer';
 export { sendUnreadMessageEmails } from './messages/unread-email';
+export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';
 export { createPubSub, PUBSUB_CHANNEL, type PubSubTransport, redisPubSubTransport } from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
-export type { ApiConfig, ApiServices, Logger } from './services';
+export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
 export {
   type FieldIssue,

@@ -41,4 +41,11 @@ export interface ApiServices {
   searchCache?: SearchCacheStore;
   /** Where a GSTIN is looked up before a verification is stored; the offline checks when not given. */
   gstLookup?: GstLookupProvider;
+  /** Wakes a background job now rather than at its next scheduled run; set by the server once its queue runs. */
+  jobs?: JobWaker;
+}
+
+/** Asks the job queue to run a named job soon (queued once however often it is asked while one is waiting). */
+export interface JobWaker {
+  wake(name: string): void;
 }

@@ -4,6 +4,7 @@ export * from './deals';
 export * from './gstin';
 export * from './inventory/units';
 export * from './messages';
+export * from './notifications';
 export * from './phone';
 export * from './plans';
 export * from './roles';

@@ -9,6 +9,8 @@ import {
   DEAL_STATUSES,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
+  NOTIFICATION_EMAIL_STATUSES,
+  NOTIFICATION_KINDS,
   PAYMENT_STATUSES,
   PLAN_IDS,
   SUBSCRIPTION_STATUSES,
@@ -41,3 +43,5 @@ export const verificationSubmissionStatus = pgEnum(
   VERIFICATION_SUBMISSION_STATUSES,
 );
 export const dealStatus = pgEnum('deal_status', DEAL_STATUSES);
+export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const notificationEmailStatus = pgEnum('notification_email_status', NOTIFICATION_EMAIL_STATUSES);

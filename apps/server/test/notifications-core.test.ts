@@ -94,11 +94,15 @@ describe('notify: the one function every domain tells members through', () => {
       });
     }
     const sentTo: string[] = [];
-    const failing = { ...emailDeps(), mailer: { send: () => Promise.reject(new Error('SMTP down')) } };
+    const failing = {
+      ...emailDeps(),
+      mailer: { mode: 'smtp' as const, send: () => Promise.reject(new Error('SMTP down')) },
+    };
     expect(await sendNotificationEmails(failing)).toEqual({ sent: 0, failed: 0 });
     const counting = {
       ...emailDeps(),
       mailer: {
+        mode: 'smtp' as const,
         send: async (mail: { subject: string }) => {
           sentTo.push(mail.subject);
         },

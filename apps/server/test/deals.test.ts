@@ -363,6 +363,32 @@ describe('deals over real HTTP', () => {
     await server.db.update(users).set({ status: 'active' }).where(eq(users.id, owner.user.id));
   });
 
+  it("pages a user's deals from both sides in one order, each deal once", async () => {
+    const { owner, brand, listing } = await pair();
+    // The owner proposes on three other owners' listings and receives three offers: on both sides.
+    const made: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      made.push(await proposed(owner, brand, listing.id));
+      const other = await createTestUser(server.db, { userType: 'media_owner', firstName: `Other${i}` });
+      const theirs = await createListing(server.db, other.user, `Wall ${i}`);
+      const out = await propose(owner, theirs.id, { items: items(other.user, owner.user, theirs.id) });
+      expect(out.status).toBe(201);
+      made.push(out.body.deal._id as string);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
+      const page = await server.request(`/api/deals${query}`, { token: owner.token });
+      expect(page.status).toBe(200);
+      expect(page.body.deals.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.deals.map((d: { _id: string }) => d._id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    // Newest activity first: the reverse of the order they were made in.
+    expect(seen).toEqual([...made].reverse());
+  });
+
   it('expires an offer not answered in its open period, and keeps it expired', async () => {
     const { owner, brand, listing } = await pair();
     const id = await proposed(owner, brand, listing.id);

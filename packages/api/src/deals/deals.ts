@@ -301,7 +301,7 @@ function cursorCondition(value: string | undefined): SQL | undefined {
   if (!value) return undefined;
   const cursor = decodeCursor(value);
   if (!cursor) throw new TRPCError({ code: 'BAD_REQUEST', message: 'The cursor is not valid.' });
-  return sql`(${deals.updatedAt}, ${deals.id}) < (${new Date(cursor.at)}, ${cursor.id}::uuid)`;
+  return sql`(${deals.updatedAt}, ${deals.id}) < (${new Date(cursor.at).toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /** Every deal for the admin, latest activity first, filtered by state (`expired` includes offers past their period). */
@@ -369,16 +369,21 @@ export async function listDeals(
   input: ListDealsInput,
 ): Promise<ListDealsResult> {
   const mine = or(eq(deals.proposerId, user.id), eq(deals.counterpartyId, user.id));
-  const conditions: (SQL | undefined)[] = [
-    mine,
-    statusFilter(input.status, user.id),
-    cursorCondition(input.cursor),
-  ];
+  const filters = and(statusFilter(input.status, user.id), cursorCondition(input.cursor)) ?? sql`true`;
+  // The page's ids come from two index scans, one per side (proposer, counterparty), each stopping after a page
+  // in (updated_at, id) order, merged: its cost follows the page size, not how many deals the user has (an OR
+  // of the two sides would read and sort all of them).
+  const onePage = input.limit + 1;
+  const side = (column: typeof deals.proposerId | typeof deals.counterpartyId) =>
+    sql`(select ${deals.id} from ${deals} where ${column} = ${user.id} and ${filters}
+          order by ${deals.updatedAt} desc, ${deals.id} desc limit ${onePage})`;
   const [page, countRows] = await Promise.all([
     selectDeals(db)
-      .where(and(...conditions))
+      .where(
+        sql`${deals.id} in (select id from (${side(deals.proposerId)} union all ${side(deals.counterpartyId)}) as mine)`,
+      )
       .orderBy(desc(deals.updatedAt), desc(deals.id))
-      .limit(input.limit + 1),
+      .limit(onePage),
     db
       .select({
         status: effectiveStatusSql,

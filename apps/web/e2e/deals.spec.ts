@@ -111,3 +111,35 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     await owner.context.close();
   }
 });
+
+test('on a 360 px phone, a marketplace card proposes a deal on its listing, prefilled, and two cards still fit the screen', async ({
+  browser,
+}) => {
+  const advertiser = await signIn(browser, ADVERTISER_EMAIL, { width: 360, height: 740 });
+  try {
+    const { page } = advertiser;
+    await page.goto('/marketplace?view=media_owner');
+    const card = page.getByTestId('listing-grid').getByRole('article').first();
+    await expect(card).toBeVisible();
+    const title = (await card.getByRole('heading').first().innerText()).trim();
+    const buttons = card.getByRole('button', { name: 'Propose a deal' });
+    await expect(buttons).toBeEnabled();
+    // Every action on the card's one row, none cut short, and two cards fit a 740 px screen.
+    for (const action of await card.locator(':is(a, button)').all()) {
+      expect(await action.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    const box = await card.boundingBox();
+    expect(box!.height * 2).toBeLessThanOrEqual(740);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await buttons.click();
+    const form = page.getByRole('form', { name: 'Send the offer' });
+    await expect(form).toBeVisible();
+    // What you get is the card's listing.
+    await expect(form.getByRole('textbox', { name: 'What' }).nth(0)).toHaveValue(title);
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+  } finally {
+    await advertiser.context.close();
+  }
+});

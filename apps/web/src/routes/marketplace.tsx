@@ -24,6 +24,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../components/SegmentedChoice';
 import { usePageMeta } from '../components/usePageMeta';
 import { useSessionUser } from '../features/accounts/session';
+import { ProposeDealButton } from '../features/deals/ProposeDealButton';
 import { CATEGORY_OPTIONS } from '../features/listings/category-options';
 import type { MoreFilters } from '../features/listings/MarketplaceFilters';
 import { MarketplaceList } from '../features/listings/MarketplaceList';
@@ -102,7 +103,10 @@ function MarketplacePage() {
   // "Message" on every card, with the page's user: the memoised cards render again only when the user changes.
   const messageOwnerAction = useCallback(
     (listing: Listing) => (
-      <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} user={user} />
+      <>
+        <MessageOwnerButton listingId={listing._id} ownerId={listing.ownerId} user={user} />
+        <ProposeDealButton listing={listing} user={user} compact />
+      </>
     ),
     [user],
   );

@@ -2,6 +2,7 @@ import type { SessionUser } from '@barterads/api-client';
 import type { ListingUnit } from '@barterads/core';
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import buttons from '../../components/PlainButton.module.css';
 
 const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
 const ProposeDealModal = lazy(() => import('./ProposeDealModal'));
@@ -19,24 +20,41 @@ export interface ProposeDealButtonProps {
   };
   /** The signed-in user (null when signed out, undefined while loading). */
   user: SessionUser | null | undefined;
+  /**
+   * A marketplace card's button: a plain button (PlainButton.module.css, as a results page holds 24) whose visible
+   * word is "Propose", as three buttons share a phone card's row; its accessible name says the rest.
+   */
+  compact?: boolean;
 }
 
 /**
- * "Propose a deal" on a listing that is not yours (hidden on your own). Signed out, it asks you to sign in; the
- * form itself loads on first use.
+ * "Propose a deal" on a listing that is not yours (hidden on your own), on its page and on marketplace cards.
+ * Signed out, it asks you to sign in; the form itself loads on first use.
  */
-export function ProposeDealButton({ listing, user }: ProposeDealButtonProps) {
+export function ProposeDealButton({ listing, user, compact = false }: ProposeDealButtonProps) {
   const [open, setOpen] = useState<'closed' | 'open' | 'unused'>('unused');
   const [signIn, setSignIn] = useState<'closed' | 'open' | 'unused'>('unused');
   if (user && user._id === listing.ownerId) return null;
   return (
     <>
-      <Button
-        disabled={user === undefined}
-        onClick={() => (user === null ? setSignIn('open') : setOpen('open'))}
-      >
-        Propose a deal
-      </Button>
+      {compact ? (
+        <button
+          type="button"
+          className={`${buttons.button} ${buttons.light}`}
+          aria-label="Propose a deal"
+          disabled={user === undefined}
+          onClick={() => (user === null ? setSignIn('open') : setOpen('open'))}
+        >
+          Propose
+        </button>
+      ) : (
+        <Button
+          disabled={user === undefined}
+          onClick={() => (user === null ? setSignIn('open') : setOpen('open'))}
+        >
+          Propose a deal
+        </Button>
+      )}
       {user && open !== 'unused' ? (
         <Suspense fallback={null}>
           <ProposeDealModal

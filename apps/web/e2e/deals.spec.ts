@@ -121,7 +121,7 @@ test('on a 360 px phone, a marketplace card proposes a deal on its listing, pref
     await page.goto('/marketplace?view=media_owner');
     const card = page.getByTestId('listing-grid').getByRole('article').first();
     await expect(card).toBeVisible();
-    const title = (await card.getByRole('heading').first().innerText()).trim();
+    const title = ((await card.getByRole('heading').first().textContent()) ?? '').trim();
     const buttons = card.getByRole('button', { name: 'Propose a deal' });
     await expect(buttons).toBeEnabled();
     // Every action on the card's one row, none cut short, and two cards fit a 740 px screen.

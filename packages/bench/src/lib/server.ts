@@ -6,6 +6,8 @@ import { SERVER_MAIN } from './paths';
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (to read its memory from /proc). */
+  pid: number | undefined;
   /** The last lines the process printed (shown when something fails). */
   output: string[];
   stop(): Promise<void>;
@@ -98,7 +100,7 @@ export async function startApiServer(options: {
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${options.port}`, output, stop };
+  return { url: `http://127.0.0.1:${options.port}`, pid: child.pid, output, stop };
 }
 
 /** A TypeScript entry of this package as its own Node process (tsx), ready when `readyPath` answers 200. */
@@ -120,5 +122,5 @@ export async function startScriptServer(options: {
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${options.port}`, output, stop };
+  return { url: `http://127.0.0.1:${options.port}`, pid: child.pid, output, stop };
 }

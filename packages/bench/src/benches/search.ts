@@ -71,8 +71,8 @@ export async function runSearchBenches(db: BenchDatabase, api: RunningServer): P
     await db.seedListings(size);
     const total = ((await getJson(restUrl(api.url, q))).body as { total?: number }).total ?? 0;
     // Each statement's fastest of three EXPLAIN ANALYZE runs: one run on a busy machine is mostly noise.
-    const runs = [await explainSearch(db.sql, { q })];
-    for (let i = 0; i < 2; i++) runs.push(await explainSearch(db.sql, { q }));
+    const runs = [await explainSearch(db, { q })];
+    for (let i = 0; i < 2; i++) runs.push(await explainSearch(db, { q }));
     const explain = runs.reduce((best, run) => (run.pageMs < best.pageMs ? run : best));
     const totalMs = Math.min(...runs.map((run) => run.totalMs));
     // One client, one request at a time: the time of a search, not of a queue in front of it.

@@ -1,5 +1,13 @@
+import { SearchListingsInput, searchNeedsIndexHint, searchQueries } from '@barterads/api';
 import type postgres from 'postgres';
-import { countQuery, needsIndexHint, pageQuery, type SearchParams } from './search-sql';
+import type { BenchDatabase } from './database';
+
+/** What the benchmarks search with: the words and filters of `GET /api/barters`. */
+export interface SearchParams {
+  q?: string | undefined;
+  ownerRole?: string | undefined;
+  category?: string | undefined;
+}
 
 interface PlanNode {
   'Node Type': string;
@@ -37,28 +45,39 @@ function walk(node: PlanNode, depth: number, out: string[], found: { seq: boolea
 
 /**
  * EXPLAIN ANALYZE of both statements of a search (page and bounded total), as a short indented plan per
- * statement, planned the way searchListings() runs them: default planner settings, or in a transaction with
- * `enable_seqscan = off` for a word too short for a trigram.
+ * statement: the API's own statements (searchQueries() of packages/api, words spelt right), planned the way
+ * searchListings() runs them: default planner settings, or in a transaction with `enable_seqscan = off` for a word
+ * too short for a trigram.
  */
-export async function explainSearch(pool: postgres.Sql, params: SearchParams): Promise<ExplainSummary> {
-  if (!needsIndexHint(params)) return explainIn(pool, params);
-  return pool.begin(async (transaction) => {
+export async function explainSearch(db: BenchDatabase, params: SearchParams): Promise<ExplainSummary> {
+  const input = SearchListingsInput.parse(params);
+  const queries = searchQueries(db.handle.db, input);
+  const statements = { page: queries.page.toSQL(), total: queries.count.toSQL() };
+  if (!searchNeedsIndexHint(input)) return explainIn(db.sql, statements);
+  return db.sql.begin(async (transaction) => {
     const sql = transaction as unknown as postgres.Sql;
     await sql`set local enable_seqscan = off`;
-    return explainIn(sql, params);
+    return explainIn(sql, statements);
   }) as Promise<ExplainSummary>;
 }
 
-async function explainIn(sql: postgres.Sql, params: SearchParams): Promise<ExplainSummary> {
-  const prefix = sql`explain (analyze, buffers, format json)`;
+type Statement = { sql: string; params: unknown[] };
+
+async function explainIn(
+  sql: postgres.Sql,
+  statements: { page: Statement; total: Statement },
+): Promise<ExplainSummary> {
   const found = { seq: false, indexes: new Set<string>() };
   const lines: string[] = [];
   const executionMs = { page: 0, total: 0 };
-  for (const [label, query] of [
-    ['page', pageQuery(sql, params, prefix)],
-    ['total', countQuery(sql, params, prefix)],
+  for (const [label, statement] of [
+    ['page', statements.page],
+    ['total', statements.total],
   ] as const) {
-    const rows = (await query) as unknown as Array<{
+    const rows = (await sql.unsafe(
+      `explain (analyze, buffers, format json) ${statement.sql}`,
+      statement.params as postgres.ParameterOrJSON<never>[],
+    )) as unknown as Array<{
       'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }>;
     }>;
     const plan = rows[0]!['QUERY PLAN'][0]!;

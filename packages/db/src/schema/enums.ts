@@ -10,7 +10,9 @@ import {
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
   PAYMENT_STATUSES,
+  PLAN_CHANGE_KINDS,
   PLAN_IDS,
+  REFUND_STATUSES,
   SUBSCRIPTION_STATUSES,
   USER_STATUSES,
   USER_TYPES,
@@ -41,3 +43,5 @@ export const verificationSubmissionStatus = pgEnum(
   VERIFICATION_SUBMISSION_STATUSES,
 );
 export const dealStatus = pgEnum('deal_status', DEAL_STATUSES);
+export const planChangeKind = pgEnum('plan_change_kind', PLAN_CHANGE_KINDS);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);

@@ -1,7 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps, tz } from './columns';
-import { billingPeriod, paymentStatus, planId, subscriptionStatus } from './enums';
+import {
+  billingPeriod,
+  paymentStatus,
+  planChangeKind,
+  planId,
+  refundStatus,
+  subscriptionStatus,
+} from './enums';
 import { users } from './users';
 
 /** A Razorpay order created for a plan purchase; stored before it is returned to the client. */
@@ -22,6 +40,10 @@ export const paymentOrders = pgTable(
     razorpayPaymentId: text('razorpay_payment_id'),
     paidAt: tz('paid_at'),
     failureReason: text('failure_reason'),
+    /** What paying it does (a quote from change-plan, or a purchase). */
+    changeKind: planChangeKind('change_kind').notNull().default('purchase'),
+    /** Paise of the current plan's unused value deducted (upgrades). */
+    credit: integer('credit').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -46,9 +68,55 @@ export const subscriptions = pgTable(
     currentPeriodStart: tz('current_period_start').notNull(),
     currentPeriodEnd: tz('current_period_end').notNull(),
     lastOrderId: uuid('last_order_id').references(() => paymentOrders.id, { onDelete: 'set null' }),
+    /** A paid downgrade or period change, applied by the job when the current period ends. */
+    scheduledPlanId: planId('scheduled_plan_id'),
+    scheduledPeriod: billingPeriod('scheduled_period'),
+    scheduledOrderId: uuid('scheduled_order_id').references(() => paymentOrders.id, { onDelete: 'set null' }),
+    /** Cancelled after the first 24 hours: the plan runs to the end of its period and is not renewed. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelledAt: tz('cancelled_at'),
+    /** The last end-of-period reminder sent for the current end (7 or 1 days before), so each goes once. */
+    remindedDaysBefore: smallint('reminded_days_before'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('subscriptions_user_unique').on(t.userId)],
+  (t) => [
+    uniqueIndex('subscriptions_user_unique').on(t.userId),
+    index('subscriptions_period_end_idx').on(t.currentPeriodEnd),
+  ],
+);
+
+/** A refund of a plan payment: asked for by the member (the admin queue) or made at once on an early cancel. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    /** In paise. */
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    status: refundStatus('status').notNull().default('requested'),
+    razorpayRefundId: text('razorpay_refund_id'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: tz('decided_at'),
+    processedAt: tz('processed_at'),
+    failureReason: text('failure_reason'),
+    ...timestamps(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    uniqueIndex('refunds_razorpay_refund_unique').on(t.razorpayRefundId),
+    // One open or made refund per payment; a rejected or failed one may be asked for again.
+    uniqueIndex('refunds_order_open_unique')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('requested', 'processing', 'processed')`),
+    index('refunds_status_created_idx').on(t.status, t.createdAt),
+    index('refunds_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** Razorpay webhook events already applied, so that each event id is applied once. */
@@ -62,3 +130,4 @@ export const paymentEvents = pgTable('payment_events', {
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

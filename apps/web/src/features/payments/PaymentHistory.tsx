@@ -1,7 +1,19 @@
 import { trpc } from '@barterads/api-client';
-import { Badge, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { LoadError } from '../../components/LoadError';
 import { formatDay, formatPaise, PERIOD_LABEL } from './format';
+import { RefundRequestButton, refundable } from './Refunds';
 
 const STATUS = {
   paid: { label: 'Paid', color: 'green' },
@@ -48,6 +60,9 @@ export function PaymentHistory() {
                     <Table.Th>Amount</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Payment ID</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -66,6 +81,14 @@ export function PaymentHistory() {
                         <Text fz="xs" ff="monospace">
                           {p.paymentId ?? p.orderId}
                         </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {p.status === 'paid' && refundable(p.paidAt) ? (
+                          <RefundRequestButton
+                            paymentId={p.id}
+                            label={`${p.planName} ${formatPaise(p.amount)}`}
+                          />
+                        ) : null}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -89,6 +112,9 @@ export function PaymentHistory() {
                     </Text>
                     <Text fz="sm">{formatPaise(p.amount)}</Text>
                   </Group>
+                  {p.status === 'paid' && refundable(p.paidAt) ? (
+                    <RefundRequestButton paymentId={p.id} label={`${p.planName} ${formatPaise(p.amount)}`} />
+                  ) : null}
                 </Paper>
               ))}
             </Stack>

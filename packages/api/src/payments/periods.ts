@@ -78,14 +78,15 @@ export async function runPlanPeriods(
     applied += 1;
   }
 
+  const at = now.toISOString();
   const reminders = await queryRows<ReminderRow>(
     deps.db,
     sql`with due as (
-          select id, case when current_period_end <= ${now}::timestamptz + interval '1 day' then 1 else 7 end as days
+          select id, case when current_period_end <= ${at}::timestamptz + interval '1 day' then 1 else 7 end as days
           from subscriptions
           where status = 'active' and not cancel_at_period_end and scheduled_plan_id is null
-            and current_period_end > ${now}::timestamptz
-            and current_period_end <= ${now}::timestamptz + interval '7 days'
+            and current_period_end > ${at}::timestamptz
+            and current_period_end <= ${at}::timestamptz + interval '7 days'
         ), r as (
           update subscriptions s set reminded_days_before = due.days
           from due

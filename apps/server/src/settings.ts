@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { checkGstin, normalizeGstin } from '@barterads/core';
 import { z } from 'zod';
 
 const optionalText = z
@@ -48,6 +49,12 @@ const EnvSchema = z
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     RAZORPAY_API_URL: url(['http:', 'https:']),
+    /** The seller on GST invoices: required in production; development has sample values. */
+    SELLER_LEGAL_NAME: optionalText,
+    SELLER_GSTIN: optionalText.refine((v) => v === undefined || checkGstin(v).ok, {
+      message: 'must be a valid GSTIN',
+    }),
+    SELLER_ADDRESS: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the embedded database and the development outbox live (default: .data at the repository root). */
     DATA_DIR: optionalText,
@@ -97,6 +104,13 @@ const EnvSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'is required when the other admin setting is given',
       });
+    }
+    if (env.NODE_ENV === 'production') {
+      for (const name of ['SELLER_LEGAL_NAME', 'SELLER_GSTIN', 'SELLER_ADDRESS'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production (GST invoices)' });
+        }
+      }
     }
     if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
       ctx.addIssue({
@@ -151,6 +165,8 @@ export interface Settings {
   razorpay:
     | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
     | undefined;
+  /** The seller on GST invoices. */
+  seller: { legalName: string; gstin: string; address: string };
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
@@ -165,6 +181,13 @@ export interface Settings {
 }
 
 export class SettingsError extends Error {}
+
+/** Sample seller details outside production (a well-formed Maharashtra GSTIN that belongs to nobody). */
+export const DEV_SELLER = {
+  legalName: 'BarterAds Technologies Private Limited (development)',
+  gstin: '27AABCB1234F1Z8',
+  address: '101 Sample House, Andheri East, Mumbai, Maharashtra 400069',
+} as const;
 
 /** The repository root (where pnpm-workspace.yaml is), or the working directory outside a checkout. */
 function repositoryRoot(start = process.cwd()): string {
@@ -244,6 +267,11 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
             apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
           }
         : undefined,
+    seller: {
+      legalName: env.SELLER_LEGAL_NAME ?? DEV_SELLER.legalName,
+      gstin: normalizeGstin(env.SELLER_GSTIN ?? DEV_SELLER.gstin),
+      address: env.SELLER_ADDRESS ?? DEV_SELLER.address,
+    },
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
     s3:

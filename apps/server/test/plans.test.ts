@@ -1,7 +1,17 @@
 import { MESSAGES } from '@barterads/core';
-import { auditLog, paymentEvents, paymentOrders, refunds, subscriptions } from '@barterads/db';
+import {
+  auditLog,
+  businessVerifications,
+  invoices,
+  paymentEvents,
+  paymentOrders,
+  refunds,
+  subscriptions,
+  users,
+} from '@barterads/db';
 import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriodsJob } from '../src/jobs/plan-periods';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
@@ -347,5 +357,127 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(MESSAGES.refundWindowPassed);
+  });
+
+  async function pdfText(path: string, token: string) {
+    const res = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
+  }
+
+  it('GST invoices: gapless numbers under 20 concurrent payments, listed and downloadable by the buyer only', async () => {
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => createTestUser(server.db)));
+    const orders = await Promise.all(
+      buyers.map(async (b) => {
+        const res = await server.request('/api/payments/create-order', {
+          token: b.token,
+          json: { planId: 'growth', period: 'monthly' },
+        });
+        return res.body.order.id as string;
+      }),
+    );
+    // Half confirmed by checkout, half by the webhook, all at once.
+    const paid = await Promise.all(
+      buyers.map((b, i) =>
+        i % 2 === 0
+          ? server.request('/api/payments/verify', { token: b.token, json: razorpay.signPayment(orders[i]!) })
+          : (() => {
+              const hook = razorpay.webhook('order.paid', orders[i]!);
+              return server.request('/api/payments/webhook', {
+                method: 'POST',
+                body: hook.body,
+                headers: hook.headers,
+              });
+            })(),
+      ),
+    );
+    expect(paid.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const all = await server.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.kind, 'invoice'))
+      .orderBy(asc(invoices.sequence));
+    expect(all.map((r) => r.sequence)).toEqual(all.map((_, i) => i + 1));
+    for (const row of all)
+      expect(row.number).toBe(`BA/${row.financialYear}/${String(row.sequence).padStart(6, '0')}`);
+    // One invoice per payment.
+    expect(new Set(all.map((r) => r.orderId)).size).toBe(all.length);
+
+    const listed = await server.request('/api/payments/invoices', { token: buyers[0]!.token });
+    expect(listed.body.invoices).toEqual([
+      expect.objectContaining({ kind: 'invoice', amount: 249_900, number: expect.stringMatching(/^BA\//) }),
+    ]);
+    const id = listed.body.invoices[0]._id as string;
+    const text = await pdfText(`/api/payments/invoices/${id}.pdf`, buyers[0]!.token);
+    // An unregistered buyer: the seller's state (Maharashtra), so CGST + SGST; 2,499 = 2,117.80 + 190.60 × 2.
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain(listed.body.invoices[0].number);
+    expect(text).toContain('GSTIN: 27AABCB1234F1Z8');
+    expect(text).toContain('Taxable value: INR 2,117.80');
+    expect(text).toContain('CGST @ 9%: INR 190.60');
+    expect(text).toContain('SGST @ 9%: INR 190.60');
+    expect(text).toContain('Total (GST included): INR 2,499.00');
+    const other = await fetch(`${server.baseUrl}/api/payments/invoices/${id}.pdf`, {
+      headers: { authorization: `Bearer ${buyers[1]!.token}` },
+    });
+    expect(other.status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/payments/invoices/${id}.pdf`)).status).toBe(401);
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    expect(await pdfText(`/api/payments/invoices/${id}.pdf`, admin.token)).toContain('Tax invoice');
+  });
+
+  it('a verified business outside Maharashtra gets IGST and its GSTIN; a processed refund gets a credit note', async () => {
+    const buyer = await createTestUser(server.db);
+    await server.db.insert(businessVerifications).values({
+      businessId: buyer.user.id,
+      gstin: '29AABCB1234F1Z4',
+      legalName: 'Karnataka Media LLP',
+      certificateKey: 'private/verifications/k.pdf',
+      certificateType: 'application/pdf',
+      certificateName: 'gst.pdf',
+      certificateBytes: 1000,
+      status: 'verified',
+    });
+    await server.db.update(users).set({ gstVerification: 'verified' }).where(eq(users.id, buyer.user.id));
+    const created = await server.request('/api/payments/create-order', {
+      token: buyer.token,
+      json: { planId: 'starter', period: 'monthly' },
+    });
+    await server.request('/api/payments/verify', {
+      token: buyer.token,
+      json: razorpay.signPayment(created.body.order.id),
+    });
+    const [invoice] = (await server.request('/api/payments/invoices', { token: buyer.token })).body.invoices;
+    const text = await pdfText(`/api/payments/invoices/${invoice._id}.pdf`, buyer.token);
+    expect(text).toContain('Karnataka Media LLP');
+    expect(text).toContain('GSTIN: 29AABCB1234F1Z4');
+    // 999 = 846.61 + 152.39 IGST.
+    expect(text).toContain('Taxable value: INR 846.61');
+    expect(text).toContain('IGST @ 18%: INR 152.39');
+    expect(text).not.toContain('CGST');
+
+    const cancelled = await server.request('/api/payments/cancel', { token: buyer.token, json: {} });
+    expect(cancelled.body.refund.status).toBe('processing');
+    const [refund] = await server.db.select().from(refunds).where(eq(refunds.userId, buyer.user.id));
+    const hook = razorpay.refundWebhook('refund.processed', refund!.razorpayRefundId!);
+    for (let i = 0; i < 2; i++) {
+      await server.request('/api/payments/webhook', {
+        method: 'POST',
+        body: hook.body,
+        headers: hook.headers,
+      });
+    }
+    const listed = (await server.request('/api/payments/invoices', { token: buyer.token })).body.invoices;
+    expect(listed.map((i: { kind: string }) => i.kind)).toEqual(['credit_note', 'invoice']);
+    expect(listed[0]).toMatchObject({
+      amount: 99_900,
+      number: expect.stringMatching(/^BA-CN\/\d{4}-\d{2}\/\d{6}$/),
+    });
+    const note = await pdfText(`/api/payments/invoices/${listed[0]._id}.pdf`, buyer.token);
+    expect(note).toContain('Credit note');
+    expect(note).toContain(`Refund against invoice ${invoice.number}`);
+    expect(note).toContain('IGST @ 18%: INR 152.39');
   });
 });

@@ -42,6 +42,7 @@ export {
 export { createMailer } from './mail/mailer';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export { checkoutExtraOrigins } from './payments/gateway';
+export { invoicePdf } from './payments/invoices';
 export { runPlanPeriods } from './payments/periods';
 export { createPubSub, PUBSUB_CHANNEL, type PubSubTransport, redisPubSubTransport } from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';

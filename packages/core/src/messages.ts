@@ -77,6 +77,7 @@ export const MESSAGES = {
   refundAlreadyRequested: 'A refund for this payment has already been requested.',
   paymentNotFound: 'Payment not found.',
   refundNotFound: 'Refund not found.',
+  invoiceNotFound: 'Invoice not found.',
   refundNotPending: 'This refund has already been decided.',
   refundFailed: 'The refund could not be made through the payment service. Please try again later.',
   webhookSignatureInvalid: 'Invalid webhook signature.',

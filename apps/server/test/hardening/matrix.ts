@@ -348,6 +348,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ body: { paymentId: UNKNOWN_SUBMISSION, reason: 'Matrix refund request' } }),
   },
   'GET /api/payments/refunds': { expect: signedIn(200) },
+  'GET /api/payments/invoices': { expect: signedIn(200) },
   'GET /api/admin/refunds': { expect: adminOnly(200) },
   'POST /api/admin/refunds/:id/decision': {
     expect: adminOnly(404),
@@ -596,6 +597,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ input: { paymentId: UNKNOWN_SUBMISSION, reason: 'Matrix refund request' } }),
   },
   'payments.refunds': { expect: signedIn(200) },
+  'payments.invoices': { expect: signedIn(200) },
   'payments.adminRefunds': { expect: adminOnly(200), request: () => ({ input: {} }) },
   'payments.adminDecideRefund': {
     expect: adminOnly(404),

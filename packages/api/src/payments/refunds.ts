@@ -20,6 +20,7 @@ import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import type { Context, SignedInUser } from '../context';
 import { GatewayError, paymentGateway } from './gateway';
+import { issueCreditNote } from './invoices';
 import { requireRazorpay } from './orders';
 import type { Refund, RefundRequestInput, Subscription } from './schemas';
 import { auditState, toSubscription } from './subscriptions';
@@ -316,6 +317,9 @@ export async function applyRefundEvent(
       updatedAt: now,
     })
     .where(and(eq(refunds.razorpayRefundId, razorpayRefundId), eq(refunds.status, 'processing')))
-    .returning({ id: refunds.id });
-  return updated.length > 0;
+    .returning();
+  const [refund] = updated;
+  // A refund made gets its credit note, in the same transaction.
+  if (refund && outcome === 'processed') await issueCreditNote(tx, refund, now);
+  return refund !== undefined;
 }

@@ -1,5 +1,6 @@
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 import { checkoutScriptUrl } from './gateway';
+import { listInvoices } from './invoices';
 import { createOrder } from './orders';
 import { changePlan, subscriptionWithAllowance } from './plan-change';
 import { adminRefunds, cancelPlan, decideRefund, myRefunds, requestRefund } from './refunds';
@@ -13,6 +14,7 @@ import {
   CreateOrderResult,
   DecideRefundInput,
   DecideRefundResult,
+  InvoicesResult,
   PaymentHistoryResult,
   PaymentsConfigResult,
   RefundRequestInput,
@@ -71,6 +73,10 @@ export const paymentsRouter = router({
     .input(RefundRequestInput)
     .output(RefundRequestResult)
     .mutation(({ ctx, input }) => requestRefund(ctx, ctx.user, input)),
+
+  invoices: authedProcedure.output(InvoicesResult).query(async ({ ctx }) => ({
+    invoices: await listInvoices(ctx.services.database.db, ctx.user.id),
+  })),
 
   refunds: authedProcedure.output(RefundsResult).query(async ({ ctx }) => ({
     refunds: await myRefunds(ctx.services.database.db, ctx.user.id),

@@ -1,5 +1,6 @@
 import {
   BILLING_PERIODS,
+  INVOICE_KINDS,
   PAYMENT_STATUSES,
   PLAN_CHANGE_KINDS,
   PLAN_IDS,
@@ -127,6 +128,18 @@ export const Refund = z.object({
   processedAt: z.string().nullable(),
 });
 export type Refund = z.infer<typeof Refund>;
+
+export const InvoiceSummary = z.object({
+  _id: z.string(),
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  /** The payment (our order id) it belongs to. */
+  paymentId: z.string(),
+  /** Paise, GST included. */
+  amount: z.number().int(),
+  createdAt: z.string(),
+});
+export const InvoicesResult = z.object({ invoices: z.array(InvoiceSummary) });
 
 export const CancelResult = z.object({ subscription: Subscription, refund: Refund.optional() });
 

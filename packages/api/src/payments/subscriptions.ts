@@ -10,6 +10,8 @@ import { UTCDate } from '@date-fns/utc';
 import { addMonths, addYears } from 'date-fns';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
+import type { SellerConfig } from '../services';
+import { issueInvoice } from './invoices';
 import type { Payment, Subscription } from './schemas';
 
 /**
@@ -132,6 +134,7 @@ export async function activatePaidOrder(
   razorpayOrderId: string,
   razorpayPaymentId: string,
   paidAmount: number | undefined,
+  seller: SellerConfig,
   now = new Date(),
 ): Promise<ActivationOutcome> {
   const [order] = await tx
@@ -156,6 +159,8 @@ export async function activatePaidOrder(
     .set({ status: 'paid', razorpayPaymentId, paidAt: now, failureReason: null })
     .where(eq(paymentOrders.id, order.id))
     .returning();
+  // Every payment has its tax invoice, numbered in this transaction.
+  await issueInvoice(tx, seller, paid ?? order, now);
 
   const running = current !== undefined && current.status === 'active' && current.currentPeriodEnd > now;
   let values: Partial<typeof subscriptions.$inferInsert> & {

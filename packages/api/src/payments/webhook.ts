@@ -85,7 +85,13 @@ export async function handleWebhook(
       const paymentId = str(payment?.id);
       if (!paymentId) return { status: 'ignored' as const };
       const paidAmount = num(payment?.amount) ?? num(order?.amount_paid);
-      const outcome = await activatePaidOrder(tx, razorpayOrderId, paymentId, paidAmount);
+      const outcome = await activatePaidOrder(
+        tx,
+        razorpayOrderId,
+        paymentId,
+        paidAmount,
+        ctx.services.config.seller,
+      );
       if (outcome.kind === 'amount-mismatch') {
         logger.error(
           { orderId: razorpayOrderId, eventId, paidAmount },

@@ -7,6 +7,7 @@ import {
   CHALLENGE_PURPOSES,
   CONTACT_ROLES,
   DEAL_STATUSES,
+  INVOICE_KINDS,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
   PAYMENT_STATUSES,
@@ -45,3 +46,4 @@ export const verificationSubmissionStatus = pgEnum(
 export const dealStatus = pgEnum('deal_status', DEAL_STATUSES);
 export const planChangeKind = pgEnum('plan_change_kind', PLAN_CHANGE_KINDS);
 export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
+export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);

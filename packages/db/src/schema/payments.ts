@@ -14,6 +14,7 @@ import {
 import { createdAt, id, timestamps, tz } from './columns';
 import {
   billingPeriod,
+  invoiceKind,
   paymentStatus,
   planChangeKind,
   planId,
@@ -128,6 +129,53 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: createdAt(),
 });
 
+/** The last number issued in each series (`BA/2026-27`, `BA-CN/2026-27`): bumped in the payment's transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** A GST tax invoice (a payment) or credit note (a refund), numbered without gaps per financial year. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    number: text('number').notNull(),
+    kind: invoiceKind('kind').notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    /** Paise, GST included: total = taxable + cgst + sgst + igst. */
+    total: integer('total').notNull(),
+    taxable: integer('taxable').notNull(),
+    cgst: integer('cgst').notNull(),
+    sgst: integer('sgst').notNull(),
+    igst: integer('igst').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerGstin: text('buyer_gstin'),
+    buyerStateCode: text('buyer_state_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_series_unique').on(t.kind, t.financialYear, t.sequence),
+    // One invoice per payment and one credit note per refund.
+    uniqueIndex('invoices_order_invoice_unique').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_unique').on(t.refundId),
+    index('invoices_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('invoices_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

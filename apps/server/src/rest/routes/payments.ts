@@ -74,6 +74,15 @@ export const paymentRoutes = defineRoutes([
   },
   {
     method: 'GET',
+    path: '/api/payments/invoices',
+    procedure: 'payments.invoices',
+    summary:
+      'GST tax invoices and credit notes, newest first (`amount` in paise); each as a PDF at /api/payments/invoices/{id}.pdf',
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
     path: '/api/payments/refunds',
     procedure: 'payments.refunds',
     summary: "The member's refunds and their states, newest first",

@@ -105,13 +105,6 @@ const EnvSchema = z
         message: 'is required when the other admin setting is given',
       });
     }
-    if (env.NODE_ENV === 'production') {
-      for (const name of ['SELLER_LEGAL_NAME', 'SELLER_GSTIN', 'SELLER_ADDRESS'] as const) {
-        if (!env[name]) {
-          ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production (GST invoices)' });
-        }
-      }
-    }
     if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -206,13 +199,21 @@ function originOf(value: string): string {
 
 /**
  * What the server needs beyond well-formed settings: in production, mail must really go out (SMTP_URL) unless
- * MAIL_OUTBOX=true says that the outbox folder is meant.
+ * MAIL_OUTBOX=true says that the outbox folder is meant, and GST invoices need the seller's details.
  */
 export function assertServerSettings(source: NodeJS.ProcessEnv, settings: Settings): void {
   if (settings.isProduction && !settings.smtpUrl && !EnvSchema.shape.MAIL_OUTBOX.parse(source.MAIL_OUTBOX)) {
     throw new SettingsError(
       'Invalid setting SMTP_URL: is required in production (or set MAIL_OUTBOX=true to write mail to the outbox folder)',
     );
+  }
+  if (settings.isProduction) {
+    // GST invoices name the seller: no sample values in production.
+    for (const name of ['SELLER_LEGAL_NAME', 'SELLER_GSTIN', 'SELLER_ADDRESS'] as const) {
+      if (!source[name]?.trim()) {
+        throw new SettingsError(`Invalid setting ${name}: is required in production (GST invoices)`);
+      }
+    }
   }
 }
 

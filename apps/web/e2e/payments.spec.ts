@@ -54,7 +54,9 @@ test('a signed-in user subscribes to Growth yearly through checkout and sees it 
   } finally {
     await controlFakeRazorpay({ checkoutOutcome: 'success' });
   }
-  await expect(page.getByText('Current plan', { exact: true })).toHaveCount(0);
+  // No plan yet: the free tier is the current one.
+  await expect(planCard(page, 'Free').getByText('Current plan', { exact: true })).toBeVisible();
+  await expect(page.getByText('Current plan', { exact: true })).toHaveCount(1);
 
   await page.getByText('Yearly (save 20%)').click();
   await page.getByRole('button', { name: 'Subscribe to Growth' }).click();

@@ -25,6 +25,7 @@ import { registerCertificateRoute } from './certificate-route';
 import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
+import { registerInvoiceRoute } from './invoice-route';
 import { createServerJobQueue } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
@@ -240,6 +241,7 @@ export async function buildApp(
   registerListingPages(app, services, settings);
   registerCertificateRoute(app, services, settings);
   registerDealLetterRoute(app, services, settings);
+  registerInvoiceRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.

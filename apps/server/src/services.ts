@@ -118,6 +118,7 @@ export async function createServices(
       allowedOrigins: settings.allowedOrigins,
       supportEmail: COMPANY.supportEmail,
       razorpay: settings.razorpay,
+      seller: settings.seller,
     },
     async close() {
       await pubsub.close().catch(() => {});

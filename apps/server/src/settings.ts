@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { checkGstin, normalizeGstin } from '@barterads/core';
 import { z } from 'zod';
 
 const optionalText = z
@@ -48,6 +49,12 @@ const EnvSchema = z
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     RAZORPAY_API_URL: url(['http:', 'https:']),
+    /** The seller on GST invoices: required in production; development has sample values. */
+    SELLER_LEGAL_NAME: optionalText,
+    SELLER_GSTIN: optionalText.refine((v) => v === undefined || checkGstin(v).ok, {
+      message: 'must be a valid GSTIN',
+    }),
+    SELLER_ADDRESS: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the embedded database and the development outbox live (default: .data at the repository root). */
     DATA_DIR: optionalText,
@@ -151,6 +158,8 @@ export interface Settings {
   razorpay:
     | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
     | undefined;
+  /** The seller on GST invoices. */
+  seller: { legalName: string; gstin: string; address: string };
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
@@ -165,6 +174,13 @@ export interface Settings {
 }
 
 export class SettingsError extends Error {}
+
+/** Sample seller details outside production (a well-formed Maharashtra GSTIN that belongs to nobody). */
+export const DEV_SELLER = {
+  legalName: 'BarterAds Technologies Private Limited (development)',
+  gstin: '27AABCB1234F1Z8',
+  address: '101 Sample House, Andheri East, Mumbai, Maharashtra 400069',
+} as const;
 
 /** The repository root (where pnpm-workspace.yaml is), or the working directory outside a checkout. */
 function repositoryRoot(start = process.cwd()): string {
@@ -183,13 +199,21 @@ function originOf(value: string): string {
 
 /**
  * What the server needs beyond well-formed settings: in production, mail must really go out (SMTP_URL) unless
- * MAIL_OUTBOX=true says that the outbox folder is meant.
+ * MAIL_OUTBOX=true says that the outbox folder is meant, and GST invoices need the seller's details.
  */
 export function assertServerSettings(source: NodeJS.ProcessEnv, settings: Settings): void {
   if (settings.isProduction && !settings.smtpUrl && !EnvSchema.shape.MAIL_OUTBOX.parse(source.MAIL_OUTBOX)) {
     throw new SettingsError(
       'Invalid setting SMTP_URL: is required in production (or set MAIL_OUTBOX=true to write mail to the outbox folder)',
     );
+  }
+  if (settings.isProduction) {
+    // GST invoices name the seller: no sample values in production.
+    for (const name of ['SELLER_LEGAL_NAME', 'SELLER_GSTIN', 'SELLER_ADDRESS'] as const) {
+      if (!source[name]?.trim()) {
+        throw new SettingsError(`Invalid setting ${name}: is required in production (GST invoices)`);
+      }
+    }
   }
 }
 
@@ -244,6 +268,11 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
             apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
           }
         : undefined,
+    seller: {
+      legalName: env.SELLER_LEGAL_NAME ?? DEV_SELLER.legalName,
+      gstin: normalizeGstin(env.SELLER_GSTIN ?? DEV_SELLER.gstin),
+      address: env.SELLER_ADDRESS ?? DEV_SELLER.address,
+    },
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
     s3:

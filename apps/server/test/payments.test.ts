@@ -172,6 +172,11 @@ describe('payments against a fake Razorpay', () => {
         status: 'active',
         currentPeriodStart: expect.any(String),
         currentPeriodEnd: expect.any(String),
+        startsAt: expect.any(String),
+        endsAt: expect.any(String),
+        cancelAtPeriodEnd: false,
+        scheduledChange: null,
+        nextAmount: 499_900,
       },
     });
     const end = Date.parse(res.body.subscription.currentPeriodEnd);
@@ -270,8 +275,13 @@ describe('payments against a fake Razorpay', () => {
       .where(eq(paymentOrders.razorpayOrderId, first.id));
     expect(row?.status).toBe('paid');
 
-    // Failure first, then success on a retry of the same order: paid.
-    const second = await order(token, { planId: 'enterprise', period: 'monthly' });
+    // Failure first, then success on a retry of the same order: paid. (An upgrade: ordered through change-plan.)
+    const changed = await server.request('/api/payments/change-plan', {
+      token,
+      json: { planId: 'enterprise', period: 'monthly', preview: false },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const second = changed.body.order as { id: string; amount: number };
     expect((await sendWebhook(razorpay.webhook('payment.failed', second.id))).body).toEqual({
       status: 'processed',
     });
@@ -289,7 +299,7 @@ describe('payments against a fake Razorpay', () => {
     expect(history.body.result.data.payments[0]).toMatchObject({
       orderId: second.id,
       planName: 'Enterprise',
-      amount: 999_900,
+      amount: second.amount,
       currency: 'INR',
     });
     const events = await server.db
@@ -331,17 +341,29 @@ describe('payments against a fake Razorpay', () => {
     }
   });
 
-  it('a renewal of the running plan stacks onto it', async () => {
-    const { token } = await createTestUser(server.db);
+  it('a renewal of the running plan stacks onto it, offered only in its last 7 days', async () => {
+    const { user, token } = await createTestUser(server.db);
     const first = await order(token, { amount: 99_900 });
-    const a = await server.request('/api/payments/verify', { token, json: razorpay.signPayment(first.id) });
-    const second = await order(token, { planId: 'starter', period: 'yearly' });
+    await server.request('/api/payments/verify', { token, json: razorpay.signPayment(first.id) });
+    const early = await server.request('/api/payments/create-order', { token, json: { amount: 99_900 } });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(MESSAGES.renewalNotYet);
+    // Five days before the end: renewal is offered, and stacks a month onto the end.
+    const end = new Date(Date.now() + 5 * DAY);
+    await server.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: end })
+      .where(eq(subscriptions.userId, user.id));
+    const second = await order(token, { planId: 'starter', period: 'monthly' });
     const b = await server.request('/api/payments/verify', { token, json: razorpay.signPayment(second.id) });
-    expect(b.body.subscription.period).toBe('yearly');
-    const gained =
-      Date.parse(b.body.subscription.currentPeriodEnd) - Date.parse(a.body.subscription.currentPeriodEnd);
-    expect(gained).toBeGreaterThanOrEqual(365 * DAY);
-    expect(gained).toBeLessThanOrEqual(366 * DAY);
+    expect(b.body.subscription.period).toBe('monthly');
+    const gained = Date.parse(b.body.subscription.currentPeriodEnd) - end.getTime();
+    expect(gained).toBeGreaterThanOrEqual(28 * DAY);
+    expect(gained).toBeLessThanOrEqual(31 * DAY);
+    // Another plan through create-order is refused: it needs change-plan's quote first.
+    const other = await server.request('/api/payments/create-order', { token, json: { amount: 249_900 } });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(MESSAGES.planChangeNeedsQuote);
   });
 
   it('Razorpay failing or unreachable answers 503', async () => {

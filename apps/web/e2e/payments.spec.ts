@@ -43,16 +43,27 @@ test('a signed-in user subscribes to Growth yearly through checkout and sees it 
   await controlFakeRazorpay({ checkoutOutcome: 'failure' });
   try {
     await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+    // The confirmation names both plans and the amount before any charge.
+    const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
+    await expect(confirm.getByText('From Free to Starter (monthly)')).toBeVisible();
+    await expect(confirm.getByText('Amount to pay now: ₹999')).toBeVisible();
+    await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
     // The page's alert and the notification both say it.
     await expect(page.getByRole('alert', { name: 'Payment failed. Please try again.' })).toBeVisible();
     await expect(page.locator('#payment-result')).toContainText('Payment failed. Please try again.');
   } finally {
     await controlFakeRazorpay({ checkoutOutcome: 'success' });
   }
-  await expect(page.getByText('Current plan', { exact: true })).toHaveCount(0);
+  // No plan yet: the free tier is the current one.
+  await expect(planCard(page, 'Free').getByText('Current plan', { exact: true })).toBeVisible();
+  await expect(page.getByText('Current plan', { exact: true })).toHaveCount(1);
 
   await page.getByText('Yearly (save 20%)').click();
   await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
+  await expect(confirm.getByText('From Free to Growth (yearly)')).toBeVisible();
+  await expect(confirm.getByText('Amount to pay now: ₹23,990')).toBeVisible();
+  await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
   await expect(page.getByText('Payment successful!').first()).toBeVisible();
   await expect(page.getByText(/You are now on the Growth plan \(yearly\)/)).toBeVisible();
   await expect(planCard(page, 'Growth').getByText('Current plan')).toBeVisible();
@@ -64,4 +75,57 @@ test('a signed-in user subscribes to Growth yearly through checkout and sees it 
   await expect(page.getByRole('status').filter({ hasText: 'Yearly billing' })).toBeVisible();
   await expect(planCard(page, 'Growth').getByText('Current plan')).toBeVisible();
   await expect(planCard(page, 'Starter').getByText('Current plan')).toHaveCount(0);
+});
+
+test('a visitor compares Free with Starter on /pricing', async ({ page }) => {
+  await page.goto('/pricing');
+  const free = planCard(page, 'Free');
+  const starter = planCard(page, 'Starter');
+  await expect(free.getByText('₹0')).toBeVisible();
+  await expect(free.getByText('Up to 2 active listings')).toBeVisible();
+  await expect(free.getByText('Up to 2 deals per month')).toBeVisible();
+  await expect(free.getByText('Commission: 5% per deal')).toBeVisible();
+  await expect(starter.getByText('₹999')).toBeVisible();
+  await expect(starter.getByText('Up to 5 active listings')).toBeVisible();
+  await expect(starter.getByText('Up to 5 deals per month')).toBeVisible();
+});
+
+test('a Growth member upgrades with the confirmation, downloads the invoice, and cancels', async ({
+  page,
+}) => {
+  await page.goto('/login?redirect=%2Fpricing');
+  await page.getByLabel('Email').fill('arjun.gupta7@demo.barterads.in');
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
+
+  await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
+  await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(page.getByText(/You are now on the Growth plan \(monthly\)/)).toBeVisible();
+
+  // The upgrade: both plans and the server's amount (less the unused days) before any charge.
+  await page.getByRole('button', { name: 'Subscribe to Professional' }).click();
+  await expect(confirm.getByText('From Growth to Professional (monthly)')).toBeVisible();
+  await expect(confirm.getByText(/unused days is deducted/)).toBeVisible();
+  await expect(confirm.getByText(/Amount to pay now: ₹2,5\d\d/)).toBeVisible();
+  await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(page.getByText(/You are now on the Professional plan \(monthly\)/)).toBeVisible();
+
+  await page.goto('/settings');
+  const links = page.getByRole('link', { name: /Download invoice BA\// });
+  await expect(links).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await links.first().click();
+  expect((await download).suggestedFilename()).toMatch(/^BA-\d{4}-\d{2}-\d{6}\.pdf$/);
+
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel your plan?' })
+    .getByRole('button', { name: 'Cancel plan' })
+    .click();
+  // Within 24 hours of the purchase: refunded in full, the plan ends now.
+  await expect(page.getByRole('heading', { name: 'Refunds' })).toBeVisible();
+  await expect(page.getByText('Processing takes 10-14 working days.')).toBeVisible();
+  await expect(page.getByText(/Ended on/)).toBeVisible();
 });

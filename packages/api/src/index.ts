@@ -43,6 +43,8 @@ export { createMailer } from './mail/mailer';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';
+export { invoicePdf } from './payments/invoices';
+export { runPlanPeriods } from './payments/periods';
 export { createPubSub, PUBSUB_CHANNEL, type PubSubTransport, redisPubSubTransport } from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';

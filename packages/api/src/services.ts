@@ -17,6 +17,14 @@ export interface ApiConfig {
   razorpay:
     | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
     | undefined;
+  /** The seller named on GST invoices (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS). */
+  seller: SellerConfig;
+}
+
+export interface SellerConfig {
+  legalName: string;
+  gstin: string;
+  address: string;
 }
 
 /** A structured logger (pino in the server); never given secrets or personal data. */

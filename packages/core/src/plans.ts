@@ -1,3 +1,5 @@
+import type { PLAN_CHANGE_KINDS } from './statuses';
+
 /** The one plan catalogue (product-spec section 9). Prices are monthly, in whole rupees. */
 export const PLAN_IDS = ['starter', 'growth', 'professional', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -8,15 +10,12 @@ export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 export const CURRENCY = 'INR';
 export const YEARLY_DISCOUNT = 0.2;
 
-export interface Plan {
-  id: PlanId;
+/** What an account may do: the same fields for the free tier and every paid plan. */
+export interface PlanTerms {
   name: string;
-  /** Monthly price in INR. */
-  price: number;
   description: string;
   commission: string;
   dealLimit: string;
-  isPopular: boolean;
   features: readonly string[];
   /** How many active listings the plan allows; null means unlimited. */
   activeListingLimit: number | null;
@@ -24,6 +23,19 @@ export interface Plan {
   dealsPerMonth: number | null;
   /** Commission owed on the value received in an accepted deal, in basis points (500 = 5%). */
   commissionBp: number;
+  /** Listings the owner may feature (7 days each) per month (Asia/Kolkata). */
+  featuredPerMonth: number;
+  /** Whether the account may create API keys for the REST API. */
+  apiAccess: boolean;
+  /** Whether an admin assigns the account a dedicated account manager. */
+  accountManager: boolean;
+}
+
+export interface Plan extends PlanTerms {
+  id: PlanId;
+  /** Monthly price in INR. */
+  price: number;
+  isPopular: boolean;
 }
 
 export const PLANS: readonly Plan[] = [
@@ -44,6 +56,9 @@ export const PLANS: readonly Plan[] = [
     activeListingLimit: 5,
     dealsPerMonth: 5,
     commissionBp: 500,
+    featuredPerMonth: 0,
+    apiAccess: false,
+    accountManager: false,
   },
   {
     id: 'growth',
@@ -62,6 +77,9 @@ export const PLANS: readonly Plan[] = [
     activeListingLimit: 15,
     dealsPerMonth: 15,
     commissionBp: 300,
+    featuredPerMonth: 3,
+    apiAccess: false,
+    accountManager: false,
   },
   {
     id: 'professional',
@@ -75,6 +93,9 @@ export const PLANS: readonly Plan[] = [
     activeListingLimit: 50,
     dealsPerMonth: 50,
     commissionBp: 300,
+    featuredPerMonth: 10,
+    apiAccess: true,
+    accountManager: false,
   },
   {
     id: 'enterprise',
@@ -84,10 +105,19 @@ export const PLANS: readonly Plan[] = [
     commission: '3% per deal',
     dealLimit: 'Unlimited deals',
     isPopular: false,
-    features: ['Unlimited listings', 'Dedicated account manager', 'API access', 'AI matching'],
+    features: [
+      'Unlimited listings',
+      '25 featured listings per month',
+      'Dedicated account manager',
+      'API access',
+      'AI matching',
+    ],
     activeListingLimit: null,
     dealsPerMonth: null,
     commissionBp: 300,
+    featuredPerMonth: 25,
+    apiAccess: true,
+    accountManager: true,
   },
 ];
 
@@ -125,16 +155,43 @@ export function planForAmount(amountPaise: number): { plan: Plan; period: Billin
   return undefined;
 }
 
-/** Accounts without an active subscription get the Starter plan's listing allowance. */
-export const FREE_PLAN_ID: PlanId = 'starter';
+/** The free tier: what an account without an active plan may do (product-spec-2 section 6). */
+export const FREE_PLAN: PlanTerms & { matchesPerListing: number } = {
+  name: 'Free',
+  description: 'Try barter trading with a couple of listings, no payment needed.',
+  commission: '5% per deal',
+  dealLimit: 'Up to 2 deals per month',
+  features: [
+    'Up to 2 active listings',
+    'Top 3 matches per listing',
+    'Marketplace search',
+    'Direct messaging',
+  ],
+  activeListingLimit: 2,
+  dealsPerMonth: 2,
+  commissionBp: 500,
+  featuredPerMonth: 0,
+  apiAccess: false,
+  accountManager: false,
+  matchesPerListing: 3,
+};
+
+/** The terms of a plan, or of the free tier when there is no (active) plan. */
+export function planTerms(planId: PlanId | null | undefined): PlanTerms {
+  return (planId ? findPlan(planId) : undefined) ?? FREE_PLAN;
+}
 
 /** Active listings a plan allows (null: unlimited); no plan means the free allowance. */
 export function activeListingLimit(planId: PlanId | null | undefined): number | null {
-  return findPlan(planId ?? FREE_PLAN_ID)?.activeListingLimit ?? null;
+  return planTerms(planId).activeListingLimit;
 }
 
-/** The deal allowance of an account without a plan (product-spec-2 section 6). */
-export const FREE_DEAL_PLAN = { name: 'Free', dealsPerMonth: 2, commissionBp: 500 } as const;
+/** The deal allowance of an account without a plan (product-spec-2 section 6), from the free tier. */
+export const FREE_DEAL_PLAN = {
+  name: FREE_PLAN.name,
+  dealsPerMonth: FREE_PLAN.dealsPerMonth,
+  commissionBp: FREE_PLAN.commissionBp,
+} as const;
 
 /** What a party's plan (or no plan) allows in deals: its name, monthly limit (null: unlimited) and commission. */
 export function dealAllowance(planId: PlanId | null | undefined): {
@@ -142,7 +199,112 @@ export function dealAllowance(planId: PlanId | null | undefined): {
   dealsPerMonth: number | null;
   commissionBp: number;
 } {
-  const plan = planId ? findPlan(planId) : undefined;
-  if (!plan) return FREE_DEAL_PLAN;
-  return { name: plan.name, dealsPerMonth: plan.dealsPerMonth, commissionBp: plan.commissionBp };
+  const terms = planTerms(planId);
+  return { name: terms.name, dealsPerMonth: terms.dealsPerMonth, commissionBp: terms.commissionBp };
+}
+
+/** A plan's rank for plan changes: a higher monthly price is an upgrade. */
+export function planRank(planId: PlanId): number {
+  return findPlan(planId)?.price ?? 0;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days the current plan renews in the last of: the card offers renewal only then. */
+export const RENEWAL_WINDOW_DAYS = 7;
+/** A purchase cancelled within this many hours is refunded in full. */
+export const FULL_REFUND_HOURS = 24;
+/** A refund may be requested within this many days of a payment. */
+export const REFUND_REQUEST_DAYS = 7;
+
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+
+export interface PlanChangeQuote {
+  kind: PlanChangeKind;
+  /** Paise to charge now. */
+  amount: number;
+  /** Paise of unused value of the current plan deducted (upgrades only). */
+  credit: number;
+  /** When the new plan takes effect: now, or when the current period ends. */
+  appliesAt: Date;
+}
+
+export interface CurrentPeriod {
+  planId: PlanId;
+  period: BillingPeriod;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The server's quote for moving from the current plan (if one is running) to `target`: a purchase without a
+ * running plan; an upgrade (a dearer plan) applies now and costs the new period's price less the unused value of
+ * the current one, pro rata by whole unused days over the period's days, at least ₹1; a downgrade or a period
+ * change applies when the current period ends at the new price; the same plan and period is a renewal, offered
+ * only in the last RENEWAL_WINDOW_DAYS days. Returns 'not-yet' for a renewal before that window.
+ */
+export function quotePlanChange(
+  current: CurrentPeriod | null,
+  target: { planId: PlanId; period: BillingPeriod },
+  now: Date,
+): PlanChangeQuote | 'not-yet' {
+  const targetPlan = findPlan(target.planId);
+  if (!targetPlan) throw new Error(`Unknown plan ${target.planId}`);
+  const price = chargeAmount(targetPlan, target.period);
+  if (!current || current.end.getTime() <= now.getTime()) {
+    return { kind: 'purchase', amount: price, credit: 0, appliesAt: now };
+  }
+  if (current.planId === target.planId && current.period === target.period) {
+    if (current.end.getTime() - now.getTime() > RENEWAL_WINDOW_DAYS * DAY_MS) return 'not-yet';
+    return { kind: 'renewal', amount: price, credit: 0, appliesAt: current.end };
+  }
+  if (planRank(target.planId) > planRank(current.planId)) {
+    const currentPlan = findPlan(current.planId);
+    const paid = currentPlan ? chargeAmount(currentPlan, current.period) : 0;
+    const totalDays = Math.max(1, Math.round((current.end.getTime() - current.start.getTime()) / DAY_MS));
+    const unusedDays = Math.min(totalDays, Math.floor((current.end.getTime() - now.getTime()) / DAY_MS));
+    const credit = Math.round((paid * unusedDays) / totalDays);
+    return { kind: 'upgrade', amount: Math.max(100, price - credit), credit, appliesAt: now };
+  }
+  return { kind: 'scheduled', amount: price, credit: 0, appliesAt: current.end };
+}
+
+/** What GST documents we issue: a tax invoice for every payment, a credit note for every refund. */
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** GST included in every price (18%). */
+export const GST_RATE_PERCENT = 18;
+/** Maharashtra's GST state code: the seller's state, where CGST + SGST apply. */
+export const MAHARASHTRA_STATE_CODE = '27';
+
+/** The Indian financial year (April to March, Asia/Kolkata) of an instant: `2026-27`. */
+export function financialYear(at: Date): string {
+  const ist = new Date(at.getTime() + 330 * 60 * 1000);
+  const year = ist.getUTCFullYear();
+  const start = ist.getUTCMonth() >= 3 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** `BA/2026-27/000001` for invoices, `BA-CN/2026-27/000001` for credit notes. */
+export function invoiceNumber(kind: InvoiceKind, fy: string, sequence: number): string {
+  return `${kind === 'invoice' ? 'BA' : 'BA-CN'}/${fy}/${String(sequence).padStart(6, '0')}`;
+}
+
+export interface GstSplit {
+  /** All in paise; taxable + cgst + sgst + igst = total. */
+  total: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** Splits a GST-inclusive amount: CGST + SGST within the seller's state, IGST across states. */
+export function splitGst(totalPaise: number, sameState: boolean): GstSplit {
+  const taxable = Math.round((totalPaise * 100) / (100 + GST_RATE_PERCENT));
+  const tax = totalPaise - taxable;
+  if (!sameState) return { total: totalPaise, taxable, cgst: 0, sgst: 0, igst: tax };
+  const cgst = Math.floor(tax / 2);
+  return { total: totalPaise, taxable, cgst, sgst: tax - cgst, igst: 0 };
 }

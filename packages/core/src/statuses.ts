@@ -15,6 +15,13 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What a plan order does: a first purchase, an upgrade now, a change at the period end, or a renewal. */
+export const PLAN_CHANGE_KINDS = ['purchase', 'upgrade', 'scheduled', 'renewal'] as const;
+
+/** A refund's life: asked for by the member, then made through Razorpay (processing, processed or failed). */
+export const REFUND_STATUSES = ['requested', 'processing', 'processed', 'rejected', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** What an admin did, as the audit log records it. */
 export const AUDIT_ACTIONS = [
   'suspend',
@@ -25,10 +32,13 @@ export const AUDIT_ACTIONS = [
   'approve_verification',
   'reject_verification',
   'cancel_deal',
+  'change_plan',
+  'cancel_plan',
+  'refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal', 'subscription'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**

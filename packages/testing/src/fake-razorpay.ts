@@ -26,6 +26,17 @@ export interface FakeOrder {
   created_at: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: number;
+}
+
 export interface SignedPayment {
   razorpay_order_id: string;
   razorpay_payment_id: string;
@@ -53,6 +64,8 @@ export interface FakeRazorpay {
   keySecret: string;
   webhookSecret: string;
   orders: Map<string, FakeOrder>;
+  /** Refunds made through the refund API (POST /v1/payments/{id}/refund), by refund id. */
+  refunds: Map<string, FakeRefund>;
   /** Every request the Orders API received (method and path). */
   requests: Array<{ method: string; path: string }>;
   mode: FakeRazorpayMode;
@@ -66,6 +79,12 @@ export interface FakeRazorpay {
     event: 'order.paid' | 'payment.captured' | 'payment.failed',
     orderId: string,
     options?: { paymentId?: string; amount?: number; eventId?: string },
+  ): FakeWebhook;
+  /** A signed refund webhook (`refund.processed` or `refund.failed`) for a refund the fake made. */
+  refundWebhook(
+    event: 'refund.processed' | 'refund.failed',
+    refundId: string,
+    options?: { eventId?: string },
   ): FakeWebhook;
   close(): Promise<void>;
 }
@@ -136,6 +155,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
   const webhookSecret = options.webhookSecret ?? FAKE_RAZORPAY_DEFAULTS.webhookSecret;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   const orders = new Map<string, FakeOrder>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: Array<{ method: string; path: string }> = [];
   const hanging = new Set<ServerResponse>();
 
@@ -227,6 +247,33 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
         orders.set(order.id, order);
         return send(response, 200, order);
       }
+      const refundPath = /^\/v1\/payments\/(pay_[^/]+)\/refund$/.exec(path);
+      if (request.method === 'POST' && refundPath) {
+        const body = JSON.parse((await readBody(request)) || '{}') as Partial<{
+          amount: number;
+          notes: Record<string, string>;
+        }>;
+        if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) {
+          return razorpayError(response, 400, 'The amount must be atleast INR 1.00.');
+        }
+        const paymentId = refundPath[1] ?? '';
+        const refunded = [...refunds.values()]
+          .filter((r) => r.payment_id === paymentId && r.status !== 'failed')
+          .reduce((sum, r) => sum + r.amount, 0);
+        if (refunded > 0) return razorpayError(response, 400, 'The payment has been fully refunded already');
+        const refund: FakeRefund = {
+          id: randomId('rfnd'),
+          entity: 'refund',
+          amount: body.amount,
+          currency: 'INR',
+          payment_id: paymentId,
+          notes: body.notes ?? {},
+          status: 'pending',
+          created_at: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        return send(response, 200, refund);
+      }
       const match = /^\/v1\/orders\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match) {
         const order = orders.get(match[1] ?? '');
@@ -249,6 +296,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
     keySecret,
     webhookSecret,
     orders,
+    refunds,
     requests,
     mode: 'ok',
     checkoutOutcome: 'success',
@@ -291,6 +339,29 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
         event,
         contains: Object.keys(payload),
         payload,
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      const eventId = opts.eventId ?? randomId('evt');
+      return {
+        body,
+        eventId,
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmac(webhookSecret, body),
+          'x-razorpay-event-id': eventId,
+        },
+      };
+    },
+    refundWebhook(event, refundId, opts = {}) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`The fake made no refund ${refundId}`);
+      refund.status = event === 'refund.processed' ? 'processed' : 'failed';
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_FakeAccount0001',
+        event,
+        contains: ['refund'],
+        payload: { refund: { entity: { ...refund } } },
         created_at: Math.floor(Date.now() / 1000),
       });
       const eventId = opts.eventId ?? randomId('evt');

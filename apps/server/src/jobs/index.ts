@@ -2,13 +2,19 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from '@barterads/
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
 import { notificationEmailsJob } from './notification-emails';
+import { planPeriodsJob } from './plan-periods';
 import { unreadMessagesJob } from './unread-messages';
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */
 export function createServerJobQueue(services: ServerServices, options: JobQueueOptions = {}): JobQueue {
   return createJobQueue(
     services.database,
-    [dealExpiryJob(services), unreadMessagesJob(services), notificationEmailsJob(services)],
+    [
+      dealExpiryJob(services),
+      unreadMessagesJob(services),
+      notificationEmailsJob(services),
+      planPeriodsJob(services),
+    ],
     services.logger,
     options,
   );

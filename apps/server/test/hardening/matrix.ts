@@ -325,12 +325,34 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: async (w) => ({ body: (await paidOrderOfUser(w)).payment }),
   },
   'POST /api/payments/webhook': {
-    // Authenticated by Razorpay's signature, not by a session.
+    // Authenticated by Razorpay's signature, not by a session. It gives `user` a plan: a world of its own.
     expect: open(200),
+    isolate: true,
     request: async (w) => {
       const hook = await signedWebhook(w);
       return { rawBody: hook.body, headers: hook.headers };
     },
+  },
+  'GET /api/payments/subscription': { expect: signedIn(200) },
+  'POST /api/payments/change-plan': {
+    expect: signedIn(200),
+    request: () => ({ body: { planId: 'growth', period: 'monthly', preview: true } }),
+  },
+  'POST /api/payments/cancel': {
+    // Nobody in the world has a plan to cancel: 409 says the caller got through.
+    expect: signedIn(409),
+    request: () => ({ body: {} }),
+  },
+  'POST /api/payments/refund-requests': {
+    expect: signedIn(404),
+    request: () => ({ body: { paymentId: UNKNOWN_SUBMISSION, reason: 'Matrix refund request' } }),
+  },
+  'GET /api/payments/refunds': { expect: signedIn(200) },
+  'GET /api/payments/invoices': { expect: signedIn(200) },
+  'GET /api/admin/refunds': { expect: adminOnly(200) },
+  'POST /api/admin/refunds/:id/decision': {
+    expect: adminOnly(404),
+    request: () => ({ params: { id: UNKNOWN_SUBMISSION }, body: { approve: false } }),
   },
   // admin
   'GET /api/admin/metrics': { expect: adminOnly(200) },
@@ -551,6 +573,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'payments.webhook': {
     expect: open(200),
+    isolate: true,
     request: async (w) => {
       const hook = await signedWebhook(w);
       return {
@@ -564,6 +587,22 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'payments.subscription': { expect: signedIn(200) },
   'payments.history': { expect: signedIn(200) },
+  'payments.changePlan': {
+    expect: signedIn(200),
+    request: () => ({ input: { planId: 'growth', period: 'yearly' } }),
+  },
+  'payments.cancel': { expect: signedIn(409) },
+  'payments.requestRefund': {
+    expect: signedIn(404),
+    request: () => ({ input: { paymentId: UNKNOWN_SUBMISSION, reason: 'Matrix refund request' } }),
+  },
+  'payments.refunds': { expect: signedIn(200) },
+  'payments.invoices': { expect: signedIn(200) },
+  'payments.adminRefunds': { expect: adminOnly(200), request: () => ({ input: {} }) },
+  'payments.adminDecideRefund': {
+    expect: adminOnly(404),
+    request: () => ({ input: { id: UNKNOWN_SUBMISSION, approve: false } }),
+  },
   // admin
   'admin.metrics': { expect: adminOnly(200) },
   'admin.usersByCountry': { expect: adminOnly(200) },

@@ -47,6 +47,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       ADMIN_DIST: '/nonexistent',
       // Production refuses to start without SMTP_URL unless the outbox is asked for (tests that need mail give one).
       MAIL_OUTBOX: 'true',
+      // Production requires the seller on GST invoices.
+      SELLER_LEGAL_NAME: 'BarterAds Test Seller Private Limited',
+      SELLER_GSTIN: '27AABCB1234F1Z8',
+      SELLER_ADDRESS: '1 Test Street, Mumbai, Maharashtra 400001',
       ...env,
     },
   });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createSession, hashPassword } from '@barterads/api';
-import type { AuthRole, UserStatus, UserType } from '@barterads/core';
-import { type Database, type UserRow, users } from '@barterads/db';
+import type { AuthRole, PlanId, UserStatus, UserType } from '@barterads/core';
+import { type Database, subscriptions, type UserRow, users } from '@barterads/db';
 import {
   createTestDatabase,
   startTestMailServer,
@@ -174,4 +174,17 @@ export async function createTestUser(
     .returning();
   const { token } = await createSession(db, user!.id);
   return { user: user!, token, password: TEST_PASSWORD };
+}
+
+/** Gives a user a running plan (30 days), for tests that need more than the free tier allows. */
+export async function giveTestPlan(db: Database, userId: string, planId: PlanId = 'growth'): Promise<void> {
+  const now = Date.now();
+  await db.insert(subscriptions).values({
+    userId,
+    planId,
+    period: 'monthly',
+    status: 'active',
+    currentPeriodStart: new Date(now - 1000),
+    currentPeriodEnd: new Date(now + 30 * 24 * 3600 * 1000),
+  });
 }

@@ -34,8 +34,26 @@ export class GatewayError extends Error {
   }
 }
 
+/** What Razorpay answered for a refund (the fields we use). */
+export interface GatewayRefund {
+  id: string;
+  amount: number;
+  paymentId: string;
+  /** Razorpay's refund status: `pending` until processed (its webhook says when), `processed`, `failed`. */
+  status: string;
+}
+
 export interface PaymentGateway {
   createOrder(input: CreateGatewayOrder): Promise<GatewayOrder>;
+  /** Refunds `amount` paise of a captured payment through Razorpay's refund API. */
+  refund(paymentId: string, amount: number, notes: Record<string, string>): Promise<GatewayRefund>;
+}
+
+function gatewayError(error: unknown): GatewayError {
+  // The SDK rethrows HTTP errors as { statusCode, error }; network errors and time-outs surface as
+  // a TypeError from its error normalizer or as an axios error.
+  const status = isRecord(error) && typeof error.statusCode === 'number' ? error.statusCode : undefined;
+  return new GatewayError(status ? `Razorpay answered ${status}` : 'Razorpay unreachable', status);
 }
 
 /** The SDK's axios instance: the SDK has no option for its base URL or time-out, so we set them here, once. */
@@ -72,10 +90,7 @@ export function paymentGateway(config: RazorpayConfig): PaymentGateway {
           notes: input.notes,
         });
       } catch (error) {
-        // The SDK rethrows HTTP errors as { statusCode, error }; network errors and time-outs surface as
-        // a TypeError from its error normalizer or as an axios error.
-        const status = isRecord(error) && typeof error.statusCode === 'number' ? error.statusCode : undefined;
-        throw new GatewayError(status ? `Razorpay answered ${status}` : 'Razorpay unreachable', status);
+        throw gatewayError(error);
       }
       if (
         !isRecord(answer) ||
@@ -90,6 +105,28 @@ export function paymentGateway(config: RazorpayConfig): PaymentGateway {
         amount: answer.amount,
         currency: answer.currency,
         receipt: typeof answer.receipt === 'string' ? answer.receipt : undefined,
+      };
+    },
+    async refund(paymentId, amount, notes) {
+      let answer: unknown;
+      try {
+        answer = await client.payments.refund(paymentId, { amount, notes });
+      } catch (error) {
+        throw gatewayError(error);
+      }
+      if (
+        !isRecord(answer) ||
+        typeof answer.id !== 'string' ||
+        typeof answer.amount !== 'number' ||
+        answer.amount !== amount
+      ) {
+        throw new GatewayError('Razorpay answered an unexpected refund', undefined);
+      }
+      return {
+        id: answer.id,
+        amount: answer.amount,
+        paymentId: typeof answer.payment_id === 'string' ? answer.payment_id : paymentId,
+        status: typeof answer.status === 'string' ? answer.status : 'pending',
       };
     },
   };

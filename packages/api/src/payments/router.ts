@@ -1,18 +1,32 @@
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 import { checkoutScriptUrl } from './gateway';
+import { listInvoices } from './invoices';
 import { createOrder } from './orders';
+import { changePlan, subscriptionWithAllowance } from './plan-change';
+import { adminRefunds, cancelPlan, decideRefund, myRefunds, requestRefund } from './refunds';
 import {
+  AdminRefundsInput,
+  AdminRefundsResult,
+  CancelResult,
+  ChangePlanInput,
+  ChangePlanResult,
   CreateOrderInput,
   CreateOrderResult,
+  DecideRefundInput,
+  DecideRefundResult,
+  InvoicesResult,
   PaymentHistoryResult,
   PaymentsConfigResult,
+  RefundRequestInput,
+  RefundRequestResult,
+  RefundsResult,
   SubscriptionResult,
   VerifyPaymentInput,
   VerifyPaymentResult,
   WebhookInput,
   WebhookResult,
 } from './schemas';
-import { findSubscription, paymentHistory, toPayment, toSubscription } from './subscriptions';
+import { paymentHistory, toPayment } from './subscriptions';
 import { verifyPayment } from './verify';
 import { handleWebhook } from './webhook';
 
@@ -42,10 +56,43 @@ export const paymentsRouter = router({
     .output(WebhookResult)
     .mutation(({ ctx, input }) => handleWebhook(ctx, input)),
 
-  subscription: authedProcedure.output(SubscriptionResult).query(async ({ ctx }) => {
-    const row = await findSubscription(ctx.services.database.db, ctx.user.id);
-    return { subscription: row ? toSubscription(row) : null };
-  }),
+  /** The plan (or none) and what it allows, with this month's use. */
+  subscription: authedProcedure
+    .output(SubscriptionResult)
+    .query(({ ctx }) => subscriptionWithAllowance(ctx.services.database.db, ctx.user.id)),
+
+  /** The server's quote for another plan; with `preview: false`, the order for exactly that amount. */
+  changePlan: authedProcedure
+    .input(ChangePlanInput)
+    .output(ChangePlanResult)
+    .mutation(({ ctx, input }) => changePlan(ctx, ctx.user, input)),
+
+  cancel: authedProcedure.output(CancelResult).mutation(({ ctx }) => cancelPlan(ctx, ctx.user)),
+
+  requestRefund: authedProcedure
+    .input(RefundRequestInput)
+    .output(RefundRequestResult)
+    .mutation(({ ctx, input }) => requestRefund(ctx, ctx.user, input)),
+
+  invoices: authedProcedure.output(InvoicesResult).query(async ({ ctx }) => ({
+    invoices: await listInvoices(ctx.services.database.db, ctx.user.id),
+  })),
+
+  refunds: authedProcedure.output(RefundsResult).query(async ({ ctx }) => ({
+    refunds: await myRefunds(ctx.services.database.db, ctx.user.id),
+  })),
+
+  adminRefunds: adminProcedure
+    .input(AdminRefundsInput)
+    .output(AdminRefundsResult)
+    .query(async ({ ctx, input }) => ({
+      refunds: await adminRefunds(ctx.services.database.db, input.status),
+    })),
+
+  adminDecideRefund: adminProcedure
+    .input(DecideRefundInput)
+    .output(DecideRefundResult)
+    .mutation(({ ctx, input }) => decideRefund(ctx, ctx.user, input)),
 
   history: authedProcedure.output(PaymentHistoryResult).query(async ({ ctx }) => ({
     payments: (await paymentHistory(ctx.services.database.db, ctx.user.id)).map(toPayment),

@@ -1,4 +1,12 @@
-import { BILLING_PERIODS, PAYMENT_STATUSES, PLAN_IDS, SUBSCRIPTION_STATUSES } from '@barterads/core';
+import {
+  BILLING_PERIODS,
+  INVOICE_KINDS,
+  PAYMENT_STATUSES,
+  PLAN_CHANGE_KINDS,
+  PLAN_IDS,
+  REFUND_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '@barterads/core';
 import { z } from 'zod';
 
 /** `amount` in paise (the spec's call), or `planId` and `period`; both may be given if they agree. */
@@ -44,11 +52,128 @@ export const Subscription = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodStart: z.string(),
   currentPeriodEnd: z.string(),
+  /** The contract's names for the period: the same instants as currentPeriodStart/End. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Cancelled after its first 24 hours: runs to endsAt and is not renewed. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** A paid downgrade or period change that applies at endsAt. */
+  scheduledChange: z
+    .object({
+      planId: z.enum(PLAN_IDS),
+      planName: z.string(),
+      period: z.enum(BILLING_PERIODS),
+      appliesAt: z.string(),
+    })
+    .nullable(),
+  /** Paise the next period costs (null: none follows). */
+  nextAmount: z.number().int().nullable(),
 });
 export type Subscription = z.infer<typeof Subscription>;
 
+export const Allowance = z.object({
+  plan: z.string(),
+  activeListings: z.number().int(),
+  activeListingLimit: z.number().int().nullable(),
+  dealsThisMonth: z.number().int(),
+  dealLimit: z.number().int().nullable(),
+  featuredThisMonth: z.number().int(),
+  featuredLimit: z.number().int(),
+  /** `YYYY-MM-DD` (Asia/Kolkata) when the month's counts start again. */
+  resetsOn: z.string(),
+  apiAccess: z.boolean(),
+});
+export type Allowance = z.infer<typeof Allowance>;
+
 export const VerifyPaymentResult = z.object({ success: z.literal(true), subscription: Subscription });
-export const SubscriptionResult = z.object({ subscription: Subscription.nullable() });
+export const SubscriptionResult = z.object({ subscription: Subscription.nullable(), allowance: Allowance });
+
+export const ChangePlanInput = z.object({
+  planId: z.enum(PLAN_IDS, { error: `planId must be one of ${PLAN_IDS.join(', ')}.` }),
+  period: z.enum(BILLING_PERIODS, { error: 'period must be monthly or yearly.' }),
+  /** true (the default): only the quote; false: the order for the quoted amount. */
+  preview: z.boolean().optional(),
+});
+export type ChangePlanInput = z.infer<typeof ChangePlanInput>;
+
+export const PlanQuote = z.object({
+  kind: z.enum(PLAN_CHANGE_KINDS),
+  fromPlanId: z.enum(PLAN_IDS).nullable(),
+  fromPlanName: z.string().nullable(),
+  planId: z.enum(PLAN_IDS),
+  planName: z.string(),
+  period: z.enum(BILLING_PERIODS),
+  /** Paise charged now. */
+  amount: z.number().int(),
+  /** Paise of the current plan's unused value deducted. */
+  credit: z.number().int(),
+  appliesAt: z.string(),
+});
+export type PlanQuote = z.infer<typeof PlanQuote>;
+
+export const ChangePlanResult = z.object({
+  quote: PlanQuote,
+  success: z.literal(true).optional(),
+  order: z.object({ id: z.string(), amount: z.number().int(), currency: z.string() }).optional(),
+});
+
+export const Refund = z.object({
+  id: z.string(),
+  paymentId: z.string(),
+  /** In paise. */
+  amount: z.number().int(),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+export const InvoiceSummary = z.object({
+  _id: z.string(),
+  number: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  /** The payment (our order id) it belongs to. */
+  paymentId: z.string(),
+  /** Paise, GST included. */
+  amount: z.number().int(),
+  createdAt: z.string(),
+});
+export const InvoicesResult = z.object({ invoices: z.array(InvoiceSummary) });
+
+export const CancelResult = z.object({ subscription: Subscription, refund: Refund.optional() });
+
+export const RefundRequestInput = z.object({
+  paymentId: z
+    .string({ error: 'paymentId is required.' })
+    .trim()
+    .min(1, 'paymentId is required.')
+    .max(100, 'paymentId is too long.'),
+  reason: z
+    .string({ error: 'reason is required.' })
+    .trim()
+    .min(5, 'Tell us briefly why (at least 5 characters).')
+    .max(1000, 'reason is too long (at most 1000 characters).'),
+});
+export type RefundRequestInput = z.infer<typeof RefundRequestInput>;
+export const RefundRequestResult = z.object({ refundRequest: Refund });
+export const RefundsResult = z.object({ refunds: z.array(Refund) });
+
+export const AdminRefund = Refund.extend({
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  planName: z.string(),
+  paidAt: z.string().nullable(),
+});
+export const AdminRefundsInput = z.object({ status: z.enum(REFUND_STATUSES).optional() });
+export const AdminRefundsResult = z.object({ refunds: z.array(AdminRefund) });
+export const DecideRefundInput = z.object({
+  id: z.uuid('id must be a refund id.'),
+  approve: z.boolean(),
+  reason: z.string().trim().max(500).optional(),
+});
+export const DecideRefundResult = z.object({ refund: Refund });
 
 export const Payment = z.object({
   id: z.string(),

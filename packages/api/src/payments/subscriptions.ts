@@ -1,4 +1,4 @@
-import { type BillingPeriod, findPlan } from '@barterads/core';
+import { type BillingPeriod, type CurrentPeriod, chargeAmount, findPlan } from '@barterads/core';
 import {
   type Executor,
   type PaymentOrderRow,
@@ -9,6 +9,9 @@ import {
 import { UTCDate } from '@date-fns/utc';
 import { addMonths, addYears } from 'date-fns';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { writeAudit } from '../admin/audit';
+import type { SellerConfig } from '../services';
+import { issueInvoice } from './invoices';
 import type { Payment, Subscription } from './schemas';
 
 /**
@@ -21,15 +24,65 @@ export function addPeriod(start: Date, period: BillingPeriod): Date {
   return new Date((period === 'yearly' ? addYears(utc, 1) : addMonths(utc, 1)).getTime());
 }
 
+/** The running plan's period for a quote, or null when there is none (no row, cancelled, or past its end). */
+export function currentPeriodOf(row: SubscriptionRow | undefined, now = new Date()): CurrentPeriod | null {
+  if (row?.status !== 'active' || row.currentPeriodEnd <= now) return null;
+  return { planId: row.planId, period: row.period, start: row.currentPeriodStart, end: row.currentPeriodEnd };
+}
+
 export function toSubscription(row: SubscriptionRow, now = new Date()): Subscription {
   const status = row.status === 'active' && row.currentPeriodEnd <= now ? 'expired' : row.status;
+  const plan = findPlan(row.planId);
+  const scheduledPlan = row.scheduledPlanId ? findPlan(row.scheduledPlanId) : undefined;
+  const scheduledChange =
+    scheduledPlan && row.scheduledPeriod
+      ? {
+          planId: scheduledPlan.id,
+          planName: scheduledPlan.name,
+          period: row.scheduledPeriod,
+          appliesAt: row.currentPeriodEnd.toISOString(),
+        }
+      : null;
   return {
     planId: row.planId,
-    planName: findPlan(row.planId)?.name ?? row.planId,
+    planName: plan?.name ?? row.planId,
     period: row.period,
     status,
     currentPeriodStart: row.currentPeriodStart.toISOString(),
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    startsAt: row.currentPeriodStart.toISOString(),
+    endsAt: row.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    scheduledChange,
+    // What the next period costs: the scheduled plan's (already paid), or renewing this one; none when cancelled.
+    nextAmount:
+      status !== 'active' || row.cancelAtPeriodEnd
+        ? null
+        : scheduledPlan && row.scheduledPeriod
+          ? chargeAmount(scheduledPlan, row.scheduledPeriod)
+          : plan
+            ? chargeAmount(plan, row.period)
+            : null,
+  };
+}
+
+type AuditableSubscription = Pick<SubscriptionRow, 'planId' | 'period' | 'status' | 'currentPeriodEnd'> & {
+  scheduledPlanId?: SubscriptionRow['scheduledPlanId'];
+  scheduledPeriod?: SubscriptionRow['scheduledPeriod'];
+  cancelAtPeriodEnd?: boolean;
+};
+
+/** A subscription's state for the audit log. */
+export function auditState(row: AuditableSubscription | undefined): Record<string, string | boolean | null> {
+  if (!row) return { planId: null };
+  return {
+    planId: row.planId,
+    period: row.period,
+    status: row.status,
+    endsAt: row.currentPeriodEnd.toISOString(),
+    scheduledPlanId: row.scheduledPlanId ?? null,
+    scheduledPeriod: row.scheduledPeriod ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
   };
 }
 
@@ -81,6 +134,7 @@ export async function activatePaidOrder(
   razorpayOrderId: string,
   razorpayPaymentId: string,
   paidAmount: number | undefined,
+  seller: SellerConfig,
   now = new Date(),
 ): Promise<ActivationOutcome> {
   const [order] = await tx
@@ -105,28 +159,60 @@ export async function activatePaidOrder(
     .set({ status: 'paid', razorpayPaymentId, paidAt: now, failureReason: null })
     .where(eq(paymentOrders.id, order.id))
     .returning();
+  // Every payment has its tax invoice, numbered in this transaction.
+  await issueInvoice(tx, seller, paid ?? order, now);
 
-  // A renewal of a plan still running stacks onto it; anything else starts a fresh period now.
-  const stacks =
-    current !== undefined &&
-    current.status === 'active' &&
-    current.planId === order.planId &&
-    current.currentPeriodEnd > now;
-  const start = stacks ? current.currentPeriodStart : now;
-  const end = addPeriod(stacks ? current.currentPeriodEnd : now, order.period);
-  const values = {
-    planId: order.planId,
-    period: order.period,
-    status: 'active' as const,
-    currentPeriodStart: start,
-    currentPeriodEnd: end,
-    lastOrderId: order.id,
+  const running = current !== undefined && current.status === 'active' && current.currentPeriodEnd > now;
+  let values: Partial<typeof subscriptions.$inferInsert> & {
+    planId: SubscriptionRow['planId'];
+    period: SubscriptionRow['period'];
+    currentPeriodStart: Date;
+    currentPeriodEnd: Date;
   };
+  if (running && order.changeKind === 'scheduled') {
+    // A downgrade or period change, paid now: the job applies it when the current period ends.
+    values = {
+      planId: current.planId,
+      period: current.period,
+      currentPeriodStart: current.currentPeriodStart,
+      currentPeriodEnd: current.currentPeriodEnd,
+      scheduledPlanId: order.planId,
+      scheduledPeriod: order.period,
+      scheduledOrderId: order.id,
+    };
+  } else {
+    // A renewal of the running plan stacks onto it (as does a purchase of it, from orders made before plan
+    // changes had quotes); an upgrade or a purchase starts a fresh period now.
+    const stacks =
+      running &&
+      current.planId === order.planId &&
+      (order.changeKind === 'renewal' || order.changeKind === 'purchase');
+    values = {
+      planId: order.planId,
+      period: order.period,
+      status: 'active' as const,
+      currentPeriodStart: stacks ? current.currentPeriodStart : now,
+      currentPeriodEnd: addPeriod(stacks ? current.currentPeriodEnd : now, order.period),
+      lastOrderId: order.id,
+      cancelAtPeriodEnd: false,
+      cancelledAt: null,
+      remindedDaysBefore: null,
+      ...(stacks ? {} : { scheduledPlanId: null, scheduledPeriod: null, scheduledOrderId: null }),
+    };
+  }
   const [subscription] = await tx
     .insert(subscriptions)
     .values({ userId: order.userId, ...values })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: now } })
     .returning();
+  await writeAudit(tx, {
+    actorId: order.userId,
+    action: 'change_plan',
+    targetType: 'subscription',
+    targetId: subscription!.id,
+    before: auditState(current),
+    after: { ...auditState(subscription), orderId: order.id, change: order.changeKind, amount: order.amount },
+  });
   return { kind: 'activated', order: paid ?? order, subscription: subscription! };
 }
 

@@ -37,7 +37,13 @@ export async function verifyPayment(
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.paymentSignatureInvalid });
   }
   const outcome = await db.transaction((tx) =>
-    activatePaidOrder(tx, order.razorpayOrderId, input.razorpay_payment_id, undefined),
+    activatePaidOrder(
+      tx,
+      order.razorpayOrderId,
+      input.razorpay_payment_id,
+      undefined,
+      ctx.services.config.seller,
+    ),
   );
   if (outcome.kind !== 'activated' && outcome.kind !== 'already-paid') {
     throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.paymentAmountMismatch });

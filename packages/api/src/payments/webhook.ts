@@ -4,6 +4,7 @@ import { paymentEvents } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import type { Context } from '../context';
 import { payCommissionOrder } from '../deals/commission';
+import { applyRefundEvent } from './refunds';
 import type { WebhookInput } from './schemas';
 import { isValidWebhookSignature } from './signatures';
 import { activatePaidOrder, recordFailedPayment } from './subscriptions';
@@ -32,7 +33,7 @@ export type WebhookStatus = 'processed' | 'duplicate' | 'ignored';
 /**
  * Razorpay's webhook: the signature is checked on the raw body with the webhook secret; each event id is
  * applied once (recorded in the same transaction as its effect); `order.paid` and `payment.captured`
- * activate, `payment.failed` records. Repeated and reordered deliveries leave the same state.
+ * activate, `payment.failed` records, `refund.processed` and `refund.failed` settle a refund we made. Repeated and reordered deliveries leave the same state.
  */
 export async function handleWebhook(
   ctx: Pick<Context, 'services'>,
@@ -67,13 +68,30 @@ export async function handleWebhook(
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (inserted.length === 0) return { status: 'duplicate' as const };
+    if (type === 'refund.processed' || type === 'refund.failed') {
+      const refundId = str(entity(event, 'refund')?.id);
+      if (!refundId) return { status: 'ignored' as const };
+      const applied = await applyRefundEvent(
+        tx,
+        refundId,
+        type === 'refund.processed' ? 'processed' : 'failed',
+      );
+      if (applied) logger.info({ refundId, eventId, type }, 'refund updated');
+      return { status: applied ? ('processed' as const) : ('ignored' as const) };
+    }
     if (!razorpayOrderId) return { status: 'ignored' as const };
 
     if (type === 'order.paid' || type === 'payment.captured') {
       const paymentId = str(payment?.id);
       if (!paymentId) return { status: 'ignored' as const };
       const paidAmount = num(payment?.amount) ?? num(order?.amount_paid);
-      const outcome = await activatePaidOrder(tx, razorpayOrderId, paymentId, paidAmount);
+      const outcome = await activatePaidOrder(
+        tx,
+        razorpayOrderId,
+        paymentId,
+        paidAmount,
+        ctx.services.config.seller,
+      );
       if (outcome.kind === 'amount-mismatch') {
         logger.error(
           { orderId: razorpayOrderId, eventId, paidAmount },

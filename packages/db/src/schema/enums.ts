@@ -7,12 +7,15 @@ import {
   CHALLENGE_PURPOSES,
   CONTACT_ROLES,
   DEAL_STATUSES,
+  INVOICE_KINDS,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
   NOTIFICATION_EMAIL_STATUSES,
   NOTIFICATION_KINDS,
   PAYMENT_STATUSES,
+  PLAN_CHANGE_KINDS,
   PLAN_IDS,
+  REFUND_STATUSES,
   SUBSCRIPTION_STATUSES,
   USER_STATUSES,
   USER_TYPES,
@@ -45,3 +48,6 @@ export const verificationSubmissionStatus = pgEnum(
 export const dealStatus = pgEnum('deal_status', DEAL_STATUSES);
 export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
 export const notificationEmailStatus = pgEnum('notification_email_status', NOTIFICATION_EMAIL_STATUSES);
+export const planChangeKind = pgEnum('plan_change_kind', PLAN_CHANGE_KINDS);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
+export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);

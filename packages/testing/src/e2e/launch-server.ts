@@ -70,6 +70,10 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'a
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // The seller on GST invoices (production requires it).
+    SELLER_LEGAL_NAME: 'BarterAds Test Seller Private Limited',
+    SELLER_GSTIN: '27AABCB1234F1Z8',
+    SELLER_ADDRESS: '1 Test Street, Mumbai, Maharashtra 400001',
     // With REDIS_URL (CI) the server keeps rate limits and live events in Redis, under a prefix of this run's own.
     ...(process.env.REDIS_URL ? { REDIS_PREFIX: `barterads-e2e:${crypto.randomUUID()}:` } : {}),
     ...(razorpay

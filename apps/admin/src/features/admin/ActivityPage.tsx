@@ -23,6 +23,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   approve_verification: 'GST verified',
   reject_verification: 'Verification rejected',
   cancel_deal: 'Deal cancelled',
+  change_plan: 'Plan changed',
+  cancel_plan: 'Plan cancelled',
+  refund: 'Refund decided',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -33,6 +36,9 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   approve_verification: 'green',
   reject_verification: 'red',
   cancel_deal: 'red',
+  change_plan: 'blue',
+  cancel_plan: 'orange',
+  refund: 'grape',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
@@ -41,6 +47,7 @@ const TARGET_FILTER_LABELS: Record<AuditTarget, string> = {
   listing: 'Listings',
   business: 'Businesses',
   deal: 'Deals',
+  subscription: 'Subscriptions',
 };
 const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({
   value: target,
@@ -52,6 +59,7 @@ const TARGET_LABELS: Record<Entry['targetType'], string> = {
   listing: 'Listing',
   business: 'Business',
   deal: 'Deal',
+  subscription: 'Subscription',
 };
 
 function describeChange(value: Entry['before']): string {

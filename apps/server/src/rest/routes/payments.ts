@@ -35,4 +35,75 @@ export const paymentRoutes = defineRoutes([
       eventId: header(request.headers['x-razorpay-event-id']),
     }),
   },
+  {
+    method: 'GET',
+    path: '/api/payments/subscription',
+    procedure: 'payments.subscription',
+    summary:
+      "The plan (or null: the free tier), its period, end, cancellation and scheduled change, and the plan's allowance with this month's use",
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/change-plan',
+    procedure: 'payments.changePlan',
+    summary:
+      "Quote for another plan (`planId`, `period`): an upgrade now at the new price less the current plan's unused days (at least ₹1), a downgrade or period change at the period end; `preview: false` answers the order for that amount",
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/cancel',
+    procedure: 'payments.cancel',
+    summary:
+      'Cancel the plan: within 24 hours of its purchase refunded in full through Razorpay and ended now, later it runs to the period end',
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'POST',
+    path: '/api/payments/refund-requests',
+    procedure: 'payments.requestRefund',
+    summary:
+      'Ask for a refund of a payment (`paymentId`, `reason`) within 7 days of it; the admin app decides',
+    tag: 'Payments',
+    auth: 'bearer',
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/invoices',
+    procedure: 'payments.invoices',
+    summary:
+      'GST tax invoices and credit notes, newest first (`amount` in paise); each as a PDF at /api/payments/invoices/{id}.pdf',
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/refunds',
+    procedure: 'payments.refunds',
+    summary: "The member's refunds and their states, newest first",
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/refunds',
+    procedure: 'payments.adminRefunds',
+    summary: 'The refund queue (requested first); query status',
+    tag: 'Admin',
+    auth: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/refunds/:id/decision',
+    procedure: 'payments.adminDecideRefund',
+    summary: 'Approve (refunded through Razorpay) or reject a requested refund: `approve`, `reason?`',
+    tag: 'Admin',
+    auth: 'admin',
+    input: (request) => ({ ...(request.body as Record<string, unknown>), id: request.params.id }),
+  },
 ]);

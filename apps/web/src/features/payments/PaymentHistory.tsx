@@ -1,7 +1,20 @@
 import { trpc } from '@barterads/api-client';
-import { Badge, Card, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { LoadError } from '../../components/LoadError';
 import { formatDay, formatPaise, PERIOD_LABEL } from './format';
+import { RefundRequestButton, refundable } from './Refunds';
 
 const STATUS = {
   paid: { label: 'Paid', color: 'green' },
@@ -12,7 +25,23 @@ const STATUS = {
 /** The signed-in user's payments, newest first: a table on wide screens, a list of cards on phones. */
 export function PaymentHistory() {
   const query = trpc.payments.history.useQuery();
+  const invoiceQuery = trpc.payments.invoices.useQuery();
   const payments = query.data?.payments ?? [];
+  const invoices = invoiceQuery.data?.invoices ?? [];
+  /** The payment's documents: its tax invoice and any credit note. */
+  const documentsOf = (paymentId: string) => invoices.filter((i) => i.paymentId === paymentId);
+  const documentLinks = (paymentId: string) =>
+    documentsOf(paymentId).map((invoice) => (
+      <Anchor
+        key={invoice._id}
+        href={`/api/payments/invoices/${invoice._id}.pdf`}
+        download
+        fz="sm"
+        aria-label={`Download ${invoice.kind === 'invoice' ? 'invoice' : 'credit note'} ${invoice.number}`}
+      >
+        {invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'} {invoice.number}
+      </Anchor>
+    ));
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-history-title">
@@ -48,6 +77,10 @@ export function PaymentHistory() {
                     <Table.Th>Amount</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Payment ID</Table.Th>
+                    <Table.Th>Documents</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -66,6 +99,17 @@ export function PaymentHistory() {
                         <Text fz="xs" ff="monospace">
                           {p.paymentId ?? p.orderId}
                         </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={0}>{documentLinks(p.id)}</Stack>
+                      </Table.Td>
+                      <Table.Td>
+                        {p.status === 'paid' && refundable(p.paidAt) ? (
+                          <RefundRequestButton
+                            paymentId={p.id}
+                            label={`${p.planName} ${formatPaise(p.amount)}`}
+                          />
+                        ) : null}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -89,6 +133,10 @@ export function PaymentHistory() {
                     </Text>
                     <Text fz="sm">{formatPaise(p.amount)}</Text>
                   </Group>
+                  <Stack gap={0}>{documentLinks(p.id)}</Stack>
+                  {p.status === 'paid' && refundable(p.paidAt) ? (
+                    <RefundRequestButton paymentId={p.id} label={`${p.planName} ${formatPaise(p.amount)}`} />
+                  ) : null}
                 </Paper>
               ))}
             </Stack>

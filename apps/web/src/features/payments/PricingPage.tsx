@@ -2,11 +2,13 @@ import { trpc } from '@barterads/api-client';
 import {
   BILLING_PERIODS,
   type BillingPeriod,
+  FREE_PLAN,
   MESSAGES,
   PLANS,
   type Plan,
   type PlanId,
   periodPrice,
+  RENEWAL_WINDOW_DAYS,
   YEARLY_DISCOUNT,
   yearlyMonthlyEquivalent,
 } from '@barterads/core';
@@ -19,6 +21,7 @@ import {
   Container,
   Group,
   List,
+  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -28,8 +31,15 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
 import { SignInRequiredModal } from '../accounts/SignInRequiredModal';
-import { formatDay, formatRupees, PERIOD_LABEL } from './format';
-import { type Subscription, useSubscribe } from './useSubscribe';
+import { formatDay, formatPaise, formatRupees, PERIOD_LABEL } from './format';
+import { type PlanQuote, type Subscription, useSubscribe } from './useSubscribe';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The current plan's card offers renewal only in its last days (the server refuses it earlier too). */
+function inRenewalWindow(subscription: Subscription): boolean {
+  return Date.parse(subscription.endsAt) - Date.now() <= RENEWAL_WINDOW_DAYS * DAY_MS;
+}
 
 type Audience = 'advertisers' | 'media_owners';
 
@@ -51,18 +61,22 @@ const PERIODS = BILLING_PERIODS.map(
   (period): SegmentedChoiceOption<BillingPeriod> => ({ value: period, label: PERIOD_LABELS[period] }),
 );
 
-/** The pricing page of the spec: billing toggle, audience tab, four plans and the verified subscribe flow. */
+/**
+ * The pricing page of the spec: billing toggle, audience tab, the free tier beside the four plans, and the
+ * subscribe flow: the server's quote confirmed (both plans and the amount named) before checkout.
+ */
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [audience, setAudience] = useState<Audience>('advertisers');
   const [signInOpen, setSignInOpen] = useState(false);
-  const { config, user, state, subscribe } = useSubscribe();
+  const { config, user, state, subscribe, confirm, reset } = useSubscribe();
   const current = trpc.payments.subscription.useQuery(undefined, { enabled: Boolean(user) });
   const subscription = current.data?.subscription ?? null;
   const activePlan = subscription?.status === 'active' ? subscription : null;
 
   const unavailable = config.isError || (config.data !== undefined && !config.data.enabled);
-  const working = state.step === 'working';
+  const working = state.step === 'working' || state.step === 'quoting';
+  const busyPlan = state.step === 'working' || state.step === 'quoting' ? state.planId : null;
 
   const onSubscribe = (planId: PlanId) => {
     if (!user) {
@@ -95,18 +109,24 @@ export function PricingPage() {
         <SubscribeStatus state={state} />
         {activePlan && state.step !== 'success' ? <CurrentPlanNote subscription={activePlan} /> : null}
 
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-          {PLANS.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              period={period}
-              isCurrent={activePlan?.planId === plan.id}
-              disabled={unavailable || config.isLoading || (working && state.planId !== plan.id)}
-              loading={working && state.planId === plan.id}
-              onSubscribe={() => onSubscribe(plan.id)}
-            />
-          ))}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="lg">
+          <FreeCard isCurrent={Boolean(user) && current.isSuccess && !activePlan} />
+          {PLANS.map((plan) => {
+            const isCurrent = activePlan?.planId === plan.id;
+            return (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                period={period}
+                isCurrent={isCurrent}
+                switchesPeriod={isCurrent && activePlan?.period !== period}
+                canRenew={isCurrent && activePlan !== null && inRenewalWindow(activePlan)}
+                disabled={unavailable || config.isLoading || (working && busyPlan !== plan.id)}
+                loading={working && busyPlan === plan.id}
+                onSubscribe={() => onSubscribe(plan.id)}
+              />
+            );
+          })}
         </SimpleGrid>
         <Text ta="center" fz="sm" c="dimmed">
           Prices in INR. Yearly plans are billed once a year. See our{' '}
@@ -119,6 +139,11 @@ export function PricingPage() {
         onClose={() => setSignInOpen(false)}
         reason={MESSAGES.signInToSubscribe}
         redirect="/pricing"
+      />
+      <ConfirmPlanModal
+        quote={state.step === 'confirm' ? state.quote : null}
+        onCancel={reset}
+        onConfirm={(quote) => void confirm(quote)}
       />
     </Container>
   );
@@ -162,8 +187,121 @@ function SubscribeStatus({ state }: { state: ReturnType<typeof useSubscribe>['st
 function CurrentPlanNote({ subscription }: { subscription: Subscription }) {
   return (
     <Alert color="teal" role="status" title={`Current plan: ${subscription.planName}`}>
-      {PERIOD_LABEL[subscription.period]} billing, renews on {formatDay(subscription.currentPeriodEnd)}.
+      {PERIOD_LABEL[subscription.period]} billing,{' '}
+      {subscription.cancelAtPeriodEnd ? 'cancelled: ends' : 'current period ends'} on{' '}
+      {formatDay(subscription.endsAt)}.
+      {subscription.scheduledChange
+        ? ` Then ${subscription.scheduledChange.planName} (${PERIOD_LABEL[subscription.scheduledChange.period].toLowerCase()}).`
+        : ''}
+      {subscription.nextAmount !== null ? ` Next period: ${formatPaise(subscription.nextAmount)}.` : ''}
     </Alert>
+  );
+}
+
+/** Names both plans and the amount before any charge; nothing is charged until "Confirm and pay". */
+function ConfirmPlanModal({
+  quote,
+  onCancel,
+  onConfirm,
+}: {
+  quote: PlanQuote | null;
+  onCancel: () => void;
+  onConfirm: (quote: PlanQuote) => void;
+}) {
+  const from = quote?.fromPlanName ?? FREE_PLAN.name;
+  return (
+    <Modal opened={quote !== null} onClose={onCancel} title="Confirm your plan" centered>
+      {quote ? (
+        <Stack gap="sm">
+          <Text>
+            From <strong>{from}</strong> to{' '}
+            <strong>
+              {quote.planName} ({PERIOD_LABEL[quote.period].toLowerCase()})
+            </strong>
+          </Text>
+          {quote.kind === 'upgrade' ? (
+            <Text fz="sm">
+              The upgrade applies now. {formatPaise(quote.credit)} of your current plan's unused days is
+              deducted from the new price.
+            </Text>
+          ) : quote.kind === 'scheduled' ? (
+            <Text fz="sm">
+              Your {from} plan stays until {formatDay(quote.appliesAt)}; {quote.planName} starts then.
+            </Text>
+          ) : quote.kind === 'renewal' ? (
+            <Text fz="sm">Renews your plan from {formatDay(quote.appliesAt)}.</Text>
+          ) : (
+            <Text fz="sm">The plan starts as soon as the payment is verified.</Text>
+          )}
+          <Text fw={700} fz="lg" data-testid="quote-amount">
+            Amount to pay now: {formatPaise(quote.amount)} (incl. 18% GST)
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button onClick={() => onConfirm(quote)}>Confirm and pay {formatPaise(quote.amount)}</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** The free tier, from the catalogue: what an account without a plan may do. */
+function FreeCard({ isCurrent }: { isCurrent: boolean }) {
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow="xs"
+      component="article"
+      aria-labelledby="plan-free-title"
+    >
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="h3" id="plan-free-title">
+            {FREE_PLAN.name}
+          </Title>
+          {isCurrent ? (
+            <Badge color="teal" variant="filled">
+              Current plan
+            </Badge>
+          ) : null}
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {FREE_PLAN.description}
+        </Text>
+        <div>
+          <Group gap={6} align="baseline">
+            <Text fz={32} fw={800} lh={1}>
+              {formatRupees(0)}
+            </Text>
+            <Text c="dimmed">/month</Text>
+          </Group>
+          <Text fz="sm" c="dimmed" mt={6}>
+            No payment needed
+          </Text>
+        </div>
+        <Stack gap={2}>
+          <Text fz="sm" fw={600}>
+            Commission: {FREE_PLAN.commission}
+          </Text>
+          <Text fz="sm">{FREE_PLAN.dealLimit}</Text>
+        </Stack>
+        <List spacing={4} fz="sm" style={{ flexGrow: 1 }}>
+          {FREE_PLAN.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+        <Center>
+          <Button fullWidth variant="default" component={Link} to="/signup">
+            Start free
+          </Button>
+        </Center>
+      </Stack>
+    </Card>
   );
 }
 
@@ -171,12 +309,24 @@ interface PlanCardProps {
   plan: Plan;
   period: BillingPeriod;
   isCurrent: boolean;
+  canRenew: boolean;
+  /** The current plan, shown for the other billing period: choosing it changes the period at the end. */
+  switchesPeriod: boolean;
   disabled: boolean;
   loading: boolean;
   onSubscribe: () => void;
 }
 
-function PlanCard({ plan, period, isCurrent, disabled, loading, onSubscribe }: PlanCardProps) {
+function PlanCard(props: PlanCardProps) {
+  const { plan, period, isCurrent, canRenew, switchesPeriod, disabled, loading, onSubscribe } = props;
+  const action = switchesPeriod ? 'Switch' : isCurrent ? 'Renew' : 'Subscribe to';
+  const label = switchesPeriod
+    ? `Switch to ${period}`
+    : isCurrent
+      ? canRenew
+        ? 'Renew plan'
+        : 'Your plan'
+      : 'Subscribe';
   const titleId = `plan-${plan.id}-title`;
   const monthly = period === 'yearly' ? yearlyMonthlyEquivalent(plan) : plan.price;
   return (
@@ -246,11 +396,11 @@ function PlanCard({ plan, period, isCurrent, disabled, loading, onSubscribe }: P
             fullWidth
             variant={plan.isPopular ? 'filled' : 'light'}
             onClick={onSubscribe}
-            disabled={disabled}
+            disabled={disabled || (isCurrent && !switchesPeriod && !canRenew)}
             loading={loading}
-            aria-label={`${isCurrent ? 'Renew' : 'Subscribe to'} ${plan.name}`}
+            aria-label={`${action} ${plan.name}`}
           >
-            {isCurrent ? 'Renew plan' : 'Subscribe'}
+            {label}
           </Button>
         </Center>
       </Stack>

@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { openCheckout } from './checkout';
 
 export type Subscription = NonNullable<RouterOutputs['payments']['subscription']['subscription']>;
+export type PlanQuote = RouterOutputs['payments']['changePlan']['quote'];
 
 export type SubscribeState =
   | { step: 'idle' }
+  | { step: 'quoting'; planId: PlanId; period: BillingPeriod }
+  | { step: 'confirm'; quote: PlanQuote }
   | { step: 'working'; planId: PlanId; period: BillingPeriod }
   | { step: 'success'; subscription: Subscription }
   | { step: 'failed'; message: string }
@@ -16,14 +19,15 @@ export type SubscribeState =
 const NOTIFY_ID = 'payment-result';
 
 /**
- * Subscribe flow: the server creates the order from the catalogue, Razorpay's checkout takes the
- * payment, and the server verifies its signature before the plan becomes active.
+ * Subscribe flow: the server quotes the plan (a purchase, an upgrade less the unused days, or a change at the
+ * period end), the member confirms the named plans and amount, the server creates the order for exactly that
+ * amount, Razorpay's checkout takes the payment, and the server verifies its signature before the plan changes.
  */
 export function useSubscribe() {
   const utils = trpc.useUtils();
   const config = trpc.payments.config.useQuery(undefined, { staleTime: 5 * 60_000 });
   const session = trpc.accounts.session.useQuery(undefined, { staleTime: 60_000 });
-  const createOrder = trpc.payments.createOrder.useMutation();
+  const changePlan = trpc.payments.changePlan.useMutation();
   const verify = trpc.payments.verify.useMutation();
   const [state, setState] = useState<SubscribeState>({ step: 'idle' });
 
@@ -32,16 +36,31 @@ export function useSubscribe() {
     notifications.show({ id: NOTIFY_ID, color: 'red', title: MESSAGES.paymentFailed, message });
   };
 
+  /** Step one: the server's quote, shown in the confirmation before any charge. */
   async function subscribe(planId: PlanId, period: BillingPeriod): Promise<void> {
+    if (!config.data?.enabled || !session.data?.user) return;
+    setState({ step: 'quoting', planId, period });
+    try {
+      const answer = await changePlan.mutateAsync({ planId, period, preview: true });
+      setState({ step: 'confirm', quote: answer.quote });
+    } catch (error) {
+      fail(errorMessage(error, MESSAGES.orderCreationFailed));
+    }
+  }
+
+  /** Step two, after the member confirmed the quote: the order for the quoted amount, checkout, verify. */
+  async function confirm(quote: PlanQuote): Promise<void> {
     const settings = config.data;
     const user = session.data?.user;
     if (!settings?.enabled || !settings.keyId || !user) return;
+    const { planId, period } = quote;
     setState({ step: 'working', planId, period });
 
-    let order: RouterOutputs['payments']['createOrder']['order'];
+    let order: NonNullable<RouterOutputs['payments']['changePlan']['order']>;
     try {
-      const created = await createOrder.mutateAsync({ planId, period });
-      if (!created.success || !created.order.id) throw new Error(MESSAGES.orderCreationFailed);
+      const created = await changePlan.mutateAsync({ planId, period, preview: false });
+      if (!created.success || !created.order?.id) throw new Error(MESSAGES.orderCreationFailed);
+      if (created.order.amount !== quote.amount) throw new Error(MESSAGES.quoteChanged);
       order = created.order;
     } catch (error) {
       fail(errorMessage(error, MESSAGES.orderCreationFailed));
@@ -75,8 +94,7 @@ export function useSubscribe() {
 
     try {
       const result = await verify.mutateAsync(outcome.response);
-      utils.payments.subscription.setData(undefined, { subscription: result.subscription });
-      await utils.payments.history.invalidate();
+      await Promise.all([utils.payments.subscription.invalidate(), utils.payments.history.invalidate()]);
       setState({ step: 'success', subscription: result.subscription });
       notifications.show({ id: NOTIFY_ID, color: 'green', message: MESSAGES.paymentSuccess });
     } catch (error) {
@@ -89,6 +107,7 @@ export function useSubscribe() {
     user: session.data?.user,
     state,
     subscribe,
+    confirm,
     reset: () => setState({ step: 'idle' }),
   };
 }

@@ -1,0 +1,108 @@
+import { errorMessage, trpc } from '@barterads/api-client';
+import { REFUND_REQUEST_DAYS, type RefundStatus } from '@barterads/core';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatDay, formatPaise } from './format';
+
+const REFUND_STATUS: Record<RefundStatus, { label: string; color: string }> = {
+  requested: { label: 'Requested', color: 'gray' },
+  processing: { label: 'Processing', color: 'blue' },
+  processed: { label: 'Refunded', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a payment is still within the refund-request window. */
+export function refundable(paidAt: string | null): boolean {
+  return paidAt !== null && Date.now() - Date.parse(paidAt) <= REFUND_REQUEST_DAYS * DAY_MS;
+}
+
+/** "Request refund" for one payment: a reason, then it waits in the admin app's refund queue. */
+export function RefundRequestButton({ paymentId, label }: { paymentId: string; label: string }) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const request = trpc.payments.requestRefund.useMutation({
+    onSuccess: async () => {
+      setOpen(false);
+      await utils.payments.refunds.invalidate();
+    },
+  });
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        onClick={() => setOpen(true)}
+        aria-label={`Request refund of ${label}`}
+      >
+        Request refund
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Request a refund" centered>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            request.mutate({ paymentId, reason });
+          }}
+        >
+          <Stack gap="sm">
+            <Text fz="sm">Refunds can be requested within {REFUND_REQUEST_DAYS} days of a payment.</Text>
+            <Textarea
+              label="Why do you want a refund?"
+              required
+              minLength={5}
+              maxLength={1000}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            {request.error ? (
+              <Alert color="red" role="alert">
+                {errorMessage(request.error, 'Could not request the refund.')}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button type="submit" loading={request.isPending}>
+                Send request
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** The member's refunds and their states. */
+export function Refunds() {
+  const query = trpc.payments.refunds.useQuery();
+  const refunds = query.data?.refunds ?? [];
+  if (refunds.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="refunds-title">
+      <Stack gap="sm">
+        <Title order={2} fz="h4" id="refunds-title">
+          Refunds
+        </Title>
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {refunds.map((refund) => (
+            <Group key={refund.id} component="li" justify="space-between" wrap="wrap">
+              <Text fz="sm">
+                {formatPaise(refund.amount)} · asked {formatDay(refund.createdAt)}
+              </Text>
+              <Badge color={REFUND_STATUS[refund.status].color} variant="light">
+                {REFUND_STATUS[refund.status].label}
+              </Badge>
+              {refund.status === 'processing' ? (
+                <Text fz="xs" c="dimmed" w="100%">
+                  Processing takes 10-14 working days.
+                </Text>
+              ) : null}
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -2,7 +2,7 @@ import { MEDIA_CATEGORY_IDS, type MediaCategoryId, type UserType } from '@barter
 import { cityFromText, type ListingUnit } from '@barterads/core/inventory';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { listings, type NewListingRow, type NewUserRow, users } from './schema';
+import { listings, type NewListingRow, type NewUserRow, subscriptions, users } from './schema';
 
 /** Deterministic UUIDs, so seeding twice inserts nothing new. */
 function seedId(kind: 1 | 2, n: number): string {
@@ -282,6 +282,19 @@ export async function seedDemo(
     await db.insert(listings).values(rows).onConflictDoNothing();
     options.onProgress?.(Math.min(total, start + batchSize), total);
   }
+  // The demo media owner (the first demo user) is a paying member: a Growth plan, a year from its seeding, so the
+  // demo can post beyond the free tier's 2 active listings; every other demo business is on the free tier.
+  await db
+    .insert(subscriptions)
+    .values({
+      userId: seedId(1, 1),
+      planId: 'growth',
+      period: 'yearly',
+      status: 'active',
+      currentPeriodStart: new Date(now.getTime() - 7 * DAY),
+      currentPeriodEnd: new Date(now.getTime() + 358 * DAY),
+    })
+    .onConflictDoNothing();
   return { users: userRows.length, listings: total };
 }
 

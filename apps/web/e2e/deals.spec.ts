@@ -37,6 +37,8 @@ async function downloadLetter(page: Page) {
 test('an advertiser proposes from a listing, the media owner counters on a phone, the advertiser accepts and pays commission; both get the letter', async ({
   browser,
 }) => {
+  // Two people, three versions, two letters and a checkout: a long flow, over a minute on a busy 2-core machine.
+  test.setTimeout(150_000);
   const advertiser = await signIn(browser, ADVERTISER_EMAIL);
   const owner = await signIn(browser, OWNER_EMAIL, PHONE);
   try {

@@ -6,6 +6,7 @@ import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
 import { listingsRouter } from './listings/router';
 import { messagesRouter } from './messages/router';
+import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -20,6 +21,7 @@ export const appRouter = router({
   businessPages: businessPagesRouter,
   businesses: businessesRouter,
   deals: dealsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
 import { listingRoutes } from './listings';
 import { messageRoutes } from './messages';
+import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 
 /** The whole REST table, in the order of the contract. */
@@ -21,5 +22,6 @@ export const restRoutes: RestRoute[] = [
   ...paymentRoutes,
   ...businessRoutes,
   ...dealRoutes,
+  ...notificationRoutes,
   ...adminRoutes,
 ];

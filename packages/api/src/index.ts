@@ -40,6 +40,7 @@ export {
   type SearchCacheStore,
 } from './listings/search-cache';
 export { createMailer } from './mail/mailer';
+export * from './matching';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';

@@ -5,6 +5,7 @@ import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
 import { listingsRouter } from './listings/router';
+import { matchingRouter } from './matching/router';
 import { messagesRouter } from './messages/router';
 import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   businesses: businessesRouter,
   deals: dealsRouter,
   notifications: notificationsRouter,
+  matching: matchingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -374,6 +374,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
+  'GET /api/matches': { expect: signedIn(200) },
   'POST /api/notifications/read': { expect: signedIn(200), request: () => ({ body: { all: true } }) },
   'GET /api/deals': { expect: signedIn(200), request: () => ({ query: { status: 'awaiting' } }) },
   'GET /api/deals/:id': {
@@ -612,6 +613,8 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ input: { kind: 'new_matches', email: true } }),
   },
   'notifications.events': { expect: signedIn(200) },
+  'matching.list': { expect: signedIn(200) },
+  'matching.unmatchedNeeds': { expect: adminOnly(200) },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
   'deals.counter': {

@@ -7,6 +7,7 @@ import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
 import { listingRoutes } from './listings';
+import { matchingRoutes } from './matching';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
@@ -23,5 +24,6 @@ export const restRoutes: RestRoute[] = [
   ...businessRoutes,
   ...dealRoutes,
   ...notificationRoutes,
+  ...matchingRoutes,
   ...adminRoutes,
 ];

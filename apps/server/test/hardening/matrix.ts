@@ -615,6 +615,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'notifications.events': { expect: signedIn(200) },
   'matching.list': { expect: signedIn(200) },
   'matching.unmatchedNeeds': { expect: adminOnly(200) },
+  'admin.jobs': { expect: adminOnly(200) },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
   'deals.counter': {

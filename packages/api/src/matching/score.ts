@@ -61,7 +61,7 @@ export async function scoreListing(
           (status = 'active' and not owner_suspended) as active
         from listings where id = ${listingId}`,
   );
-  if (!subject || !subject.active) return { subject: subject ?? null, pairs: [] };
+  if (!subject?.active) return { subject: subject ?? null, pairs: [] };
   const categories = [
     ...new Set([subject.category, ...soughtCategories(subject.seeking)].filter(Boolean)),
   ] as string[];

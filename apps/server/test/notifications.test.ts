@@ -1,4 +1,4 @@
-import { notify, notifyDeps } from '@barterads/api';
+import { notify, notifyDeps, sendUnreadMessageEmails } from '@barterads/api';
 import {
   businessVerifications,
   type Database,
@@ -240,9 +240,8 @@ describe('the notification centre over real HTTP', () => {
     await expect
       .poll(async () => (await rowsOf(owner.user.id)).map((r) => r.emailStatus))
       .toEqual(['skipped']);
-    // Another kind still mails: a withdrawal.
-    const [deal] = (await page(brand.token)).body.notifications;
-    expect(deal).toBeUndefined();
+    // The proposer is not told of their own proposal; the owner got no e-mail.
+    expect((await page(brand.token)).body.notifications).toHaveLength(0);
     expect(server.mail.mails.some((m) => m.to.includes(owner.user.email.toLowerCase()))).toBe(false);
   });
 
@@ -312,5 +311,46 @@ describe('the notification centre over real HTTP', () => {
     expect(row).toMatchObject({ title: 'Your business verification was not approved', link: '/settings' });
     const mail = await server.mail.waitFor(owner.user.email);
     expect(mail.text).toContain('The certificate is for another GSTIN.');
+  });
+  it('sends the new-message e-mail only while that kind is on', async () => {
+    const { owner, brand, listing } = await pair();
+    await trpc('notifications.setPreference', owner.token, { kind: 'new_message', email: false });
+    const started = await server.request('/api/conversations', {
+      token: brand.token,
+      json: { barterId: listing.id, text: 'Anyone there?' },
+    });
+    expect(started.status).toBe(201);
+    const deps = {
+      db: server.db,
+      mailer: server.services.mailer,
+      config: server.services.config,
+      logger: server.services.logger,
+    };
+    const later = new Date(Date.now() + 16 * 60_000);
+    await sendUnreadMessageEmails(deps, later);
+    const mailsToOwner = () => server.mail.mails.filter((m) => m.to.includes(owner.user.email.toLowerCase()));
+    expect(mailsToOwner()).toHaveLength(0);
+    await trpc('notifications.setPreference', owner.token, { kind: 'new_message', email: true });
+    expect(await sendUnreadMessageEmails(deps, later)).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => mailsToOwner().length).toBe(1);
+    expect(mailsToOwner()[0]!.text).toContain('Hoarding at the ring road');
+  });
+
+  it('shows admins the job queue: queues with their states and the outboxes', async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const member = await createTestUser(server.db);
+    await expect
+      .poll(async () => {
+        const got = await trpc('admin.jobs', admin.token);
+        return got.body.result?.data.queues.map((q: { name: string }) => q.name) ?? [];
+      })
+      .toContain('notification-emails');
+    const got = await trpc('admin.jobs', admin.token);
+    expect(got.body.result.data.outboxes).toMatchObject({
+      notificationEmailsPending: expect.any(Number),
+      notificationEmailsFailed: expect.any(Number),
+      matchUpdatesQueued: expect.any(Number),
+    });
+    expect((await trpc('admin.jobs', member.token)).status).toBe(403);
   });
 });

@@ -44,7 +44,13 @@ export * from './matching';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';
-export { createPubSub, PUBSUB_CHANNEL, type PubSubTransport, redisPubSubTransport } from './pubsub';
+export {
+  createPubSub,
+  PUBSUB_CHANNEL,
+  type PubSub,
+  type PubSubTransport,
+  redisPubSubTransport,
+} from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';

@@ -1,11 +1,12 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write, deals). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals, matches). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runDealsBench } from './benches/deals';
 import { runEngineBench } from './benches/engines';
 import { runLighthouse } from './benches/lighthouse';
+import { runMatchesBench } from './benches/matches';
 import { runPageWeight } from './benches/page-weight';
 import { runSearchBenches } from './benches/search';
 import { runWritePath } from './benches/write-path';
@@ -15,7 +16,7 @@ import { BASE_PORT } from './lib/paths';
 import { type BenchResult, heading, verdict } from './lib/report';
 import { startApiServer } from './lib/server';
 
-const ALL = ['page-weight', 'lighthouse', 'search', 'engines', 'write', 'deals'] as const;
+const ALL = ['page-weight', 'lighthouse', 'search', 'engines', 'write', 'deals', 'matches'] as const;
 type Name = (typeof ALL)[number];
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -51,7 +52,13 @@ if (selected.has('page-weight')) await guarded('Page weight', async () => runPag
 // otherwise be measured as the page's.
 if (selected.has('lighthouse')) await guarded('Lighthouse', runLighthouse);
 
-if (selected.has('search') || selected.has('engines') || selected.has('write') || selected.has('deals')) {
+if (
+  selected.has('search') ||
+  selected.has('engines') ||
+  selected.has('write') ||
+  selected.has('deals') ||
+  selected.has('matches')
+) {
   await guarded('Database benchmarks', async () => {
     heading('PostgreSQL benchmark database');
     const db = await createBenchDatabase();
@@ -73,6 +80,7 @@ if (selected.has('search') || selected.has('engines') || selected.has('write') |
         if (selected.has('engines')) out.push(await runEngineBench(db));
         if (selected.has('write')) out.push(await runWritePath(db, api));
         if (selected.has('deals')) out.push(await runDealsBench(db, api));
+        if (selected.has('matches')) out.push(await runMatchesBench(db));
       } finally {
         await api.stop();
       }

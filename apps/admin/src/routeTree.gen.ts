@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/_admin/index'
 import { Route as AdminActivityRouteImport } from './routes/_admin/activity'
 import { Route as AdminDealsRouteImport } from './routes/_admin/deals'
+import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
 import { Route as AdminListingsRouteImport } from './routes/_admin/listings'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as AdminVerificationsRouteImport } from './routes/_admin/verifications'
@@ -42,6 +43,11 @@ const AdminDealsRoute = AdminDealsRouteImport.update({
   path: '/deals',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminJobsRoute = AdminJobsRouteImport.update({
+  id: '/jobs',
+  path: '/jobs',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminListingsRoute = AdminListingsRouteImport.update({
   id: '/listings',
   path: '/listings',
@@ -63,6 +69,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
   '/deals': typeof AdminDealsRoute
+  '/jobs': typeof AdminJobsRoute
   '/listings': typeof AdminListingsRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
@@ -71,6 +78,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
   '/deals': typeof AdminDealsRoute
+  '/jobs': typeof AdminJobsRoute
   '/listings': typeof AdminListingsRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
@@ -82,6 +90,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_admin/activity': typeof AdminActivityRoute
   '/_admin/deals': typeof AdminDealsRoute
+  '/_admin/jobs': typeof AdminJobsRoute
   '/_admin/listings': typeof AdminListingsRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_admin/verifications': typeof AdminVerificationsRoute
@@ -94,6 +103,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/activity'
     | '/deals'
+    | '/jobs'
     | '/listings'
     | '/users'
     | '/verifications'
@@ -102,6 +112,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/activity'
     | '/deals'
+    | '/jobs'
     | '/listings'
     | '/users'
     | '/verifications'
@@ -112,6 +123,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_admin/activity'
     | '/_admin/deals'
+    | '/_admin/jobs'
     | '/_admin/listings'
     | '/_admin/users'
     | '/_admin/verifications'
@@ -160,6 +172,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDealsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/jobs': {
+      id: '/_admin/jobs'
+      path: '/jobs'
+      fullPath: '/jobs'
+      preLoaderRoute: typeof AdminJobsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/listings': {
       id: '/_admin/listings'
       path: '/listings'
@@ -187,6 +206,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminDealsRoute: typeof AdminDealsRoute
+  AdminJobsRoute: typeof AdminJobsRoute
   AdminListingsRoute: typeof AdminListingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVerificationsRoute: typeof AdminVerificationsRoute
@@ -196,6 +216,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminDealsRoute: AdminDealsRoute,
+  AdminJobsRoute: AdminJobsRoute,
   AdminListingsRoute: AdminListingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVerificationsRoute: AdminVerificationsRoute,

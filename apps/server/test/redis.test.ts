@@ -151,4 +151,37 @@ describe.skipIf(!redisUrl)('two API instances sharing Redis', () => {
       live.close();
     }
   });
+  it('delivers a notification written on one instance live to the bell stream on the other', async () => {
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    const buyer = await createTestUser(server.db, { firstName: 'Across' });
+    const [listing] = await server.db
+      .insert(listings)
+      .values({
+        ownerId: owner.user.id,
+        ownerType: 'media_owner',
+        title: 'Bus shelters on MG Road',
+        description: 'Eight shelters.',
+        location: 'Bengaluru',
+      })
+      .returning();
+    const bell = subscribe(second.baseUrl, owner.token, undefined, 'notifications.events');
+    try {
+      await bell.connected;
+      await bell.waitFor((e) => (e.data as { type?: string }).type === 'unread');
+      // A first message to the owner, written on the first instance, is a new_message notification.
+      const started = await at(server.baseUrl, '/api/conversations', {
+        json: { barterId: listing!.id, text: 'Free in March?' },
+        token: buyer.token,
+        ip: '10.9.3.1',
+      });
+      expect(started.status).toBe(201);
+      const event = await bell.waitFor((e) => (e.data as { type?: string }).type === 'notification');
+      expect(event.data).toMatchObject({
+        unread: 1,
+        notification: { kind: 'new_message', title: 'New message from Across User' },
+      });
+    } finally {
+      bell.close();
+    }
+  });
 });

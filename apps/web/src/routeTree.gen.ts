@@ -28,6 +28,7 @@ import { Route as BIdRouteImport } from './routes/b.$id'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardListingsRouteImport } from './routes/dashboard/listings'
 import { Route as DashboardMessagesRouteImport } from './routes/dashboard/messages'
+import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/notifications'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
 import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
@@ -128,6 +129,11 @@ const DashboardMessagesRoute = DashboardMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardNotificationsRoute = DashboardNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/b/$id': typeof BIdRoute
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByTo {
   '/b/$id': typeof BIdRoute
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -218,6 +226,7 @@ export interface FileRoutesById {
   '/b/$id': typeof BIdRoute
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -245,6 +254,7 @@ export interface FileRouteTypes {
     | '/b/$id'
     | '/dashboard/listings'
     | '/dashboard/messages'
+    | '/dashboard/notifications'
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
@@ -269,6 +279,7 @@ export interface FileRouteTypes {
     | '/b/$id'
     | '/dashboard/listings'
     | '/dashboard/messages'
+    | '/dashboard/notifications'
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard'
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/b/$id'
     | '/dashboard/listings'
     | '/dashboard/messages'
+    | '/dashboard/notifications'
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
@@ -456,6 +468,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardMessagesRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/notifications': {
+      id: '/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/dashboard/notifications'
+      preLoaderRoute: typeof DashboardNotificationsRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/settings': {
       id: '/dashboard/settings'
       path: '/settings'
@@ -490,6 +509,7 @@ declare module '@tanstack/react-router' {
 interface DashboardRouteChildren {
   DashboardListingsRoute: typeof DashboardListingsRoute
   DashboardMessagesRoute: typeof DashboardMessagesRoute
+  DashboardNotificationsRoute: typeof DashboardNotificationsRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardDealsIdRoute: typeof DashboardDealsIdRoute
@@ -499,6 +519,7 @@ interface DashboardRouteChildren {
 const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardListingsRoute: DashboardListingsRoute,
   DashboardMessagesRoute: DashboardMessagesRoute,
+  DashboardNotificationsRoute: DashboardNotificationsRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardDealsIdRoute: DashboardDealsIdRoute,

@@ -40,12 +40,19 @@ export {
   type SearchCacheStore,
 } from './listings/search-cache';
 export { createMailer } from './mail/mailer';
+export * from './matching';
 export { sendUnreadMessageEmails } from './messages/unread-email';
 export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';
 export { invoicePdf } from './payments/invoices';
 export { runPlanPeriods } from './payments/periods';
-export { createPubSub, PUBSUB_CHANNEL, type PubSubTransport, redisPubSubTransport } from './pubsub';
+export {
+  createPubSub,
+  PUBSUB_CHANNEL,
+  type PubSub,
+  type PubSubTransport,
+  redisPubSubTransport,
+} from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';

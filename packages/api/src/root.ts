@@ -5,7 +5,9 @@ import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
 import { listingsRouter } from './listings/router';
+import { matchingRouter } from './matching/router';
 import { messagesRouter } from './messages/router';
+import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -20,6 +22,8 @@ export const appRouter = router({
   businessPages: businessPagesRouter,
   businesses: businessesRouter,
   deals: dealsRouter,
+  notifications: notificationsRouter,
+  matching: matchingRouter,
 });
 
 export type AppRouter = typeof appRouter;

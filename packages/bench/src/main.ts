@@ -1,11 +1,12 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write, deals, uploads). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals, uploads, matches). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runDealsBench } from './benches/deals';
 import { runEngineBench } from './benches/engines';
 import { runLighthouse } from './benches/lighthouse';
+import { runMatchesBench } from './benches/matches';
 import { runPageWeight } from './benches/page-weight';
 import { runSearchBenches } from './benches/search';
 import { runUploadsBench } from './benches/uploads';
@@ -16,7 +17,16 @@ import { BASE_PORT } from './lib/paths';
 import { type BenchResult, heading, verdict } from './lib/report';
 import { startApiServer } from './lib/server';
 
-const ALL = ['page-weight', 'lighthouse', 'search', 'engines', 'write', 'deals', 'uploads'] as const;
+const ALL = [
+  'page-weight',
+  'lighthouse',
+  'search',
+  'engines',
+  'write',
+  'deals',
+  'uploads',
+  'matches',
+] as const;
 type Name = (typeof ALL)[number];
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -57,7 +67,8 @@ if (
   selected.has('engines') ||
   selected.has('write') ||
   selected.has('deals') ||
-  selected.has('uploads')
+  selected.has('uploads') ||
+  selected.has('matches')
 ) {
   await guarded('Database benchmarks', async () => {
     heading('PostgreSQL benchmark database');
@@ -81,6 +92,7 @@ if (
         if (selected.has('write')) out.push(await runWritePath(db, api));
         if (selected.has('deals')) out.push(await runDealsBench(db, api));
         if (selected.has('uploads')) out.push(await runUploadsBench(db, api));
+        if (selected.has('matches')) out.push(await runMatchesBench(db));
       } finally {
         await api.stop();
       }

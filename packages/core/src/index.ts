@@ -3,6 +3,7 @@ export * from './constants';
 export * from './deals';
 export * from './gstin';
 export * from './inventory/units';
+export * from './matching';
 export * from './messages';
 export * from './notifications';
 export * from './phone';

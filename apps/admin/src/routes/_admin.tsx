@@ -68,6 +68,7 @@ function AdminLayout() {
           <NavLink component={Link} to="/verifications" label="Verifications" onClick={close} />
           <NavLink component={Link} to="/deals" label="Deals" onClick={close} />
           <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
+          <NavLink component={Link} to="/jobs" label="Jobs" onClick={close} />
           <Text fz="xs" c="dimmed" hiddenFrom="sm" mt="md" px="sm" truncate>
             {user.email}
           </Text>

@@ -1,4 +1,4 @@
-import { type ApiServices, type RecurringJob, runDealExpiry } from '@barterads/api';
+import { type ApiServices, notifyDeps, type RecurringJob, runDealExpiry } from '@barterads/api';
 
 export const DEAL_EXPIRY_JOB = 'deal-expiry';
 
@@ -11,12 +11,7 @@ export function dealExpiryJob(services: ApiServices): RecurringJob {
   return {
     name: DEAL_EXPIRY_JOB,
     async run() {
-      const done = await runDealExpiry({
-        db: services.database.db,
-        mailer: services.mailer,
-        appUrl: services.config.appUrl,
-        logger: services.logger,
-      });
+      const done = await runDealExpiry(notifyDeps(services));
       if (done.expired > 0 || done.reminded > 0) services.logger.info(done, 'deal expiry job');
     },
   };

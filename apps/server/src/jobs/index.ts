@@ -1,6 +1,7 @@
 import { createJobQueue, type JobQueue, type JobQueueOptions } from '@barterads/api';
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
+import { matchDigestJob, matchUpdatesJob } from './matches';
 import { notificationEmailsJob } from './notification-emails';
 import { planPeriodsJob } from './plan-periods';
 import { unreadMessagesJob } from './unread-messages';
@@ -14,6 +15,8 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       unreadMessagesJob(services),
       notificationEmailsJob(services),
       planPeriodsJob(services),
+      matchUpdatesJob(services),
+      matchDigestJob(services),
     ],
     services.logger,
     options,

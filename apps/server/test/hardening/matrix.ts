@@ -395,6 +395,9 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
       body: { listingId: w.listing.id, items: dealItems(w, actorOf(w, c).user.id), openDays: 7 },
     }),
   },
+  'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
+  'GET /api/matches': { expect: signedIn(200) },
+  'POST /api/notifications/read': { expect: signedIn(200), request: () => ({ body: { all: true } }) },
   'GET /api/deals': { expect: signedIn(200), request: () => ({ query: { status: 'awaiting' } }) },
   'GET /api/deals/:id': {
     expect: partyOrAdmin(200),
@@ -640,6 +643,18 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
       input: { listingId: w.listing.id, items: dealItems(w, actorOf(w, c).user.id), openDays: 7 },
     }),
   },
+  'notifications.list': { expect: signedIn(200), request: () => ({ input: { limit: 5 } }) },
+  'notifications.unreadCount': { expect: signedIn(200) },
+  'notifications.markRead': { expect: signedIn(200), request: () => ({ input: { all: true } }) },
+  'notifications.preferences': { expect: signedIn(200) },
+  'notifications.setPreference': {
+    expect: signedIn(200),
+    request: () => ({ input: { kind: 'new_matches', email: true } }),
+  },
+  'notifications.events': { expect: signedIn(200) },
+  'matching.list': { expect: signedIn(200) },
+  'matching.unmatchedNeeds': { expect: adminOnly(200) },
+  'admin.jobs': { expect: adminOnly(200) },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
   'deals.counter': {

@@ -33,8 +33,16 @@ export interface SseEvent {
   data: unknown;
 }
 
-/** Subscribes to `messages.events` over server-sent events, as the web app's httpSubscriptionLink does. */
-export function subscribe(baseUrl: string, token: string, lastEventId?: string) {
+/**
+ * Subscribes to `messages.events` (or another subscription, `procedure`) over server-sent events, as the web
+ * app's httpSubscriptionLink does.
+ */
+export function subscribe(
+  baseUrl: string,
+  token: string,
+  lastEventId?: string,
+  procedure = 'messages.events',
+) {
   const controller = new AbortController();
   const events: SseEvent[] = [];
   /** `serialized-error` events: the server ended the stream with an error. */
@@ -46,7 +54,7 @@ export function subscribe(baseUrl: string, token: string, lastEventId?: string) 
     resolveConnected = resolve;
   });
   const done = (async () => {
-    const response = await fetch(`${baseUrl}/trpc/messages.events?input=${input}`, {
+    const response = await fetch(`${baseUrl}/trpc/${procedure}?input=${input}`, {
       headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
       signal: controller.signal,
     });

@@ -15,6 +15,11 @@ const AccountMenu = lazy(() =>
   import('../features/accounts/AccountMenu').then((m) => ({ default: m.AccountMenu })),
 );
 
+/** The bell, likewise only for signed-in visitors. */
+const NotificationBell = lazy(() =>
+  import('../features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+
 const HIDDEN_PREFIXES = ['/dashboard', '/login', '/admin'];
 
 /** The header's navigation (spec section 2). */
@@ -181,6 +186,11 @@ function SiteHeader({ pathname }: { pathname: string }) {
             })}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user ? (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             <ThemeToggle />
             <Group gap="xs" wrap="nowrap" visibleFrom="md">
               {user ? (

@@ -7,6 +7,7 @@ import { AccountMenu } from '../features/accounts/AccountMenu';
 import { useLogout } from '../features/accounts/actions';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
+import { NotificationBell } from '../features/notifications';
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.utils, location) }),
@@ -42,6 +43,7 @@ function DashboardLayout() {
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NotificationBell />
             <ThemeToggle />
             <AccountMenu logoutTo="/login" />
           </Group>
@@ -58,6 +60,7 @@ function DashboardLayout() {
             label="Messages"
             rightSection={<UnreadBadge />}
           />
+          <NavLink component={Link} to="/dashboard/notifications" label="Notifications" />
           <NavLink component={Link} to="/dashboard/settings" label="Preferences" />
           <NavLink component={Link} to="/settings" label="Account settings" />
           <NavLink component={Link} to="/" label="Back to Home" />

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { jobQueueOverview } from '../jobs/overview';
 import { adminProcedure, router } from '../trpc';
 import { listActivity } from './audit';
 import { archiveListing, listListings, setListingVerified } from './listings';
@@ -20,7 +22,31 @@ import {
 import { listUsers, setUserStatus } from './users';
 
 /** The back-office: every procedure is admin-only (401 anonymous, 403 non-admin or suspended). */
+const JobQueueOverviewOutput = z.object({
+  queues: z.array(
+    z.object({
+      name: z.string(),
+      queued: z.number().int(),
+      active: z.number().int(),
+      retrying: z.number().int(),
+      completed: z.number().int(),
+      failed: z.number().int(),
+      lastFailedAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+  outboxes: z.object({
+    notificationEmailsPending: z.number().int(),
+    notificationEmailsFailed: z.number().int(),
+    matchUpdatesQueued: z.number().int(),
+  }),
+});
+
 export const adminRouter = router({
+  /** The background job queue: queued, running, retrying, completed and failed per queue; the outboxes. */
+  jobs: adminProcedure
+    .output(JobQueueOverviewOutput)
+    .query(({ ctx }) => jobQueueOverview(ctx.services.database.db)),
   metrics: adminProcedure.output(AdminMetrics).query(({ ctx }) => getMetrics(ctx.services.database.db)),
 
   usersByCountry: adminProcedure

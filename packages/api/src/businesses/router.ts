@@ -1,6 +1,6 @@
 import { offlineGstLookup } from '@barterads/core';
+import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
-import { mailDecision } from './mail';
 import {
   AdminVerificationsInput,
   AdminVerificationsResult,
@@ -52,7 +52,7 @@ export const businessesRouter = router({
     .output(AdminVerificationsResult)
     .query(({ ctx, input }) => listVerifications(ctx.services.database.db, input)),
 
-  /** Approve, or reject with a reason; audit-logged with the decision; the business is told by e-mail. */
+  /** Approve, or reject with a reason; audit-logged with the decision; the business is told (bell and e-mail). */
   decideVerification: adminProcedure
     .input(DecideVerificationInput)
     .output(DecideVerificationResult)
@@ -60,7 +60,7 @@ export const businessesRouter = router({
       verification: await decideVerification(
         {
           db: ctx.services.database.db,
-          tell: mailDecision(ctx.services.mailer, ctx.services.config.appUrl),
+          notify: notifyDeps(ctx.services),
           logger: ctx.services.logger,
         },
         ctx.user.id,

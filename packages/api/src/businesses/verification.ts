@@ -22,8 +22,10 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
+import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Logger } from '../services';
 import type { FileStorage } from '../storage/storage';
+import { decisionNotice } from './mail';
 import type {
   AdminVerification,
   AdminVerificationsInput,
@@ -270,7 +272,7 @@ export async function listVerifications(
 export interface DecideDeps {
   db: Database;
   /** Tells the business of the decision once it is committed (a rolled-back decision tells nobody). */
-  tell: (business: { email: string; firstName: string }, submission: VerificationSubmission) => Promise<void>;
+  notify: NotifyDeps;
   logger: Logger;
 }
 
@@ -315,11 +317,13 @@ export async function decideVerification(
     return row!;
   });
   const verification = toAdminVerification(decided);
-  try {
-    await deps.tell({ email: decided.ownerEmail, firstName: decided.ownerFirst }, verification);
-  } catch (error) {
-    deps.logger.error({ err: error, submissionId: verification._id }, 'verification decision e-mail failed');
-  }
+  // The bell and the e-mail (sent once by the notifications' job); notify never fails the decision.
+  await notify(deps.notify, {
+    userId: verification.businessId,
+    kind: 'verification_decided',
+    ...decisionNotice(verification),
+    dedupeKey: `verification:${verification._id}:decided`,
+  });
   return verification;
 }
 

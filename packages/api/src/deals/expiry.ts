@@ -1,19 +1,11 @@
-import { type Executor, queryRows } from '@barterads/db';
+import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
-import type { Mailer } from '../mail/mailer';
-import type { Logger } from '../services';
-
-export interface DealExpiryDeps {
-  db: Executor;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-}
+import { type NotifyDeps, notify } from '../notifications/notify';
 
 interface Recipient extends Record<string, unknown> {
   deal_id: string;
-  email: string;
-  first_name: string;
+  user_id: string;
+  version: number;
   expires_at: Date | string;
 }
 
@@ -28,18 +20,19 @@ function when(value: Date | string): string {
  * locks, then finds them done).
  * - Open offers past their period become `expired` (reads already show them so; this writes it) and both
  *   parties are told.
+ * Each party is told through `notify` (bell and e-mail), with an event key, so a retried run tells nobody twice.
  * - The party whose turn it is hears once per version that the offer closes within 24 hours.
  * Plain SQL, so `updated_at` (latest activity) is not touched by a reminder.
  */
-export async function runDealExpiry(deps: DealExpiryDeps): Promise<{ expired: number; reminded: number }> {
+export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number; reminded: number }> {
   const expired = await queryRows<Recipient>(
     deps.db,
     sql`with e as (
           update deals set status = 'expired', turn_user_id = null, closed_at = expires_at, updated_at = now()
           where status = 'proposed' and expires_at <= now()
-          returning id, proposer_id, counterparty_id, expires_at
+          returning id, proposer_id, counterparty_id, version, expires_at
         )
-        select e.id::text as deal_id, u.email, u.first_name, e.expires_at
+        select e.id::text as deal_id, u.id::text as user_id, e.version, e.expires_at
         from e join users u on u.id in (e.proposer_id, e.counterparty_id) and u.deleted_at is null`,
   );
   const reminded = await queryRows<Recipient>(
@@ -48,38 +41,30 @@ export async function runDealExpiry(deps: DealExpiryDeps): Promise<{ expired: nu
           update deals set expiry_reminded_version = version
           where status = 'proposed' and expires_at > now() and expires_at <= now() + interval '24 hours'
             and expiry_reminded_version is distinct from version
-          returning id, turn_user_id, expires_at
+          returning id, turn_user_id, version, expires_at
         )
-        select r.id::text as deal_id, u.email, u.first_name, r.expires_at
+        select r.id::text as deal_id, u.id::text as user_id, r.version, r.expires_at
         from r join users u on u.id = r.turn_user_id and u.deleted_at is null`,
   );
-  const base = deps.appUrl.replace(/\/+$/, '');
-  const send = async (to: Recipient, subject: string, body: string, link: string) => {
-    try {
-      await deps.mailer.send({
-        to: to.email,
-        subject,
-        text: `Hello ${to.first_name || 'there'},\n\n${body}\n\n${base}${link}\n\nBarterAds`,
-      });
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'deal expiry e-mail not sent');
-    }
-  };
   for (const to of expired) {
-    await send(
-      to,
-      'A deal offer expired',
-      `An offer in one of your deals was not answered before it closed (${when(to.expires_at)}), so the deal expired.`,
-      '/dashboard/deals?status=expired',
-    );
+    await notify(deps, {
+      userId: to.user_id,
+      kind: 'deal_expired',
+      title: 'A deal offer expired',
+      body: `An offer in one of your deals was not answered before it closed (${when(to.expires_at)}), so the deal expired.`,
+      link: '/dashboard/deals?status=expired',
+      dedupeKey: `deal:${to.deal_id}:expired`,
+    });
   }
   for (const to of reminded) {
-    await send(
-      to,
-      'An offer awaiting your answer closes within 24 hours',
-      `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
-      '/dashboard/deals?status=awaiting',
-    );
+    await notify(deps, {
+      userId: to.user_id,
+      kind: 'deal_expiring',
+      title: 'An offer awaiting your answer closes within 24 hours',
+      body: `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
+      link: '/dashboard/deals?status=awaiting',
+      dedupeKey: `deal:${to.deal_id}:v${to.version}:expiring`,
+    });
   }
   const deals = (rows: Recipient[]) => new Set(rows.map((r) => r.deal_id)).size;
   return { expired: deals(expired), reminded: deals(reminded) };

@@ -1,7 +1,5 @@
-import { type Executor, users } from '@barterads/db';
-import { eq } from 'drizzle-orm';
-import type { Mailer } from '../mail/mailer';
-import type { Logger } from '../services';
+import type { NotificationKind } from '@barterads/core';
+import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Deal } from './schemas';
 
 export const DEAL_EVENTS = ['proposed', 'countered', 'accepted', 'declined', 'withdrawn'] as const;
@@ -56,30 +54,31 @@ export function dealNotice(
   return { recipientId: recipient._id, link, ...texts[event] };
 }
 
-export interface TellDeps {
-  db: Executor;
-  mailer: Mailer;
-  appUrl: string;
-  logger: Logger;
-}
+const KINDS: Record<DealEvent, NotificationKind> = {
+  proposed: 'deal_proposed',
+  countered: 'deal_countered',
+  accepted: 'deal_accepted',
+  declined: 'deal_declined',
+  withdrawn: 'deal_withdrawn',
+};
 
-/** E-mails the party concerned after a transition committed; a failed delivery is logged, never the caller's error. */
-export async function tellDeal(deps: TellDeps, event: DealEvent, deal: Deal, actorId: string): Promise<void> {
+/**
+ * Tells the party concerned after a transition committed, through `notify` (the bell, live, and the e-mail sent
+ * once by the notification e-mails job). One notification per deal version and event, however often reported.
+ */
+export async function tellDeal(
+  deps: NotifyDeps,
+  event: DealEvent,
+  deal: Deal,
+  actorId: string,
+): Promise<void> {
   const notice = dealNotice(event, deal, actorId);
-  try {
-    const [to] = await deps.db
-      .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
-      .from(users)
-      .where(eq(users.id, notice.recipientId))
-      .limit(1);
-    if (!to || to.deletedAt) return;
-    const link = `${deps.appUrl.replace(/\/+$/, '')}${notice.link}`;
-    await deps.mailer.send({
-      to: to.email,
-      subject: notice.title,
-      text: `Hello ${to.firstName || 'there'},\n\n${notice.body}\n\n${link}\n\nBarterAds`,
-    });
-  } catch (error) {
-    deps.logger.warn({ err: error, dealId: deal._id, event }, 'deal e-mail not sent');
-  }
+  await notify(deps, {
+    userId: notice.recipientId,
+    kind: KINDS[event],
+    title: notice.title,
+    body: notice.body,
+    link: notice.link,
+    dedupeKey: `deal:${deal._id}:v${deal.version}:${event}`,
+  });
 }

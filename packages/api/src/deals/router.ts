@@ -1,4 +1,5 @@
 import type { Context } from '../context';
+import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
 import {
@@ -35,8 +36,8 @@ import {
 import { postToThread } from './thread';
 
 /**
- * Tells the party concerned by e-mail once the transition committed; not awaited, so a slow mail server never
- * delays the answer (a failure is logged).
+ * Tells the party concerned once the transition committed (a notification: the bell, live, and its e-mail sent by
+ * the job queue); not awaited, so it never delays the answer (a failure is logged).
  */
 async function tell(
   ctx: Context & { user: { id: string } },
@@ -44,17 +45,7 @@ async function tell(
   deal: Deal,
   text?: string,
 ): Promise<Deal> {
-  void tellDeal(
-    {
-      db: ctx.services.database.db,
-      mailer: ctx.services.mailer,
-      appUrl: ctx.services.config.appUrl,
-      logger: ctx.services.logger,
-    },
-    event,
-    deal,
-    ctx.user.id,
-  );
+  void tellDeal(notifyDeps(ctx.services), event, deal, ctx.user.id);
   // The thread's line is awaited, so the deal answered carries its conversation.
   const conversationId = await postToThread(
     { db: ctx.services.database.db, pubsub: ctx.services.pubsub, logger: ctx.services.logger },

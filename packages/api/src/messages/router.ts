@@ -1,5 +1,7 @@
 import { isSessionLive } from '../accounts/sessions';
 import type { Context } from '../context';
+import { markConversationNotificationsRead } from '../notifications/centre';
+import { notifyDeps } from '../notifications/notify';
 import { authedProcedure, router } from '../trpc';
 import {
   getConversation,
@@ -13,6 +15,7 @@ import {
   unreadTotal,
 } from './conversations';
 import { notifyUsers, userEvents } from './events';
+import { notifyNewMessage } from './notice';
 import {
   ConversationIdInput,
   ConversationsResult,
@@ -69,6 +72,12 @@ export const messagesRouter = router({
           { type: 'message', messageId: message._id },
           logPublishError(ctx),
         );
+        await notifyNewMessage(notifyDeps(ctx.services), {
+          conversationId: opened.conversationId,
+          senderId: ctx.user.id,
+          recipientId: opened.ownerId,
+          text: input.text,
+        });
       }
       const conversation = await getConversation(db, ctx.user.id, opened.conversationId);
       return { conversation, message, created: opened.created };
@@ -102,6 +111,12 @@ export const messagesRouter = router({
         { type: 'message', messageId: message._id },
         logPublishError(ctx),
       );
+      await notifyNewMessage(notifyDeps(ctx.services), {
+        conversationId: input.conversationId,
+        senderId: ctx.user.id,
+        recipientId: otherId,
+        text: input.text,
+      });
       return { message };
     }),
 
@@ -113,6 +128,12 @@ export const messagesRouter = router({
       const db = ctx.services.database.db;
       const { otherId } = await requireParticipant(db, input.conversationId, ctx.user.id);
       const lastReadMessageId = await markRead(db, input.conversationId, ctx.user.id, input.upTo);
+      // Read in the inbox is read in the bell too.
+      await markConversationNotificationsRead(
+        { db, pubsub: ctx.services.pubsub },
+        ctx.user.id,
+        input.conversationId,
+      );
       await notifyUsers(
         ctx.services.pubsub,
         [ctx.user.id, otherId],

@@ -15,7 +15,9 @@ interface DueRow extends Record<string, unknown> {
 /**
  * E-mails each participant who has a message waiting unread for 15 minutes, at most once per
  * conversation per hour, and never twice about the same messages. The claim is one UPDATE, so
- * several API instances running the job at once send each e-mail once. Answers how many were sent.
+ * several API instances running the job at once send each e-mail once. This is the `new_message` notification's
+ * e-mail (the bell's row sends none, see notifyNewMessage), off when the member turns that kind off. Answers how
+ * many were sent.
  */
 export async function sendUnreadMessageEmails(
   deps: { db: Executor; mailer: Mailer; config: ApiConfig; logger: Logger },
@@ -31,6 +33,9 @@ export async function sendUnreadMessageEmails(
       from conversation_participants p
       join users u on u.id = p.user_id
       where u.status = 'active' and u.deleted_at is null and u.pref_email_updates
+        and not exists (
+          select 1 from notification_preferences np
+          where np.user_id = p.user_id and np.kind = 'new_message' and not np.email)
         and (p.last_emailed_at is null or p.last_emailed_at <= ${quietSince.toISOString()}::timestamptz)
         and exists (
           select 1 from messages m

@@ -1,4 +1,12 @@
+export {
+  listNotifications,
+  markConversationNotificationsRead,
+  markNotificationsRead,
+  notificationPreferences,
+  unreadNotifications,
+} from './centre';
 export { type NotificationEmailDeps, sendNotificationEmails } from './email-job';
+export { notificationEvents } from './events';
 export {
   emailPreferences,
   NOTIFICATION_EMAILS_JOB,
@@ -11,3 +19,4 @@ export {
   setEmailPreference,
   wantsEmail,
 } from './notify';
+export type { NotificationOutput, NotificationStreamEvent, NotificationsPage } from './schemas';

@@ -12,11 +12,8 @@ export function notificationTopic(userId: string): string {
   return `notifications:user:${userId}`;
 }
 
-/** What crosses the wire when a notification is written. */
-export interface NotificationNotice {
-  type: 'notification';
-  notificationId: string;
-}
+/** What crosses the wire when a notification is written, or when the member read some (the count changed). */
+export type NotificationNotice = { type: 'notification'; notificationId: string } | { type: 'read' };
 
 export interface NotifyInput {
   userId: string;
@@ -32,6 +29,11 @@ export interface NotifyInput {
    * `deal:<id>:accepted`. Unique per user.
    */
   dedupeKey?: string;
+  /**
+   * `false` when the kind's e-mail goes out by its own path (new messages: the delayed unread-message e-mail),
+   * so the row is the bell's only; e-mailed (unless the member turned the kind off) when not given.
+   */
+  email?: false;
 }
 
 export interface NotifyDeps {
@@ -69,7 +71,7 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<{ id
         body: input.body,
         link: input.link,
         dedupeKey: input.dedupeKey ?? null,
-        emailStatus: sql`CASE WHEN EXISTS (
+        emailStatus: sql`CASE WHEN ${input.email === false} OR EXISTS (
             SELECT 1 FROM ${notificationPreferences}
             WHERE ${notificationPreferences.userId} = ${input.userId}
               AND ${notificationPreferences.kind} = ${input.kind}

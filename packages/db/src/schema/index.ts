@@ -7,6 +7,7 @@ export * from './email-challenges';
 export * from './enums';
 export * from './listing-events';
 export * from './listings';
+export * from './matches';
 export * from './notifications';
 export * from './payments';
 export * from './sessions';

@@ -1,5 +1,5 @@
 import { trpc } from '@barterads/api-client';
-import { LIMITS, userTypeLabel } from '@barterads/core';
+import { categoryTitle, LIMITS, userTypeLabel } from '@barterads/core';
 import { Badge, Box, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
@@ -200,6 +200,38 @@ function RecentPostings() {
 }
 
 /** Overview: the four metric cards with trend lines, users by country, recent postings. */
+/** Active needs with no matching inventory, by category: where supply must be recruited. */
+function UnmatchedNeeds() {
+  const query = trpc.matching.unmatchedNeeds.useQuery();
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="unmatched-needs">
+      <Title order={2} fz="h4" id="unmatched-needs" mb="sm">
+        Needs with no match
+      </Title>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.total === 0 ? (
+        <EmptyState>Every active need has at least one match</EmptyState>
+      ) : (
+        <Stack gap={4} data-testid="unmatched-needs">
+          {query.data.categories.map((c) => (
+            <Group key={c.category ?? 'none'} justify="space-between">
+              <Text fz="sm">{c.category ? categoryTitle(c.category) : 'No category'}</Text>
+              <Badge variant="light">{c.needs.toLocaleString('en-IN')}</Badge>
+            </Group>
+          ))}
+          <Text fz="xs" c="dimmed">
+            Recruit inventory in these categories: {query.data.total.toLocaleString('en-IN')} needs wait for a
+            match.
+          </Text>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
 export function Overview({ email }: { email: string }) {
   return (
     <Stack>
@@ -216,6 +248,7 @@ export function Overview({ email }: { email: string }) {
         <UsersByCountry />
         <RecentPostings />
       </SimpleGrid>
+      <UnmatchedNeeds />
     </Stack>
   );
 }

@@ -7,7 +7,9 @@ import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
 import { listingRoutes } from './listings';
+import { matchingRoutes } from './matching';
 import { messageRoutes } from './messages';
+import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 
 /** The whole REST table, in the order of the contract. */
@@ -21,5 +23,7 @@ export const restRoutes: RestRoute[] = [
   ...paymentRoutes,
   ...businessRoutes,
   ...dealRoutes,
+  ...notificationRoutes,
+  ...matchingRoutes,
   ...adminRoutes,
 ];

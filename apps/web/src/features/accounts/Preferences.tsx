@@ -15,6 +15,7 @@ import { useMounted } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { EmailPreferencesCard } from '../notifications/EmailPreferencesCard';
 
 /**
  * The account's stored preferences. `showProfile` is the business-page visibility (product-spec-2: "show my
@@ -44,6 +45,7 @@ export function Preferences() {
       </Stack>
       <AppearanceCard />
       <AccountPreferences />
+      <EmailPreferencesCard />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
 import { ProposeDealButton } from '../deals/ProposeDealButton';
 import { formatInr, formatRate } from '../listings/format';
+import { MatchList } from '../matching/MatchList';
 import { MessageOwnerButton } from '../messages/MessageOwnerButton';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -186,6 +187,11 @@ export function ListingPage({ id }: { id: string }) {
           </Button>
         </Stack>
       </SimpleGrid>
+      {user && user._id === barter.ownerId && barter.status === 'active' ? (
+        <Stack mt="xl">
+          <MatchList listingId={barter._id} title="Good matches" />
+        </Stack>
+      ) : null}
       {barter.status === 'archived' && similar.data ? (
         <Stack mt="xl">
           <Title order={2} size="h3">

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
 import { DealsOverviewCard } from '../../features/deals/DealsOverviewCard';
 import { DashboardOverview } from '../../features/listings/DashboardOverview';
+import { MatchList } from '../../features/matching/MatchList';
 import { useUnreadCount } from '../../features/messages/UnreadBadge';
 import { SubscriptionCard } from '../../features/payments';
 
@@ -20,6 +21,7 @@ function DashboardOverviewPage() {
       </Title>
       {me.data ? <Text>Welcome back, {me.data.user.firstName}.</Text> : <Skeleton h={20} w={200} />}
       <DashboardOverview unreadMessages={unreadMessages ?? 0} />
+      <MatchList title="Matches for you" />
       <DealsOverviewCard />
       <SubscriptionCard />
     </Stack>

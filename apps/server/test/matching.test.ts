@@ -1,0 +1,274 @@
+import { notifyDeps, runMatchDigest, runMatchUpdates } from '@barterads/api';
+import type { PlanId } from '@barterads/core';
+import {
+  listingMatches,
+  listingMatchQueue,
+  listings,
+  notifications,
+  subscriptions,
+  type UserRow,
+} from '@barterads/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+type NewListing = typeof listings.$inferInsert;
+
+describe('matches over real HTTP', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  const deps = () => ({ db: server.db, notify: notifyDeps(server.services) });
+
+  async function listing(owner: UserRow, fields: Partial<NewListing>) {
+    const [row] = await server.db
+      .insert(listings)
+      .values({
+        ownerId: owner.id,
+        ownerType: owner.userType,
+        title: 'Listing',
+        description: 'Something to trade.',
+        location: 'Somewhere',
+        ...fields,
+      })
+      .returning();
+    return row!;
+  }
+
+  async function plan(userId: string, planId: PlanId) {
+    await server.db.insert(subscriptions).values({
+      userId,
+      planId,
+      period: 'monthly',
+      status: 'active',
+      currentPeriodStart: new Date(Date.now() - 86_400_000),
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+  }
+
+  const matchesOf = (token: string, listingId?: string) =>
+    server.request(`/api/matches${listingId ? `?listingId=${listingId}` : ''}`, { token });
+
+  /** An advertiser's need (in Pune, outdoor by default): ₹60,000 budget, December dates. */
+  async function need(category = 'outdoor', city = 'Pune') {
+    const brand = await createTestUser(server.db, { firstName: 'Asha' });
+    const row = await listing(brand.user, {
+      title: 'Need hoardings in Pune for a food launch',
+      description: 'Looking for front-lit hoardings on busy Pune roads for our snack launch.',
+      location: 'Pune, Maharashtra',
+      city,
+      lat: city === 'Pune' ? 18.5204 : null,
+      lng: city === 'Pune' ? 73.8567 : null,
+      category,
+      rateInr: 60000,
+      availableFrom: '2026-12-01',
+      availableTo: '2026-12-31',
+    });
+    return { brand, need: row };
+  }
+
+  it('scores crafted pairs in PostgreSQL, with the reasons in words, queued by any write', async () => {
+    const { brand, need: needRow } = await need();
+    const owner = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Meera' });
+    const perfect = await listing(owner.user, {
+      title: 'Front-lit hoardings on Pune roads',
+      description: 'Front-lit hoardings on busy Pune roads, ideal for a launch.',
+      location: 'Pune, Maharashtra',
+      city: 'Pune',
+      lat: 18.53,
+      lng: 73.85,
+      category: 'outdoor',
+      rateInr: 50000,
+      availableFrom: '2026-11-15',
+      availableTo: '2027-01-15',
+    });
+    const nearby = await listing(owner.user, {
+      title: 'Gantry at Pimpri',
+      description: 'A gantry over the expressway.',
+      location: 'Pimpri-Chinchwad',
+      city: 'Pimpri-Chinchwad',
+      lat: 18.6298,
+      lng: 73.7997,
+      category: 'outdoor',
+      rateInr: 75000,
+    });
+    const far = await listing(owner.user, {
+      title: 'Delhi metro wraps',
+      description: 'Train wraps on the blue line.',
+      location: 'Delhi',
+      city: 'Delhi',
+      lat: 28.61,
+      lng: 77.2,
+      category: 'outdoor',
+      rateInr: 400000,
+    });
+    const print = await listing(owner.user, {
+      title: 'Front-lit hoardings in a Pune newspaper',
+      description: 'Half page in a Pune daily.',
+      location: 'Pune',
+      city: 'Pune',
+      category: 'print',
+      rateInr: 30000,
+    });
+    const queued = await server.db
+      .select()
+      .from(listingMatchQueue)
+      .where(inArray(listingMatchQueue.listingId, [needRow.id, perfect.id, nearby.id, far.id, print.id]));
+    expect(queued.length).toBeGreaterThan(0);
+    await runMatchUpdates(deps());
+
+    const got = await matchesOf(brand.token, needRow.id);
+    expect(got.status).toBe(200);
+    const byId = new Map(got.body.matches.map((m: { listing: { _id: string } }) => [m.listing._id, m]));
+    expect(byId.get(perfect.id)).toMatchObject({
+      score: 100,
+      reasons: ['same_category', 'same_city', 'dates_overlap', 'within_budget', 'similar_words'],
+      reasonText: 'same category; same city; dates overlap; within budget; similar description',
+      forListingId: needRow.id,
+    });
+    // 14 km away in another city, 25% over the budget, no dates.
+    expect(byId.get(nearby.id)).toMatchObject({
+      score: 55,
+      reasons: ['same_category', 'nearby', 'near_budget'],
+      reasonText: 'same category; within 50 km; within 30% of the budget',
+    });
+    // Same category only (far, too dear): below the threshold; another category: no match.
+    expect(byId.has(far.id)).toBe(false);
+    expect(byId.has(print.id)).toBe(false);
+    expect(got.body.matches[0].listing._id).toBe(perfect.id);
+
+    // The inventory's owner sees the same pair from their side.
+    const other = await matchesOf(owner.token, perfect.id);
+    expect(other.body.matches.map((m: { listing: { _id: string } }) => m.listing._id)).toEqual([needRow.id]);
+    // Another member's listing: 404; signed out: 401.
+    expect((await matchesOf(owner.token, needRow.id)).status).toBe(404);
+    expect((await server.request('/api/matches')).status).toBe(401);
+
+    // The need's owner hears of the new matches once (bell; the e-mail is the daily one's).
+    const told = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, brand.user.id), eq(notifications.kind, 'new_matches')));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ link: `/listings/${needRow.id}`, emailStatus: 'skipped' });
+
+    // Archiving the inventory removes the pair within the next run; editing the price re-scores.
+    await server.db.update(listings).set({ status: 'archived' }).where(eq(listings.id, perfect.id));
+    await server.db.update(listings).set({ rateInr: 55000 }).where(eq(listings.id, nearby.id));
+    await runMatchUpdates(deps());
+    const after = await matchesOf(brand.token, needRow.id);
+    expect(
+      after.body.matches.map((m: { listing: { _id: string }; score: number }) => [m.listing._id, m.score]),
+    ).toEqual([[nearby.id, 65]]);
+    expect(
+      await server.db.select().from(listingMatches).where(eq(listingMatches.listingId, perfect.id)),
+    ).toHaveLength(0);
+  });
+
+  it('matches a category the other side seeks', async () => {
+    const brand = await createTestUser(server.db);
+    const wants = await listing(brand.user, {
+      title: 'Our app for your outdoor space',
+      description: 'We offer in-app banners and want outdoor hoardings in return.',
+      location: 'Mumbai',
+      city: 'Mumbai',
+      category: 'app',
+      seeking: 'Outdoor hoardings in Mumbai',
+      rateInr: 100000,
+    });
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    const hoarding = await listing(owner.user, {
+      title: 'Hoarding at Bandra',
+      description: 'Facing the sea link.',
+      location: 'Mumbai',
+      city: 'Mumbai',
+      category: 'outdoor',
+      rateInr: 90000,
+    });
+    await runMatchUpdates(deps());
+    const got = await matchesOf(brand.token, wants.id);
+    // (Earlier tests' outdoor inventory may match too: only this owner's listing is looked at.)
+    const mine = got.body.matches.filter(
+      (m: { listing: { ownerId: string } }) => m.listing.ownerId === owner.user.id,
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      listing: { _id: hoarding.id },
+      // The wish's words ("hoardings in Mumbai") read like the hoarding's: similar description too.
+      score: 80,
+      reasons: ['sought_category', 'same_city', 'within_budget', 'similar_words'],
+      reasonText: 'a category they are looking for; same city; within budget; similar description',
+    });
+  });
+
+  it('shows the top 3 per listing without Professional or Enterprise, all with them, and mails those daily', async () => {
+    // Transit in Nagpur: no earlier test's listing is in the running.
+    const { brand, need: needRow } = await need('transit', 'Nagpur');
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    for (let i = 0; i < 5; i++) {
+      await listing(owner.user, {
+        title: `Nagpur bus back ${i}`,
+        description: 'A bus back panel.',
+        location: 'Nagpur',
+        city: 'Nagpur',
+        category: 'transit',
+        rateInr: 40000 + i * 1000,
+      });
+    }
+    await runMatchUpdates(deps());
+    const free = await matchesOf(brand.token, needRow.id);
+    expect(free.body).toMatchObject({ hidden: 2, seesAll: false });
+    expect(free.body.matches).toHaveLength(3);
+    const dashboard = await matchesOf(brand.token);
+    expect(dashboard.body.matches).toHaveLength(3);
+
+    // Growth is still top 3.
+    await plan(brand.user.id, 'growth');
+    expect((await matchesOf(brand.token, needRow.id)).body.matches).toHaveLength(3);
+    await server.db.delete(subscriptions).where(eq(subscriptions.userId, brand.user.id));
+    await plan(brand.user.id, 'professional');
+    const full = await matchesOf(brand.token, needRow.id);
+    expect(full.body).toMatchObject({ hidden: 0, seesAll: true });
+    expect(full.body.matches).toHaveLength(5);
+
+    // The daily match e-mail: once per member and day, however often the job runs.
+    await Promise.all([
+      runMatchDigest(notifyDeps(server.services)),
+      runMatchDigest(notifyDeps(server.services)),
+    ]);
+    const mail = await server.mail.waitFor(brand.user.email);
+    expect(mail.text).toContain('Subject: Your matches today: 5 new');
+    expect(mail.text).toContain('same category; same city; within budget');
+    expect(await runMatchDigest(notifyDeps(server.services))).toBe(0);
+    // The free owner of the inventory gets no digest.
+    const ownerDigest = await server.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, owner.user.id), eq(notifications.title, 'Your matches today: 5 new')),
+      );
+    expect(ownerDigest).toHaveLength(0);
+  });
+
+  it('shows admins the needs with no match, by category', async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const brand = await createTestUser(server.db);
+    await listing(brand.user, {
+      title: 'Need a radio jingle slot',
+      description: 'Morning drive time.',
+      location: 'Kochi',
+      category: 'audio',
+      rateInr: 20000,
+    });
+    await runMatchUpdates(deps());
+    const got = await server.request('/trpc/matching.unmatchedNeeds', { token: admin.token });
+    expect(got.status).toBe(200);
+    const audio = got.body.result.data.categories.find((c: { category: string }) => c.category === 'audio');
+    expect(audio.needs).toBeGreaterThanOrEqual(1);
+    expect((await server.request('/trpc/matching.unmatchedNeeds', { token: brand.token })).status).toBe(403);
+  });
+});

@@ -1,0 +1,129 @@
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useNotificationEvents } from './live';
+
+type Notification = RouterOutputs['notifications']['list']['notifications'][number];
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** `/dashboard/notifications`: newest first, paged; opening one marks it read; "Mark all read". */
+export function NotificationsPage() {
+  useNotificationEvents(true);
+  const utils = trpc.useUtils();
+  const query = trpc.notifications.list.useInfiniteQuery(
+    { limit: 20 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const markRead = trpc.notifications.markRead.useMutation({
+    onSuccess: (page) => {
+      utils.notifications.unreadCount.setData(undefined, { unread: page.unread });
+      void utils.notifications.list.invalidate();
+    },
+  });
+  const items = query.data?.pages.flatMap((p) => p.notifications) ?? [];
+  const unread = query.data?.pages[0]?.unread ?? 0;
+  return (
+    <Stack maw={720}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz="h2">
+          Notifications
+        </Title>
+        <Button
+          variant="default"
+          disabled={!unread}
+          loading={markRead.isPending}
+          onClick={() => markRead.mutate({ all: true })}
+        >
+          Mark all read
+        </Button>
+      </Group>
+      <Text c="dimmed" fz="sm">
+        {unread ? `${unread} unread.` : 'All read.'} Choose which ones are also e-mailed in{' '}
+        <Anchor component={Link} to="/dashboard/settings">
+          Preferences
+        </Anchor>
+        .
+      </Text>
+      {query.isPending ? (
+        <Stack aria-label="Loading notifications">
+          <Skeleton height={72} />
+          <Skeleton height={72} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" title="Could not load your notifications" role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Card withBorder>
+          <Text>Nothing yet. Deals, matches, saved searches and messages will show up here.</Text>
+        </Card>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notifications">
+          {items.map((item) => (
+            <NotificationItem
+              key={item._id}
+              item={item}
+              onOpen={() => {
+                if (!item.read) markRead.mutate({ ids: [item._id] });
+              }}
+            />
+          ))}
+          {query.hasNextPage ? (
+            <Button
+              variant="default"
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              Show more
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  return (
+    <Card
+      component="li"
+      withBorder
+      padding="sm"
+      data-testid="notification"
+      data-read={item.read}
+      style={item.read ? undefined : { borderLeft: '4px solid var(--mantine-color-brand-6)' }}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Anchor component={Link} to={item.link} fw={item.read ? 500 : 700} onClick={onOpen}>
+            {item.title}
+          </Anchor>
+          {item.read ? null : (
+            <Badge size="xs" color="red" variant="light">
+              New
+            </Badge>
+          )}
+        </Group>
+        <Text fz="sm">{item.body}</Text>
+        <Group justify="space-between">
+          <Text fz="xs" c="dimmed">
+            {when(item.createdAt)}
+          </Text>
+          {item.read ? null : (
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              onClick={onOpen}
+              aria-label={`Mark "${item.title}" read`}
+            >
+              Mark read
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+export { EmailPreferencesCard } from './EmailPreferencesCard';
+export { NotificationBell } from './NotificationBell';
+export { NotificationsPage } from './NotificationsPage';

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageMeta } from '../../components/usePageMeta';
+import { NotificationsPage } from '../../features/notifications';
+
+export const Route = createFileRoute('/dashboard/notifications')({ component: DashboardNotificationsPage });
+
+function DashboardNotificationsPage() {
+  usePageMeta('Notifications');
+  return <NotificationsPage />;
+}

@@ -28,6 +28,7 @@ import { registerFilesRoute } from './files-route';
 import { createServerJobQueue } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
+import { registerProofRoute } from './proof-route';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
 import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/openapi';
@@ -240,6 +241,7 @@ export async function buildApp(
   registerListingPages(app, services, settings);
   registerCertificateRoute(app, services, settings);
   registerDealLetterRoute(app, services, settings);
+  registerProofRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.

@@ -7,6 +7,7 @@ import { dealsRouter } from './deals/router';
 import { listingsRouter } from './listings/router';
 import { messagesRouter } from './messages/router';
 import { paymentsRouter } from './payments/router';
+import { reviewsRouter } from './reviews/router';
 import { createCallerFactory, router } from './trpc';
 
 /** The whole API surface: one router per domain. */
@@ -20,6 +21,7 @@ export const appRouter = router({
   businessPages: businessPagesRouter,
   businesses: businessesRouter,
   deals: dealsRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

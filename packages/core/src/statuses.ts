@@ -25,10 +25,12 @@ export const AUDIT_ACTIONS = [
   'approve_verification',
   'reject_verification',
   'cancel_deal',
+  'resolve_dispute',
+  'hide_review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal', 'review'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**

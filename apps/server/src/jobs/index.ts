@@ -1,6 +1,8 @@
 import { createJobQueue, type JobQueue, type JobQueueOptions } from '@barterads/api';
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
+import { deliveriesJob } from './deliveries';
+import { reviewsJob } from './reviews';
 import { notificationEmailsJob } from './notification-emails';
 import { unreadMessagesJob } from './unread-messages';
 
@@ -8,7 +10,13 @@ import { unreadMessagesJob } from './unread-messages';
 export function createServerJobQueue(services: ServerServices, options: JobQueueOptions = {}): JobQueue {
   return createJobQueue(
     services.database,
-    [dealExpiryJob(services), unreadMessagesJob(services), notificationEmailsJob(services)],
+    [
+      dealExpiryJob(services),
+      unreadMessagesJob(services),
+      notificationEmailsJob(services),
+      deliveriesJob(services),
+      reviewsJob(services),
+    ],
     services.logger,
     options,
   );

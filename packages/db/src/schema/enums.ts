@@ -7,6 +7,9 @@ import {
   CHALLENGE_PURPOSES,
   CONTACT_ROLES,
   DEAL_STATUSES,
+  DELIVERABLE_EVENT_KINDS,
+  DELIVERABLE_STATUSES,
+  DISPUTE_REASONS,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
   NOTIFICATION_EMAIL_STATUSES,
@@ -45,3 +48,6 @@ export const verificationSubmissionStatus = pgEnum(
 export const dealStatus = pgEnum('deal_status', DEAL_STATUSES);
 export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
 export const notificationEmailStatus = pgEnum('notification_email_status', NOTIFICATION_EMAIL_STATUSES);
+export const deliverableStatus = pgEnum('deliverable_status', DELIVERABLE_STATUSES);
+export const disputeReason = pgEnum('dispute_reason', DISPUTE_REASONS);
+export const deliverableEventKind = pgEnum('deliverable_event_kind', DELIVERABLE_EVENT_KINDS);

@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   approve_verification: 'GST verified',
   reject_verification: 'Verification rejected',
   cancel_deal: 'Deal cancelled',
+  resolve_dispute: 'Dispute decided',
+  hide_review: 'Review hidden',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -33,6 +35,8 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   approve_verification: 'green',
   reject_verification: 'red',
   cancel_deal: 'red',
+  resolve_dispute: 'orange',
+  hide_review: 'gray',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
@@ -41,6 +45,7 @@ const TARGET_FILTER_LABELS: Record<AuditTarget, string> = {
   listing: 'Listings',
   business: 'Businesses',
   deal: 'Deals',
+  review: 'Reviews',
 };
 const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({
   value: target,
@@ -52,6 +57,7 @@ const TARGET_LABELS: Record<Entry['targetType'], string> = {
   listing: 'Listing',
   business: 'Business',
   deal: 'Deal',
+  review: 'Review',
 };
 
 function describeChange(value: Entry['before']): string {

@@ -404,23 +404,35 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
       await tellTimers(notifyDeps(server.services), done);
       return done;
     };
-    expect((await run()).reminded.filter((r) => r.dealId === d.id)).toHaveLength(0);
+    // The server's own scheduled job may run the same work at any moment: the assertions read the rows and the
+    // notifications, which are the same whichever run did it.
+    const remindedDays = async () =>
+      (
+        await server.db
+          .select({ day: dealDeliverables.remindedDay })
+          .from(dealDeliverables)
+          .where(eq(dealDeliverables.dealId, d.id))
+      ).map((r) => r.day);
+    await run();
+    expect(await remindedDays()).toEqual([0, 0]);
     const first = await reminders();
     await age('3 days 1 minute');
-    expect((await run()).reminded.filter((r) => r.dealId === d.id).map((r) => r.day)).toEqual([3, 3]);
-    expect((await run()).reminded.filter((r) => r.dealId === d.id)).toHaveLength(0);
+    await run();
+    expect(await remindedDays()).toEqual([3, 3]);
+    await run();
     expect(await reminders()).toBe(first + 1);
     await age('6 days 1 minute');
-    expect((await run()).reminded.filter((r) => r.dealId === d.id).map((r) => r.day)).toEqual([6, 6]);
+    await run();
+    expect(await remindedDays()).toEqual([6, 6]);
     expect(await reminders()).toBe(first + 2);
     // Not yet 7 days: still delivered.
     const [still] = await server.db.select({ status: deals.status }).from(deals).where(eq(deals.id, d.id));
     expect(still!.status).toBe('accepted');
     await age('7 days 1 minute');
-    const done = await run();
-    expect(done.autoAccepted.filter((o) => o.dealId === d.id)).toHaveLength(2);
+    await run();
     const [after] = await server.db.select().from(deals).where(eq(deals.id, d.id));
     expect(after!.status).toBe('completed');
+    expect(after!.completedAt).not.toBeNull();
     const rows = await server.db.select().from(dealDeliverables).where(eq(dealDeliverables.dealId, d.id));
     expect(rows.every((r) => r.status === 'accepted' && r.autoAccepted)).toBe(true);
     expect((await run()).autoAccepted.filter((o) => o.dealId === d.id)).toHaveLength(0);

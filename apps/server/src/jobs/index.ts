@@ -2,8 +2,8 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from '@barterads/
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
 import { deliveriesJob } from './deliveries';
-import { reviewsJob } from './reviews';
 import { notificationEmailsJob } from './notification-emails';
+import { reviewsJob } from './reviews';
 import { unreadMessagesJob } from './unread-messages';
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */

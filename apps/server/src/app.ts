@@ -29,6 +29,7 @@ import { registerInvoiceRoute } from './invoice-route';
 import { createServerJobQueue } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
+import { registerProofRoute } from './proof-route';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
 import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/openapi';
@@ -242,6 +243,7 @@ export async function buildApp(
   registerCertificateRoute(app, services, settings);
   registerDealLetterRoute(app, services, settings);
   registerInvoiceRoute(app, services, settings);
+  registerProofRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.

@@ -22,6 +22,8 @@ export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
+export { readProof, runDeliveryTimers } from './deliveries/deliveries';
+export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
   createJobQueue,
@@ -54,6 +56,7 @@ export {
   redisPubSubTransport,
 } from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
+export { publishDueReviews, ratingsOf } from './reviews/reviews';
 export { type AppRouter, appRouter, createCaller } from './root';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';

@@ -1,6 +1,7 @@
 export * from './categories';
 export * from './constants';
 export * from './deals';
+export * from './deliveries';
 export * from './gstin';
 export * from './inventory/units';
 export * from './matching';

@@ -35,10 +35,12 @@ export const AUDIT_ACTIONS = [
   'change_plan',
   'cancel_plan',
   'refund',
+  'resolve_dispute',
+  'hide_review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal', 'subscription'] as const;
+export const AUDIT_TARGETS = ['user', 'listing', 'business', 'deal', 'subscription', 'review'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**

@@ -1,9 +1,11 @@
 import { createJobQueue, type JobQueue, type JobQueueOptions } from '@barterads/api';
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
+import { deliveriesJob } from './deliveries';
 import { matchDigestJob, matchUpdatesJob } from './matches';
 import { notificationEmailsJob } from './notification-emails';
 import { planPeriodsJob } from './plan-periods';
+import { reviewsJob } from './reviews';
 import { unreadMessagesJob } from './unread-messages';
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */
@@ -17,6 +19,8 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       planPeriodsJob(services),
       matchUpdatesJob(services),
       matchDigestJob(services),
+      deliveriesJob(services),
+      reviewsJob(services),
     ],
     services.logger,
     options,

@@ -4,6 +4,8 @@
  * A new domain only adds rows: the expected statuses, and a `request` that builds valid input for the caller
  * (so that the status says who may call, not whether the input was good).
  */
+import { deals } from '@barterads/db';
+import { eq, sql } from 'drizzle-orm';
 import { randomClientIp } from './harness';
 import type { Caller, World } from './world';
 
@@ -198,6 +200,91 @@ async function paidCommissionOfUser(w: World) {
   const order = await post(w, `/api/deals/${id}/commission/order`, {}, w.actors.user.token);
   if (order.status !== 200) throw new Error(`commission order answered ${order.status}: ${order.text}`);
   return { id, payment: w.razorpay.signPayment(order.body.order.id as string) };
+}
+
+/** A fresh deal `user` accepted: `user` gives the listing (item 0), `peer` the radio spots (item 1). */
+async function acceptedDealForDelivery(
+  w: World,
+): Promise<{ id: string; userItem: string; peerItem: string }> {
+  const id = await dealToUser(w);
+  const accepted = await post(w, `/api/deals/${id}/accept`, { version: 1 }, w.actors.user.token);
+  if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
+  // Out of this month's plan count (the free plan allows 2 deals a month) and with its commission paid, so the
+  // rows can make as many deals as they need.
+  await w.server.db
+    .update(deals)
+    .set({
+      acceptedAt: sql`${deals.acceptedAt} - interval '40 days'`,
+      proposerCommissionPaid: true,
+      counterpartyCommissionPaid: true,
+    })
+    .where(eq(deals.id, id));
+  const items = accepted.body.deal.items as { _id: string; giverId: string }[];
+  const userItem = items.find((i) => i.giverId === w.actors.user.user.id)!._id;
+  const peerItem = items.find((i) => i.giverId === w.actors.peer.user.id)!._id;
+  return { id, userItem, peerItem };
+}
+
+/** A fresh accepted deal whose `peer` item is delivered (with a link): `user`, the receiver, answers it. */
+async function deliveredToUser(w: World): Promise<{ id: string; itemId: string }> {
+  const deal = await acceptedDealForDelivery(w);
+  const form = new FormData();
+  form.append('link', 'https://example.com/matrix-proof');
+  const delivered = await fetch(`${w.server.baseUrl}/api/deals/${deal.id}/items/${deal.peerItem}/deliver`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${w.actors.peer.token}`, 'x-forwarded-for': randomClientIp() },
+  });
+  if (delivered.status !== 200) throw new Error(`deliver answered ${delivered.status}`);
+  return { id: deal.id, itemId: deal.peerItem };
+}
+
+/** A fresh deal whose `peer` item `user` disputed: an admin decides it. */
+async function disputedByUser(w: World): Promise<{ id: string; itemId: string }> {
+  const deal = await deliveredToUser(w);
+  const disputed = await post(
+    w,
+    `/api/deals/${deal.id}/items/${deal.itemId}/dispute`,
+    { reason: 'not_delivered', details: 'Matrix check' },
+    w.actors.user.token,
+  );
+  if (disputed.status !== 200) throw new Error(`dispute answered ${disputed.status}: ${disputed.text}`);
+  return deal;
+}
+
+/** A fresh completed deal between `user` and `peer` (each delivered, each accepted). */
+async function completedDeal(w: World): Promise<string> {
+  const deal = await acceptedDealForDelivery(w);
+  const deliver = async (itemId: string, token: string) => {
+    const form = new FormData();
+    form.append('link', 'https://example.com/matrix-proof');
+    const res = await fetch(`${w.server.baseUrl}/api/deals/${deal.id}/items/${itemId}/deliver`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': randomClientIp() },
+    });
+    if (res.status !== 200) throw new Error(`deliver answered ${res.status}`);
+  };
+  await deliver(deal.userItem, w.actors.user.token);
+  await deliver(deal.peerItem, w.actors.peer.token);
+  for (const [itemId, token] of [
+    [deal.userItem, w.actors.peer.token],
+    [deal.peerItem, w.actors.user.token],
+  ] as const) {
+    const res = await post(w, `/api/deals/${deal.id}/items/${itemId}/accept`, {}, token);
+    if (res.status !== 200) throw new Error(`accept answered ${res.status}: ${res.text}`);
+  }
+  return deal.id;
+}
+
+/** A public review of `user` by `peer` (both reviewed a completed deal): `user` may reply, anyone report. */
+async function publicReviewOfUser(w: World): Promise<string> {
+  const id = await completedDeal(w);
+  const theirs = await post(w, `/api/deals/${id}/reviews`, { rating: 4, text: 'Good' }, w.actors.peer.token);
+  if (theirs.status !== 201) throw new Error(`review answered ${theirs.status}: ${theirs.text}`);
+  const mine = await post(w, `/api/deals/${id}/reviews`, { rating: 5, text: 'Great' }, w.actors.user.token);
+  if (mine.status !== 201) throw new Error(`review answered ${mine.status}: ${mine.text}`);
+  return theirs.body.review._id as string;
 }
 
 /** Parties (`user`) and admins read a deal; anyone else gets 404. */
@@ -426,6 +513,49 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   'POST /api/admin/deals/:id/cancel': {
     expect: adminOnly(200),
     request: async (w) => ({ params: { id: await dealToUser(w) }, body: { reason: 'Matrix check' } }),
+  },
+  // deliverables and disputes (issue 20): the upload row refuses a JSON body with 415 once the session is checked
+  'POST /api/deals/:id/items/:itemId/deliver': {
+    expect: signedIn(415),
+    request: async (w) => {
+      const deal = await acceptedDealForDelivery(w);
+      return { params: { id: deal.id, itemId: deal.userItem }, body: { link: 'https://example.com/x' } };
+    },
+  },
+  'POST /api/deals/:id/items/:itemId/accept': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => {
+      const deal = await deliveredToUser(w);
+      return { params: { id: deal.id, itemId: deal.itemId } };
+    },
+  },
+  'POST /api/deals/:id/items/:itemId/dispute': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => {
+      const deal = await deliveredToUser(w);
+      return {
+        params: { id: deal.id, itemId: deal.itemId },
+        body: { reason: 'not_as_agreed', details: 'Matrix check' },
+      };
+    },
+  },
+  'POST /api/admin/deals/:id/resolve': {
+    expect: adminOnly(200),
+    request: async (w) => {
+      const deal = await disputedByUser(w);
+      return {
+        params: { id: deal.id },
+        body: { itemId: deal.itemId, outcome: 'redeliver', note: 'Matrix check' },
+      };
+    },
+  },
+  'GET /api/admin/deals/:id/record': {
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: (await deliveredToUser(w)).id } }),
+  },
+  'POST /api/deals/:id/reviews': {
+    expect: ownerOnly(201, 404),
+    request: async (w) => ({ params: { id: await completedDeal(w) }, body: { rating: 5, text: 'Matrix' } }),
   },
   'POST /api/deals/:id/commission/order': {
     expect: ownerOnly(200, 404),
@@ -674,6 +804,59 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'deals.withdraw': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ input: { id: await dealFromUser(w) } }),
+  },
+  'deals.deliver': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => {
+      const deal = await acceptedDealForDelivery(w);
+      return { input: { id: deal.id, itemId: deal.userItem, link: 'https://example.com/x' } };
+    },
+  },
+  'deals.acceptDelivery': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: await deliveredToUser(w) }),
+  },
+  'deals.dispute': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => {
+      const deal = await deliveredToUser(w);
+      return { input: { id: deal.id, itemId: deal.itemId, reason: 'partly_delivered', details: 'Matrix' } };
+    },
+  },
+  'deals.adminResolve': {
+    expect: adminOnly(200),
+    request: async (w) => {
+      const deal = await disputedByUser(w);
+      return { input: { id: deal.id, itemId: deal.itemId, outcome: 'accept', note: 'Matrix check' } };
+    },
+  },
+  'deals.adminRecord': {
+    expect: adminOnly(200),
+    request: async (w) => ({ input: { id: (await deliveredToUser(w)).id } }),
+  },
+  // reviews (issue 20)
+  'reviews.create': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await completedDeal(w), rating: 4, text: 'Matrix' } }),
+  },
+  'reviews.forDeal': {
+    expect: partyOrAdmin(200),
+    request: async (w) => ({ input: { id: (await acceptedDealForDelivery(w)).id } }),
+  },
+  'reviews.reply': {
+    // Only the reviewed business replies (403 for anyone else who can see the public review).
+    expect: { anonymous: 401, user: 200, other: 403, suspended: 403, admin: 403 },
+    request: async (w) => ({ input: { id: await publicReviewOfUser(w), text: 'Thank you' } }),
+  },
+  'reviews.report': {
+    expect: signedIn(200),
+    request: async (w) => ({ input: { id: await publicReviewOfUser(w), reason: 'Matrix check' } }),
+  },
+  'reviews.business': { expect: open(200), request: (w) => ({ input: { id: w.listing.ownerId } }) },
+  'reviews.adminReported': { expect: adminOnly(200) },
+  'reviews.adminHide': {
+    expect: adminOnly(200),
+    request: async (w) => ({ input: { id: await publicReviewOfUser(w), reason: 'Matrix check' } }),
   },
   'deals.allowance': { expect: signedIn(200) },
   'deals.adminList': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },

@@ -4,6 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ListingOutput } from '../listings/schemas';
 import { listingColumns, newestFirst, toListingOutput } from '../listings/search';
+import { businessReviews } from '../reviews/reviews';
+import { Review } from '../reviews/schemas';
 
 export const BusinessIdInput = z.object({ id: z.uuid({ error: 'Business not found.' }) });
 
@@ -26,10 +28,9 @@ export const BusinessPageOutput = z.object({
     memberSince: z.string(),
   }),
   listings: z.array(ListingOutput),
-  /** Public reviews, newest first (reviews arrive with deals, issue 19: none exist yet). */
-  reviews: z.array(
-    z.object({ _id: z.string(), rating: z.number(), text: z.string(), createdAt: z.string() }),
-  ),
+  /** Public reviews, newest first: the first page (`reviews.business` pages on). */
+  reviews: z.array(Review),
+  reviewPages: z.number().int(),
 });
 export type BusinessPageOutput = z.infer<typeof BusinessPageOutput>;
 
@@ -53,7 +54,7 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
     )
     .limit(1);
   if (!owner) throw new TRPCError({ code: 'NOT_FOUND', message: 'Business not found.' });
-  const [rows, [place]] = await Promise.all([
+  const [rows, [place], reviewPage] = await Promise.all([
     db
       .select(listingColumns)
       .from(listings)
@@ -68,6 +69,7 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
       .groupBy(listings.city, listings.state)
       .orderBy(sql`count(*) desc`, listings.city)
       .limit(1),
+    businessReviews(db, { id, page: 1 }),
   ]);
   return {
     business: {
@@ -79,11 +81,12 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
       state: place?.state ?? null,
       userType: owner.userType,
       verified: false,
-      rating: null,
-      reviewCount: 0,
+      rating: reviewPage.rating,
+      reviewCount: reviewPage.reviewCount,
       memberSince: owner.createdAt.toISOString(),
     },
     listings: rows.map(toListingOutput),
-    reviews: [],
+    reviews: reviewPage.reviews,
+    reviewPages: reviewPage.pages,
   };
 }

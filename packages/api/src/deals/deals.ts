@@ -15,6 +15,7 @@ import {
   type DealItemRow,
   type DealRow,
   type DealVersionRow,
+  dealDeliverables,
   dealItems,
   deals,
   dealVersions,
@@ -29,6 +30,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
+import { createDeliverables, loadDeliverables } from '../deliveries/deliveries';
+import type { DeliverableView } from '../deliveries/schemas';
 import { currentPlanId } from '../listings/listings';
 import { requireNoOverdueCommission } from './commission';
 import type {
@@ -105,7 +108,10 @@ export function effectiveStatus(row: Pick<DealRow, 'status' | 'expiresAt'>, now:
 /** The same rule in SQL, for filters and counts. */
 const effectiveStatusSql = sql<DealStatus>`(case when ${deals.status} = 'proposed' and ${deals.expiresAt} <= now() then 'expired' else ${deals.status}::text end)`;
 
-function toItem(row: DealItemRow, accepted: boolean): DealItem {
+type Deliverables = Map<string, DeliverableView>;
+const NO_DELIVERABLES: Deliverables = new Map();
+
+function toItem(row: DealItemRow, accepted: boolean, deliverables: Deliverables = NO_DELIVERABLES): DealItem {
   return {
     _id: row.id,
     giverId: row.giverId,
@@ -116,7 +122,7 @@ function toItem(row: DealItemRow, accepted: boolean): DealItem {
     startDate: row.startDate,
     endDate: row.endDate,
     valueInr: row.valueInr,
-    deliverable: accepted ? { status: 'pending', deliveredAt: null, proof: [] } : null,
+    deliverable: accepted ? (deliverables.get(row.id) ?? null) : null,
   };
 }
 
@@ -133,7 +139,12 @@ function totalsOf(
   return totals;
 }
 
-function toDeal(joined: DealWithParties, items: DealItemRow[], now: Date): Deal {
+function toDeal(
+  joined: DealWithParties,
+  items: DealItemRow[],
+  now: Date,
+  deliverables: Deliverables = NO_DELIVERABLES,
+): Deal {
   const row = joined.deal;
   const status = effectiveStatus(row, now);
   const accepted = row.acceptedAt !== null;
@@ -173,7 +184,7 @@ function toDeal(joined: DealWithParties, items: DealItemRow[], now: Date): Deal 
       companyName: joined.counterpartyCompany,
       verified: joined.counterpartyGst === 'verified',
     },
-    items: current.map((item) => toItem(item, accepted)),
+    items: current.map((item) => toItem(item, accepted, deliverables)),
     totals: totalsOf(row, current),
     commission,
     declineReason: row.declineReason,
@@ -211,31 +222,35 @@ function isParty(row: Pick<DealRow, 'proposerId' | 'counterpartyId'>, userId: st
 export async function getDealPage(db: Executor, viewer: UserRow, id: string): Promise<DealPageResult> {
   const [joined] = await selectDeals(db).where(eq(deals.id, id)).limit(1);
   if (!joined || (!isParty(joined.deal, viewer.id) && viewer.role !== 'admin')) throw notFound();
-  const [versionRows, itemRows] = await Promise.all([
+  const [versionRows, itemRows, deliverables] = await Promise.all([
     db.select().from(dealVersions).where(eq(dealVersions.dealId, id)).orderBy(asc(dealVersions.version)),
     db
       .select()
       .from(dealItems)
       .where(eq(dealItems.dealId, id))
       .orderBy(asc(dealItems.version), asc(dealItems.position)),
+    loadDeliverables(db, [id]),
   ]);
   const now = new Date();
   return {
-    deal: toDeal(joined, itemRows, now),
+    deal: toDeal(joined, itemRows, now, deliverables),
     versions: versionRows.map((v) => toVersion(v, joined.deal, itemRows)),
   };
 }
 
 /** One deal as the contract's object (after a transition). */
-async function readDeal(db: Executor, id: string): Promise<Deal> {
+export async function readDeal(db: Executor, id: string): Promise<Deal> {
   const [joined] = await selectDeals(db).where(eq(deals.id, id)).limit(1);
   if (!joined) throw notFound();
-  const items = await db
-    .select()
-    .from(dealItems)
-    .where(and(eq(dealItems.dealId, id), eq(dealItems.version, joined.deal.version)))
-    .orderBy(asc(dealItems.position));
-  return toDeal(joined, items, new Date());
+  const [items, deliverables] = await Promise.all([
+    db
+      .select()
+      .from(dealItems)
+      .where(and(eq(dealItems.dealId, id), eq(dealItems.version, joined.deal.version)))
+      .orderBy(asc(dealItems.position)),
+    loadDeliverables(db, [id]),
+  ]);
+  return toDeal(joined, items, new Date(), deliverables);
 }
 
 interface Cursor {
@@ -268,6 +283,9 @@ function decodeCursor(value: string): Cursor | null {
 
 function statusFilter(filter: ListDealsInput['status'], userId: string): SQL | undefined {
   if (!filter) return undefined;
+  if (filter === 'confirm') {
+    return sql`exists (select 1 from ${dealDeliverables} where ${dealDeliverables.dealId} = ${deals.id} and ${dealDeliverables.receiverId} = ${userId} and ${dealDeliverables.status} = 'delivered')`;
+  }
   if (filter === 'awaiting') {
     return and(eq(deals.status, 'proposed'), sql`${deals.expiresAt} > now()`, eq(deals.turnUserId, userId));
   }
@@ -319,11 +337,17 @@ export async function adminListDeals(
     .orderBy(desc(deals.updatedAt), desc(deals.id))
     .limit(input.limit + 1);
   const rows = page.slice(0, input.limit);
-  const byDeal = await currentItems(db, rows);
+  const [byDeal, deliverables] = await Promise.all([
+    currentItems(db, rows),
+    loadDeliverables(
+      db,
+      rows.filter((r) => r.deal.acceptedAt !== null).map((r) => r.deal.id),
+    ),
+  ]);
   const now = new Date();
   const last = rows.at(-1);
   return {
-    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now)),
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now, deliverables)),
     nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
   };
 }
@@ -377,7 +401,7 @@ export async function listDeals(
   const side = (column: typeof deals.proposerId | typeof deals.counterpartyId) =>
     sql`(select ${deals.id} from ${deals} where ${column} = ${user.id} and ${filters}
           order by ${deals.updatedAt} desc, ${deals.id} desc limit ${onePage})`;
-  const [page, countRows] = await Promise.all([
+  const [page, countRows, confirmRows] = await Promise.all([
     selectDeals(db)
       .where(
         sql`${deals.id} in (select id from (${side(deals.proposerId)} union all ${side(deals.counterpartyId)}) as mine)`,
@@ -393,9 +417,19 @@ export async function listDeals(
       .from(deals)
       .where(mine)
       .groupBy(effectiveStatusSql),
+    db
+      .select({ n: sql<number>`count(distinct ${dealDeliverables.dealId})::int` })
+      .from(dealDeliverables)
+      .where(and(eq(dealDeliverables.receiverId, user.id), eq(dealDeliverables.status, 'delivered'))),
   ]);
   const rows = page.slice(0, input.limit);
-  const byDeal = await currentItems(db, rows);
+  const [byDeal, deliverables] = await Promise.all([
+    currentItems(db, rows),
+    loadDeliverables(
+      db,
+      rows.filter((r) => r.deal.acceptedAt !== null).map((r) => r.deal.id),
+    ),
+  ]);
   const now = new Date();
   const counts: Record<string, number> = {};
   let awaitingMe = 0;
@@ -405,10 +439,11 @@ export async function listDeals(
   }
   const last = rows.at(-1);
   return {
-    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now)),
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now, deliverables)),
     nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
     counts,
     awaitingMe,
+    awaitingConfirmation: confirmRows[0]?.n ?? 0,
   };
 }
 
@@ -713,6 +748,7 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
         counterpartyCommissionInr: commissionInr(totals[row.counterpartyId] ?? 0, counterpartyBp),
       })
       .where(eq(deals.id, row.id));
+    await createDeliverables(tx, row);
   });
 }
 

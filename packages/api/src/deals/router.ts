@@ -1,4 +1,14 @@
 import type { Context } from '../context';
+import {
+  acceptDeliverable,
+  dealThread,
+  deliverItem,
+  deliveryTimeline,
+  disputeDeliverable,
+  resolveDispute,
+} from '../deliveries/deliveries';
+import { tellAccepted, tellDelivered, tellDisputed, tellResolved } from '../deliveries/notices';
+import { DeliverableIdInput, DeliverInput, DisputeInput, ResolveDisputeInput } from '../deliveries/schemas';
 import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
@@ -12,6 +22,7 @@ import {
   getDealPage,
   listDeals,
   proposeDeal,
+  readDeal,
   withdrawDeal,
 } from './deals';
 import { type DealEvent, tellDeal } from './mail';
@@ -28,6 +39,7 @@ import {
   DealPageResult,
   DealResult,
   DeclineDealInput,
+  DisputeRecordResult,
   ListDealsInput,
   ListDealsResult,
   ProposeDealInput,
@@ -159,6 +171,67 @@ export const dealsRouter = router({
     .mutation(async ({ ctx, input }) => ({
       deal: await adminCancelDeal(ctx.services.database.db, ctx.user.id, input),
     })),
+
+  /**
+   * The giver marks an item delivered with proof: files (photos or PDFs, up to 10; the multipart REST row
+   * `POST /api/deals/{id}/items/{itemId}/deliver`, since tRPC callers cannot upload), a note, a link.
+   */
+  deliver: authedProcedure
+    .input(DeliverInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => {
+      const db = ctx.services.database.db;
+      const outcome = await deliverItem({ db, storage: ctx.services.storage }, ctx.user, input);
+      await tellDelivered(notifyDeps(ctx.services), outcome);
+      return { deal: await readDeal(db, input.id) };
+    }),
+
+  /** The receiver accepts a delivered item; the deal is completed when every item is accepted. */
+  acceptDelivery: authedProcedure
+    .input(DeliverableIdInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => {
+      const db = ctx.services.database.db;
+      const outcome = await acceptDeliverable(db, ctx.user, input);
+      await tellAccepted(notifyDeps(ctx.services), outcome);
+      return { deal: await readDeal(db, input.id) };
+    }),
+
+  /** The receiver disputes a delivered item (within 7 days of delivery): reason and details. */
+  dispute: authedProcedure
+    .input(DisputeInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => {
+      const db = ctx.services.database.db;
+      const outcome = await disputeDeliverable(db, ctx.user, input);
+      await tellDisputed(notifyDeps(ctx.services), outcome);
+      return { deal: await readDeal(db, input.id) };
+    }),
+
+  /** Admin: decide a disputed item (redeliver, accept or cancel_deal) with a note; audit-logged. */
+  adminResolve: adminProcedure
+    .input(ResolveDisputeInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => {
+      const db = ctx.services.database.db;
+      const outcome = await resolveDispute(db, ctx.user, input);
+      await tellResolved(notifyDeps(ctx.services), outcome, input.note);
+      return { deal: await readDeal(db, input.id) };
+    }),
+
+  /** Admin: a deal's whole record for deciding a dispute: items, versions, proof, delivery timeline, thread. */
+  adminRecord: adminProcedure
+    .input(DealIdInput)
+    .output(DisputeRecordResult)
+    .query(async ({ ctx, input }) => {
+      const db = ctx.services.database.db;
+      const [page, timeline, thread] = await Promise.all([
+        getDealPage(db, ctx.user, input.id),
+        deliveryTimeline(db, input.id),
+        dealThread(db, input.id),
+      ]);
+      return { ...page, timeline, thread };
+    }),
 
   /** This month's accepted deals against your plan's limit, and when the count resets. */
   allowance: authedProcedure.output(DealAllowanceResult).query(async ({ ctx }) => {

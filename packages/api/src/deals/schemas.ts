@@ -7,6 +7,7 @@ import {
   LISTING_UNITS,
 } from '@barterads/core';
 import { z } from 'zod';
+import { DeliverableView, TimelineEntry } from '../deliveries/schemas';
 
 const DealId = z.uuid({ error: DEAL_MESSAGES.notFound });
 const UserId = z.uuid({ error: DEAL_MESSAGES.giverNotParty });
@@ -128,8 +129,8 @@ export const CommissionOrderResult = z.object({
   order: z.object({ id: z.string(), amount: z.number().int(), currency: z.string() }),
 });
 
-/** `awaiting` lists the open deals whose turn is the caller's. Query strings arrive as text over REST. */
-export const DEAL_LIST_FILTERS = [...DEAL_STATUSES, 'awaiting'] as const;
+/** `awaiting` lists the open deals whose turn is the caller's; `confirm` those with a delivery awaiting the caller. Query strings arrive as text over REST. */
+export const DEAL_LIST_FILTERS = [...DEAL_STATUSES, 'awaiting', 'confirm'] as const;
 export const ListDealsInput = z
   .object({
     status: z
@@ -160,13 +161,7 @@ export const DealItem = z.object({
   endDate: z.string().nullable(),
   valueInr: z.number().int(),
   /** What the giver owes once the deal is accepted; null before. */
-  deliverable: z
-    .object({
-      status: z.string(),
-      deliveredAt: z.string().nullable(),
-      proof: z.array(z.object({ url: z.string(), kind: z.string() })),
-    })
-    .nullable(),
+  deliverable: DeliverableView.nullable(),
 });
 export type DealItem = z.infer<typeof DealItem>;
 
@@ -219,6 +214,8 @@ export const ListDealsResult = z.object({
   /** The caller's deals per state, and how many await the caller's answer. */
   counts: z.record(z.string(), z.number()),
   awaitingMe: z.number().int(),
+  /** Deals with a delivered item awaiting the caller's acceptance or dispute (`status=confirm` lists them). */
+  awaitingConfirmation: z.number().int(),
 });
 export type ListDealsResult = z.infer<typeof ListDealsResult>;
 
@@ -255,3 +252,11 @@ export const AdminCancelDealInput = z.object({
     .max(DEAL_LIMITS.reasonMax, `Please keep the reason under ${DEAL_LIMITS.reasonMax} characters.`),
 });
 export type AdminCancelDealInput = z.infer<typeof AdminCancelDealInput>;
+
+/** The admin's record of a deal in dispute: the deal page, the delivery timeline, the thread. */
+export const DisputeRecordResult = z.object({
+  deal: Deal,
+  versions: z.array(DealVersion),
+  timeline: z.array(TimelineEntry),
+  thread: z.array(z.object({ senderId: z.string(), body: z.string(), createdAt: z.string() })),
+});

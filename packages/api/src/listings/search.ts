@@ -38,6 +38,11 @@ export const listingColumns = {
   /** The company name, only when the owner shows their business page. */
   ownerCompany: sql<string | null>`case when ${users.prefShowProfile} then ${users.companyName} end`,
   ownerVerified: sql<boolean>`(${users.gstVerification} = 'verified')`,
+  /** The owner's rating: the mean of their public reviews (null without any), and how many there are. */
+  ownerRating: sql<
+    string | null
+  >`(select avg(r.rating)::text from reviews r where r.subject_id = ${users.id} and r.published_at is not null and r.hidden_at is null)`,
+  ownerReviewCount: sql<number>`(select count(*)::int from reviews r where r.subject_id = ${users.id} and r.published_at is not null and r.hidden_at is null)`,
 };
 
 export interface ListingSelection {
@@ -71,14 +76,23 @@ export interface ListingSelection {
   ownerCompany: string | null;
   /** The owner's business is GST verified (an admin checked its GSTIN against its certificate). */
   ownerVerified: boolean;
+  ownerRating: string | null;
+  ownerReviewCount: number;
 }
 
 /** The contract's barter object of a listing row (the columns of `ListingSelection` it needs). */
 export function toBarterFields(
   row: Omit<
     ListingSelection,
-    'ownerId' | 'ownerFirstName' | 'ownerLastName' | 'ownerCompany' | 'ownerVerified'
-  >,
+    | 'ownerId'
+    | 'ownerFirstName'
+    | 'ownerLastName'
+    | 'ownerCompany'
+    | 'ownerVerified'
+    | 'ownerRating'
+    | 'ownerReviewCount'
+  > &
+    Partial<Pick<ListingSelection, 'ownerRating' | 'ownerReviewCount'>>,
 ): BarterFields {
   return {
     _id: row.id,
@@ -88,10 +102,12 @@ export function toBarterFields(
     category: row.category as BarterFields['category'],
     image: row.photos.length > 0 ? coverUrl(row.photos) : row.image,
     photos: row.photos.map(toPhotoOutput),
-    // No reviews exist yet (they arrive with deals, issue 19): no listing has a rating, and the old stored 4.5
-    // was invented. Reviews will fill these two from their own table.
-    rating: null,
-    reviewCount: 0,
+    // The owner's public reviews (never the old stored 4.5): null and 0 when there are none ("New").
+    rating:
+      row.ownerRating !== undefined && row.ownerRating !== null
+        ? Math.round(Number(row.ownerRating) * 10) / 10
+        : null,
+    reviewCount: row.ownerReviewCount ?? 0,
     unit: row.unit as BarterFields['unit'],
     rateInr: row.rateInr,
     minUnits: row.minUnits,

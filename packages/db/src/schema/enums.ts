@@ -7,6 +7,9 @@ import {
   CHALLENGE_PURPOSES,
   CONTACT_ROLES,
   DEAL_STATUSES,
+  DELIVERABLE_EVENT_KINDS,
+  DELIVERABLE_STATUSES,
+  DISPUTE_REASONS,
   INVOICE_KINDS,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
@@ -51,3 +54,6 @@ export const notificationEmailStatus = pgEnum('notification_email_status', NOTIF
 export const planChangeKind = pgEnum('plan_change_kind', PLAN_CHANGE_KINDS);
 export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);
+export const deliverableStatus = pgEnum('deliverable_status', DELIVERABLE_STATUSES);
+export const disputeReason = pgEnum('dispute_reason', DISPUTE_REASONS);
+export const deliverableEventKind = pgEnum('deliverable_event_kind', DELIVERABLE_EVENT_KINDS);

@@ -3,6 +3,7 @@ export * from './business-verifications';
 export * from './contact-messages';
 export * from './conversations';
 export * from './deals';
+export * from './deliveries';
 export * from './email-challenges';
 export * from './enums';
 export * from './listing-events';

@@ -26,6 +26,8 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   change_plan: 'Plan changed',
   cancel_plan: 'Plan cancelled',
   refund: 'Refund decided',
+  resolve_dispute: 'Dispute decided',
+  hide_review: 'Review hidden',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -39,6 +41,8 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   change_plan: 'blue',
   cancel_plan: 'orange',
   refund: 'grape',
+  resolve_dispute: 'orange',
+  hide_review: 'gray',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));
@@ -48,6 +52,7 @@ const TARGET_FILTER_LABELS: Record<AuditTarget, string> = {
   business: 'Businesses',
   deal: 'Deals',
   subscription: 'Subscriptions',
+  review: 'Reviews',
 };
 const TARGET_OPTIONS = AUDIT_TARGETS.map((target) => ({
   value: target,
@@ -60,6 +65,7 @@ const TARGET_LABELS: Record<Entry['targetType'], string> = {
   business: 'Business',
   deal: 'Deal',
   subscription: 'Subscription',
+  review: 'Review',
 };
 
 function describeChange(value: Entry['before']): string {

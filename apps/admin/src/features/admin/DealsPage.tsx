@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FilterSelect } from '../../components/FilterSelect';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { DisputeQueue, ReportedReviews } from './DisputeQueue';
 import { formatDateTime } from './format';
 
 type Deal = RouterOutputs['deals']['adminList']['deals'][number];
@@ -45,6 +46,11 @@ export function DealsPage() {
     <Stack>
       <Title order={1} fz="h2">
         Deals
+      </Title>
+      <DisputeQueue />
+      <ReportedReviews />
+      <Title order={2} fz="h4">
+        All deals
       </Title>
       <FilterSelect
         label="State"

@@ -1,9 +1,17 @@
+import { DOCUMENT_TYPES } from '@barterads/api';
+import { DELIVERY_LIMITS } from '@barterads/core';
 import { defineRoutes, type RestRequest } from '../route';
 
 /** The body's fields plus the `:id` of the path. */
 function bodyWithId(request: RestRequest): unknown {
   const body = request.body && typeof request.body === 'object' ? request.body : {};
   return { ...body, id: request.params.id };
+}
+
+/** The body's fields plus the `:id` and `:itemId` of the path. */
+function bodyWithItem(request: RestRequest): unknown {
+  const body = request.body && typeof request.body === 'object' ? request.body : {};
+  return { ...body, id: request.params.id, itemId: request.params.itemId };
 }
 
 /** Deals (product-spec-2 section 2; contract, part two paths). The letter PDF is served by deal-letter-route.ts. */
@@ -111,6 +119,74 @@ export const dealRoutes = defineRoutes([
       'Cancel an open, accepted or disputed deal with a reason (required); audit-logged in the same transaction. 409 for a deal already closed',
     tag: 'Admin',
     auth: 'admin',
+    input: bodyWithId,
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/items/:itemId/deliver',
+    procedure: 'deals.deliver',
+    summary:
+      'The giver marks a pending item of an accepted deal delivered with proof: multipart files (up to 10 photos or PDFs, 10 MB each, checked by content: 415 otherwise, 413 when too large or too many), note?, link?; at least one file or a link (400). Photos are stored without their metadata (EXIF, GPS). 403 for the receiver, 404 for a non-party, 409 when the item is not pending',
+    tag: 'Deals',
+    auth: 'bearer',
+    multipart: {
+      fileFields: ['files'],
+      maxFiles: DELIVERY_LIMITS.maxProofFiles,
+      accept: DOCUMENT_TYPES,
+      maxBytes: DELIVERY_LIMITS.proofMaxBytes,
+      textFields: ['note', 'link'],
+    },
+    input: (request) => ({ ...(bodyWithItem(request) as object), files: request.files }),
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/items/:itemId/accept',
+    procedure: 'deals.acceptDelivery',
+    summary:
+      "The receiver accepts a delivered item; the deal is completed when every item is accepted. 403 for the giver, 404 for a non-party, 409 when the item is not awaiting the receiver's answer",
+    tag: 'Deals',
+    auth: 'bearer',
+    input: bodyWithItem,
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/items/:itemId/dispute',
+    procedure: 'deals.dispute',
+    summary:
+      'The receiver disputes a delivered item within 7 days of its delivery: reason (not_delivered, partly_delivered, not_as_agreed) and details; the deal becomes disputed. 409 after the 7 days or when the item is not delivered',
+    tag: 'Deals',
+    auth: 'bearer',
+    input: bodyWithItem,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/deals/:id/resolve',
+    procedure: 'deals.adminResolve',
+    summary:
+      'Decide a disputed item: itemId, outcome (redeliver: back to pending; accept; cancel_deal), note (required); audit-logged, both parties told. 409 when the item is not in dispute',
+    tag: 'Admin',
+    auth: 'admin',
+    input: bodyWithId,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/deals/:id/record',
+    procedure: 'deals.adminRecord',
+    summary:
+      "A deal's whole record for deciding a dispute: the deal with its items, deliverables and proof, every version, the delivery timeline and the deal's thread",
+    tag: 'Admin',
+    auth: 'admin',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/reviews',
+    procedure: 'reviews.create',
+    summary:
+      'Review the other party of a completed deal: rating (1 to 5) and text (up to 2,000 characters). Hidden until both parties have written or 14 days after completion. 404 for a non-party, 409 before completion or for a second review',
+    tag: 'Deals',
+    auth: 'bearer',
+    status: 201,
     input: bodyWithId,
   },
 ]);

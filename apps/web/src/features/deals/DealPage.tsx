@@ -22,6 +22,8 @@ import { useState } from 'react';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
 import { DEFAULT_OPEN_DAYS, DealOfferForm, toApiItems } from './DealOfferForm';
+import { DealReviews } from './DealReviews';
+import { Deliverables } from './Deliverables';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
 import { usePayCommission } from './usePayCommission';
 
@@ -240,6 +242,11 @@ export function DealPage({ id }: { id: string }) {
             </Button>
           </Stack>
         </Card>
+      ) : null}
+
+      {deal.acceptedAt && isParty ? <Deliverables deal={deal} me={me} otherName={otherName} /> : null}
+      {deal.status === 'completed' && isParty ? (
+        <DealReviews dealId={deal._id} otherName={otherName} />
       ) : null}
 
       <Title order={2} size="h4">

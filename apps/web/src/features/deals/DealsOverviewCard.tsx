@@ -14,7 +14,7 @@ export function DealsOverviewCard() {
         Failed to load your deals
       </Alert>
     );
-  const { counts, awaitingMe } = list.data;
+  const { counts, awaitingMe, awaitingConfirmation } = list.data;
   const active = (counts.accepted ?? 0) + (counts.disputed ?? 0);
   const { plan, dealsThisMonth, dealLimit, resetsOn } = allowance.data;
   return (
@@ -28,6 +28,12 @@ export function DealsOverviewCard() {
             Awaiting your answer
           </Link>
           <Text fw={700}>{awaitingMe}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Link to="/dashboard/deals" search={{ status: 'confirm' }}>
+            Awaiting your confirmation
+          </Link>
+          <Text fw={700}>{awaitingConfirmation}</Text>
         </Group>
         <Group justify="space-between">
           <Link to="/dashboard/deals" search={{ status: 'accepted' }}>

@@ -20,7 +20,7 @@ import { formatInr } from '../listings/format';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
 
 export type DealSummary = RouterOutputs['deals']['list']['deals'][number];
-export type DealFilter = DealStatus | 'awaiting' | 'all';
+export type DealFilter = DealStatus | 'awaiting' | 'confirm' | 'all';
 
 function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
   const other = deal.proposer._id === meId ? deal.counterparty : deal.proposer;
@@ -78,6 +78,7 @@ export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: 
   const options = [
     { value: 'all', label: `All (${total})` },
     { value: 'awaiting', label: `Awaiting you (${first?.awaitingMe ?? 0})` },
+    { value: 'confirm', label: `To confirm (${first?.awaitingConfirmation ?? 0})` },
     ...DEAL_STATUSES.filter((s) => counts[s]).map((s) => ({
       value: s,
       label: `${DEAL_STATUS_LABELS[s]} (${counts[s]})`,

@@ -1,6 +1,19 @@
 import { trpc } from '@barterads/api-client';
 import { userTypeLabel } from '@barterads/core';
-import { Anchor, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Container,
+  Group,
+  Pagination,
+  Rating,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatRate } from '../listings/format';
 
@@ -53,7 +66,46 @@ export function BusinessPage({ id }: { id: string }) {
             {listing.rateInr && listing.unit ? ` · ${formatRate(listing.rateInr, listing.unit)}` : ''}
           </Anchor>
         ))}
+        <Reviews id={id} count={business.reviewCount} />
       </Stack>
     </Container>
+  );
+}
+
+const reviewDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** The business's public reviews, newest first, ten a page. */
+function Reviews({ id, count }: { id: string; count: number }) {
+  const [page, setPage] = useState(1);
+  const reviews = trpc.reviews.business.useQuery({ id, page });
+  return (
+    <Stack gap="sm" mt="md" aria-label="Reviews">
+      <Title order={2} size="h3">
+        Reviews ({count})
+      </Title>
+      {count === 0 ? <Text>No reviews yet: reviews come from completed deals.</Text> : null}
+      {reviews.data?.reviews.map((review) => (
+        <Card key={review._id} withBorder padding="sm" component="article">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>{review.authorName}</Text>
+            <Text size="xs" c="dimmed">
+              {reviewDate.format(new Date(review.publishedAt ?? review.createdAt))}
+            </Text>
+          </Group>
+          <Rating value={review.rating} readOnly aria-label={`${review.rating} out of 5 stars`} />
+          <Text size="sm" mt={4}>
+            {review.text}
+          </Text>
+          {review.reply ? (
+            <Text size="sm" c="dimmed" mt={4}>
+              Reply: {review.reply}
+            </Text>
+          ) : null}
+        </Card>
+      ))}
+      {reviews.data && reviews.data.pages > 1 ? (
+        <Pagination total={reviews.data.pages} value={page} onChange={setPage} aria-label="Review pages" />
+      ) : null}
+    </Stack>
   );
 }

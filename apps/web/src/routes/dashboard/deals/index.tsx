@@ -6,7 +6,7 @@ import { type DealFilter, DealsPage } from '../../../features/deals/DealsPage';
 
 /** `status`: a deal state, `awaiting` (what awaits you) or all (absent). zod/mini keeps the main bundle small. */
 const DealsSearch = z.object({
-  status: z.catch(z.optional(z.enum([...DEAL_STATUSES, 'awaiting'])), undefined),
+  status: z.catch(z.optional(z.enum([...DEAL_STATUSES, 'awaiting', 'confirm'])), undefined),
 });
 
 export const Route = createFileRoute('/dashboard/deals/')({

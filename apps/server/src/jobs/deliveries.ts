@@ -1,0 +1,30 @@
+import {
+  type ApiServices,
+  notifyDeps,
+  type RecurringJob,
+  runDeliveryTimers,
+  tellTimers,
+} from '@barterads/api';
+
+export const DELIVERIES_JOB = 'deliveries';
+
+/**
+ * Reminds receivers of deliveries awaiting their answer (days 3 and 6) and accepts deliveries not answered within
+ * 7 days, completing deals whose items are all accepted; every minute on the job queue. The work's state is in the
+ * deliverable rows (see runDeliveryTimers), so a restart loses nothing and a second instance finds it done.
+ */
+export function deliveriesJob(services: ApiServices): RecurringJob {
+  return {
+    name: DELIVERIES_JOB,
+    async run() {
+      const done = await runDeliveryTimers(services.database.db);
+      await tellTimers(notifyDeps(services), done);
+      if (done.reminded.length > 0 || done.autoAccepted.length > 0) {
+        services.logger.info(
+          { reminded: done.reminded.length, autoAccepted: done.autoAccepted.length },
+          'deliveries job',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,225 @@
+import { publishDueReviews } from '@barterads/api';
+import {
+  auditLog,
+  type Database,
+  deals,
+  listings,
+  notifications,
+  reviews,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+type TestUser = { user: UserRow; token: string };
+
+async function createListing(db: Database, owner: UserRow) {
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ownerId: owner.id,
+      ownerType: owner.userType,
+      title: 'Hoarding near the flyover',
+      description: 'Front-lit hoarding facing two-way traffic.',
+      location: 'Pune, Maharashtra',
+      category: 'outdoor',
+      unit: 'month',
+      rateInr: 50000,
+    })
+    .returning();
+  return row!;
+}
+
+describe('reviews over real HTTP', () => {
+  let server: TestServer;
+  let admin: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await createTestUser(server.db, { role: 'admin' });
+    stranger = await createTestUser(server.db, { firstName: 'Third' });
+  });
+  afterAll(async () => server.close());
+
+  /** A deal between owner and brand carried to `completed` through the API (links as proof). */
+  async function completedDeal(owner?: TestUser) {
+    owner ??= await createTestUser(server.db, { userType: 'media_owner', firstName: 'Meera' });
+    await server.db.update(users).set({ companyName: 'Meera Outdoor' }).where(eq(users.id, owner.user.id));
+    const brand = await createTestUser(server.db, { firstName: 'Kabir' });
+    await server.db.update(users).set({ companyName: 'Kabir Foods' }).where(eq(users.id, brand.user.id));
+    const listing = await createListing(server.db, owner.user);
+    const made = await server.request('/api/deals', {
+      token: brand.token,
+      json: {
+        listingId: listing.id,
+        openDays: 7,
+        items: [
+          { giverId: owner.user.id, title: 'Hoarding', quantity: 1, unit: 'month', valueInr: 50000 },
+          { giverId: brand.user.id, title: 'Sampling', quantity: 20, unit: 'event', valueInr: 45000 },
+        ],
+      },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.deal._id as string;
+    const accepted = await server.request(`/api/deals/${id}/accept`, {
+      token: owner.token,
+      json: { version: 1 },
+    });
+    expect(accepted.status).toBe(200);
+    // Out of this month's free-plan count, commission settled: the owner can take more deals in this suite.
+    await server.db
+      .update(deals)
+      .set({
+        acceptedAt: sql`${deals.acceptedAt} - interval '40 days'`,
+        proposerCommissionPaid: true,
+        counterpartyCommissionPaid: true,
+      })
+      .where(eq(deals.id, id));
+    const [ownerItem, brandItem] = accepted.body.deal.items as { _id: string }[];
+    return { id, owner, brand, ownerItem: ownerItem!._id, brandItem: brandItem!._id };
+  }
+
+  async function complete(d: Awaited<ReturnType<typeof completedDeal>>) {
+    for (const [itemId, giver, receiver] of [
+      [d.ownerItem, d.owner, d.brand],
+      [d.brandItem, d.brand, d.owner],
+    ] as const) {
+      const form = new FormData();
+      form.append('link', 'https://example.com/proof');
+      const res = await fetch(`${server.baseUrl}/api/deals/${d.id}/items/${itemId}/deliver`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${giver.token}` },
+      });
+      expect(res.status).toBe(200);
+      const ok = await server.request(`/api/deals/${d.id}/items/${itemId}/accept`, {
+        token: receiver.token,
+        json: {},
+      });
+      expect(ok.status).toBe(200);
+    }
+    const [row] = await server.db.select({ status: deals.status }).from(deals).where(eq(deals.id, d.id));
+    expect(row!.status).toBe('completed');
+  }
+
+  const review = (token: string, id: string, json: unknown) =>
+    server.request(`/api/deals/${id}/reviews`, { token, json });
+  const businessPage = async (id: string) => (await server.request(`/api/businesses/${id}`)).body;
+
+  it('refuses reviews before completion, from non-parties and a second time', async () => {
+    const d = await completedDeal();
+    expect((await review(d.brand.token, d.id, { rating: 5, text: 'Great' })).status).toBe(409);
+    await complete(d);
+    expect((await review(stranger.token, d.id, { rating: 5, text: 'Great' })).status).toBe(404);
+    expect((await review(d.brand.token, d.id, { rating: 6, text: 'Great' })).status).toBe(400);
+    expect((await review(d.brand.token, d.id, { rating: 5, text: 'x'.repeat(2001) })).status).toBe(400);
+    expect((await review(d.brand.token, d.id, { rating: 5, text: 'Great site' })).status).toBe(201);
+    expect((await review(d.brand.token, d.id, { rating: 4, text: 'Again' })).status).toBe(409);
+  });
+
+  it('keeps a review hidden until both are written, then shows both with the mean rating', async () => {
+    const d = await completedDeal();
+    await complete(d);
+    const first = await review(d.brand.token, d.id, { rating: 4, text: 'Well lit, on time.' });
+    expect(first.status).toBe(201);
+    expect(first.body.review.publishedAt).toBeNull();
+    let page = await businessPage(d.owner.user.id);
+    expect(page.business).toMatchObject({ rating: null, reviewCount: 0 });
+    expect(page.reviews).toEqual([]);
+    // The reviewed party cannot see it yet either.
+    const forOwner = await server.request(
+      `/trpc/reviews.forDeal?input=${encodeURIComponent(JSON.stringify({ id: d.id }))}`,
+      {
+        token: d.owner.token,
+      },
+    );
+    expect(forOwner.status).toBe(200);
+    expect(forOwner.body.result.data.theirs).toBeNull();
+    expect(forOwner.body.result.data.canReview).toBe(true);
+    const kinds = await server.db
+      .select({ kind: notifications.kind })
+      .from(notifications)
+      .where(eq(notifications.userId, d.owner.user.id));
+    expect(kinds.map((k) => k.kind)).toContain('review_received');
+
+    const second = await review(d.owner.token, d.id, { rating: 5, text: 'Prompt with the sampling.' });
+    expect(second.status).toBe(201);
+    expect(second.body.review.publishedAt).not.toBeNull();
+    page = await businessPage(d.owner.user.id);
+    expect(page.business).toMatchObject({ rating: 4, reviewCount: 1 });
+    expect(page.reviews.map((r: { text: string }) => r.text)).toEqual(['Well lit, on time.']);
+    const brandPage = await businessPage(d.brand.user.id);
+    expect(brandPage.business).toMatchObject({ rating: 5, reviewCount: 1 });
+
+    // A second completed deal for the owner: the rating is the mean of the public reviews, newest first.
+    const d2 = await completedDeal(d.owner);
+    await complete(d2);
+    expect((await review(d2.brand.token, d2.id, { rating: 1, text: 'Poor.' })).status).toBe(201);
+    expect((await review(d2.owner.token, d2.id, { rating: 5, text: 'Fine.' })).status).toBe(201);
+    page = await businessPage(d.owner.user.id);
+    expect(page.business).toMatchObject({ rating: 2.5, reviewCount: 2 });
+    expect(page.reviews.map((r: { text: string }) => r.text)).toEqual(['Poor.', 'Well lit, on time.']);
+    // Listings show the owner's rating and count.
+    const listing = await server.request(`/api/barters?limit=50`);
+    const mine = (listing.body.barters ?? listing.body.listings ?? []).filter(
+      (l: { ownerId: string }) => l.ownerId === d.owner.user.id,
+    );
+    expect(mine.length).toBeGreaterThan(0);
+    for (const l of mine) expect(l).toMatchObject({ rating: 2.5, reviewCount: 2 });
+  });
+
+  it('publishes a lone review 14 days after completion (clock moved, job run), never before', async () => {
+    const d = await completedDeal();
+    await complete(d);
+    const made = await review(d.brand.token, d.id, { rating: 3, text: 'Okay.' });
+    expect(made.status).toBe(201);
+    await server.db
+      .update(deals)
+      .set({ completedAt: sql`now() - interval '13 days 23 hours'` })
+      .where(eq(deals.id, d.id));
+    expect((await publishDueReviews(server.db)).map((r) => r.id)).not.toContain(made.body.review._id);
+    expect((await businessPage(d.owner.user.id)).business.reviewCount).toBe(0);
+    await server.db
+      .update(deals)
+      .set({ completedAt: sql`now() - interval '14 days 1 minute'` })
+      .where(eq(deals.id, d.id));
+    expect((await publishDueReviews(server.db)).map((r) => r.id)).toContain(made.body.review._id);
+    expect((await businessPage(d.owner.user.id)).business).toMatchObject({ rating: 3, reviewCount: 1 });
+    // A review written after the 14 days is public at once.
+    const late = await review(d.owner.token, d.id, { rating: 4, text: 'Late but fair.' });
+    expect(late.body.review.publishedAt).not.toBeNull();
+  });
+
+  it('lets the reviewed business reply once; reports; an admin hides with a reason (audit-logged)', async () => {
+    const d = await completedDeal();
+    await complete(d);
+    const theirs = await review(d.brand.token, d.id, { rating: 2, text: 'Late.' });
+    await review(d.owner.token, d.id, { rating: 5, text: 'Great.' });
+    const id = theirs.body.review._id as string;
+    const trpc = (path: string, token: string, input: unknown) =>
+      server.request(`/trpc/${path}`, { token, json: input });
+    expect((await trpc('reviews.reply', d.brand.token, { id, text: 'Mine' })).status).toBe(403);
+    expect((await trpc('reviews.reply', d.owner.token, { id, text: 'We were on time.' })).status).toBe(200);
+    expect((await trpc('reviews.reply', d.owner.token, { id, text: 'Again' })).status).toBe(409);
+    expect((await trpc('reviews.report', stranger.token, { id, reason: 'Fake' })).status).toBe(200);
+    expect((await trpc('reviews.report', stranger.token, { id, reason: 'Fake' })).status).toBe(409);
+    expect((await trpc('reviews.adminHide', d.owner.token, { id, reason: 'x' })).status).toBe(403);
+    const reported = await server.request('/trpc/reviews.adminReported', { token: admin.token });
+    expect(reported.body.result.data.reviews.map((r: { _id: string }) => r._id)).toContain(id);
+    expect((await trpc('reviews.adminHide', admin.token, { id, reason: '' })).status).toBe(400);
+    expect((await trpc('reviews.adminHide', admin.token, { id, reason: 'Abusive' })).status).toBe(200);
+    const page = await businessPage(d.owner.user.id);
+    expect(page.business).toMatchObject({ rating: null, reviewCount: 0 });
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'hide_review')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.reason).toBe('Abusive');
+    const [row] = await server.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row!.hiddenReason).toBe('Abusive');
+  });
+});

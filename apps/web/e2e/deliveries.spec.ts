@@ -1,0 +1,147 @@
+import { DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+
+/**
+ * Demo users no other suite signs in as (the seed's 23rd and 24th): the media owner Kabir Patel (Patel Media Pvt
+ * Ltd) and the advertiser Diya Das (Das Brands Pvt Ltd). The deal is proposed and accepted over the API; delivery,
+ * acceptance and the reviews go through the screens.
+ */
+const OWNER_EMAIL = 'kabir.patel23@demo.barterads.in';
+const ADVERTISER_EMAIL = 'diya.das24@demo.barterads.in';
+const PHONE = { width: 390, height: 844 };
+/** A 1 × 1 PNG (a site photo stands in; the server re-encodes it without metadata). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fdashboard%2Fdeals');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/deals/);
+  return { context, page };
+}
+
+async function token(request: APIRequestContext, email: string): Promise<{ token: string; id: string }> {
+  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  return { token: body.token as string, id: body.user._id as string };
+}
+
+test('a media owner uploads site photos from a phone, the advertiser accepts, both review, the business page shows both', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await token(request, OWNER_EMAIL);
+  const brand = await token(request, ADVERTISER_EMAIL);
+  const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
+  const listing = ((await mine.json()).barters as { _id: string; status: string }[]).find(
+    (l) => l.status === 'active',
+  );
+  expect(listing).toBeDefined();
+  const made = await request.post('/api/deals', {
+    headers: { authorization: `Bearer ${brand.token}` },
+    data: {
+      listingId: listing!._id,
+      openDays: 7,
+      items: [
+        {
+          giverId: owner.id,
+          listingId: listing!._id,
+          title: 'Hoarding for December',
+          quantity: 1,
+          unit: 'month',
+          valueInr: 40000,
+        },
+        { giverId: brand.id, title: 'Sampling at 10 stores', quantity: 10, unit: 'event', valueInr: 38000 },
+      ],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const dealId = (await made.json()).deal._id as string;
+  const accepted = await request.post(`/api/deals/${dealId}/accept`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { version: 1 },
+  });
+  expect(accepted.status()).toBe(200);
+
+  const phone = await signIn(browser, OWNER_EMAIL, PHONE);
+  const desk = await signIn(browser, ADVERTISER_EMAIL);
+  try {
+    // The owner, on a phone, delivers the hoarding with two site photos from the camera input.
+    await phone.page.goto(`/dashboard/deals/${dealId}`);
+    const hoarding = phone.page.getByLabel('Deliverable: Hoarding for December');
+    await expect(hoarding.getByText('Awaits your delivery with proof.')).toBeVisible();
+    await hoarding.getByRole('button', { name: 'Mark delivered with proof' }).click();
+    const dialog = phone.page.getByRole('dialog', { name: 'Mark delivered' });
+    const camera = dialog.locator('input[type="file"][accept="image/*"]');
+    await expect(camera).toHaveAttribute('capture', 'environment');
+    await camera.setInputFiles([
+      { name: 'site-1.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'site-2.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Flex mounted on 1 December');
+    await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(hoarding.getByText('Delivered, awaiting confirmation')).toBeVisible();
+    await expect(hoarding.getByRole('img', { name: /Proof photo/ })).toHaveCount(2);
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+
+    // The advertiser sees it awaiting confirmation on the dashboard and accepts it.
+    await desk.page.goto('/dashboard/deals?status=confirm');
+    await desk.page.getByRole('link', { name: 'Deal with Patel Media Pvt Ltd' }).click();
+    const received = desk.page.getByLabel('Deliverable: Hoarding for December');
+    await expect(received.getByRole('img', { name: /Proof photo/ }).first()).toBeVisible();
+    await received.getByRole('button', { name: 'Accept delivery' }).click();
+    await expect(received.getByText('Accepted', { exact: true })).toBeVisible();
+
+    // The advertiser delivers the sampling with a link; the owner accepts it: the deal is completed.
+    const sampling = desk.page.getByLabel('Deliverable: Sampling at 10 stores');
+    await sampling.getByRole('button', { name: 'Mark delivered with proof' }).click();
+    const deskDialog = desk.page.getByRole('dialog', { name: 'Mark delivered' });
+    await deskDialog
+      .getByRole('textbox', { name: 'Link (optional)' })
+      .fill('https://example.com/sampling-report');
+    await deskDialog.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(sampling.getByText('Delivered, awaiting confirmation')).toBeVisible();
+    await phone.page.reload();
+    await phone.page
+      .getByLabel('Deliverable: Sampling at 10 stores')
+      .getByRole('button', { name: 'Accept delivery' })
+      .click();
+    await expect(phone.page.getByText('Completed', { exact: true }).first()).toBeVisible();
+
+    // Both review; the business page shows the owner's review.
+    for (const [page, text, stars] of [
+      [phone.page, 'Prompt with the sampling, great partner.', 5],
+      [desk.page, 'The hoarding was up on time and well lit.', 4],
+    ] as const) {
+      await page.reload();
+      const reviews = page.getByLabel('Reviews');
+      await reviews.getByRole('textbox', { name: 'Your review' }).fill(text);
+      // Mantine's stars are visually hidden radios, each with its label (the star): click the star.
+      const radio = reviews.getByRole('radio', { name: String(stars), exact: true });
+      await reviews.locator(`label[for="${await radio.getAttribute('id')}"]`).click();
+      await expect(radio).toBeChecked();
+      await reviews.getByRole('button', { name: 'Publish review' }).click();
+      await expect(reviews.getByLabel('Your review').getByText(text)).toBeVisible();
+    }
+    await desk.page.goto(`/b/${owner.id}`);
+    await expect(
+      desk.page.getByLabel('Reviews').getByText('The hoarding was up on time and well lit.'),
+    ).toBeVisible();
+    await desk.page.goto(`/b/${brand.id}`);
+    await expect(
+      desk.page.getByLabel('Reviews').getByText('Prompt with the sampling, great partner.'),
+    ).toBeVisible();
+  } finally {
+    await phone.context.close();
+    await desk.context.close();
+  }
+});

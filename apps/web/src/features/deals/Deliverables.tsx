@@ -1,0 +1,302 @@
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import {
+  DELIVERY_LIMITS,
+  DISPUTE_REASON_LABELS,
+  DISPUTE_REASONS,
+  type DisputeReason,
+  PROOF_SUGGESTIONS,
+} from '@barterads/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Image,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useDeliver } from './deliver';
+import { formatDateTime } from './format';
+
+type Deal = RouterOutputs['deals']['get']['deal'];
+type Item = Deal['items'][number];
+type Deliverable = NonNullable<Item['deliverable']>;
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Awaiting delivery',
+  delivered: 'Delivered, awaiting confirmation',
+  accepted: 'Accepted',
+  disputed: 'Disputed',
+};
+const STATUS_COLORS: Record<string, string> = {
+  pending: 'gray',
+  delivered: 'blue',
+  accepted: 'green',
+  disputed: 'orange',
+};
+
+/** What the deliverable awaits, and from whom, as the viewer reads it. */
+function awaits(d: Deliverable, giverIsMe: boolean, receiverIsMe: boolean, otherName: string): string {
+  switch (d.status) {
+    case 'pending':
+      return giverIsMe ? 'Awaits your delivery with proof.' : `Awaits delivery by ${otherName}.`;
+    case 'delivered':
+      return receiverIsMe
+        ? `Awaits your confirmation: accept or dispute by ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'the 7th day'} (accepted automatically after).`
+        : `Awaits ${otherName}'s confirmation (accepted automatically ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'after 7 days'}).`;
+    case 'disputed':
+      return 'An admin will decide from the proof; you can still settle it in the thread.';
+    default:
+      return d.autoAccepted ? 'Accepted automatically after 7 days.' : 'Accepted.';
+  }
+}
+
+function Proof({ d }: { d: Deliverable }) {
+  if (d.proof.length === 0 && !d.link && !d.note) return null;
+  return (
+    <Stack gap={4}>
+      {d.note ? <Text size="sm">Note: {d.note}</Text> : null}
+      {d.link ? (
+        <Anchor href={d.link} target="_blank" rel="noopener noreferrer nofollow" size="sm">
+          {d.link}
+        </Anchor>
+      ) : null}
+      {d.proof.length > 0 ? (
+        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label="Proof files">
+          {d.proof.map((p) =>
+            p.kind === 'photo' ? (
+              <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
+                <Image src={p.url} alt={`Proof photo ${p.filename}`} radius="sm" h={80} fit="cover" />
+              </a>
+            ) : (
+              <Anchor key={p._id} href={p.url} target="_blank" size="sm">
+                {p.filename} (PDF)
+              </Anchor>
+            ),
+          )}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}
+
+function DeliverForm({ dealId, item, onDone }: { dealId: string; item: Item; onDone: () => void }) {
+  const deliver = useDeliver();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [docs, setDocs] = useState<File[]>([]);
+  const [note, setNote] = useState('');
+  const [link, setLink] = useState('');
+  const files = [...photos, ...docs];
+  const tooMany = files.length > DELIVERY_LIMITS.maxProofFiles;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        deliver.mutate({ dealId, itemId: item._id, files, note, link }, { onSuccess: onDone });
+      }}
+    >
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          Suggested proof — outdoor: {PROOF_SUGGESTIONS.outdoor.toLowerCase()}; audio:{' '}
+          {PROOF_SUGGESTIONS.audio.toLowerCase()}; print: {PROOF_SUGGESTIONS.print.toLowerCase()}; influencer:{' '}
+          {PROOF_SUGGESTIONS.influencer.toLowerCase()}; digital: {PROOF_SUGGESTIONS.digital.toLowerCase()}.
+        </Text>
+        <FileInput
+          label="Photos (take them with your phone's camera)"
+          placeholder="Take or choose photos"
+          multiple
+          clearable
+          accept="image/*"
+          capture="environment"
+          value={photos}
+          onChange={setPhotos}
+        />
+        <FileInput
+          label="PDF documents (reports, logs)"
+          placeholder="Choose PDFs"
+          multiple
+          clearable
+          accept="application/pdf"
+          value={docs}
+          onChange={setDocs}
+        />
+        <TextInput
+          label="Link (optional)"
+          placeholder="https://"
+          value={link}
+          onChange={(e) => setLink(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Note (optional)"
+          autosize
+          minRows={2}
+          maxLength={DELIVERY_LIMITS.noteMax}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        {tooMany ? (
+          <Alert color="red" role="alert">
+            Attach at most {DELIVERY_LIMITS.maxProofFiles} files.
+          </Alert>
+        ) : null}
+        {deliver.error ? (
+          <Alert color="red" role="alert">
+            {deliver.error.message}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          loading={deliver.isPending}
+          disabled={tooMany || (files.length === 0 && !link.trim())}
+        >
+          Mark delivered
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const [reason, setReason] = useState<DisputeReason | null>(null);
+  const [details, setDetails] = useState('');
+  const dispute = trpc.deals.dispute.useMutation({
+    onSuccess: async () => {
+      await Promise.all([utils.deals.get.invalidate({ id: dealId }), utils.deals.list.invalidate()]);
+      onDone();
+    },
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason) dispute.mutate({ id: dealId, itemId: item._id, reason, details });
+      }}
+    >
+      <Stack gap="xs">
+        <Select
+          label="Reason"
+          required
+          data={DISPUTE_REASONS.map((r) => ({ value: r, label: DISPUTE_REASON_LABELS[r] }))}
+          value={reason}
+          onChange={(v) => setReason(v as DisputeReason | null)}
+        />
+        <Textarea
+          label="What is wrong (evidence, what you expected)"
+          required
+          autosize
+          minRows={3}
+          maxLength={DELIVERY_LIMITS.disputeDetailsMax}
+          value={details}
+          onChange={(e) => setDetails(e.currentTarget.value)}
+        />
+        {dispute.error ? (
+          <Alert color="red" role="alert">
+            {errorMessage(dispute.error)}
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          color="orange"
+          loading={dispute.isPending}
+          disabled={!reason || !details.trim()}
+        >
+          Open the dispute
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The deal page's deliverables: each item's state, what awaits whom, its proof and the actions of the viewer. */
+export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; otherName: string }) {
+  const utils = trpc.useUtils();
+  const [delivering, setDelivering] = useState<Item | null>(null);
+  const [disputing, setDisputing] = useState<Item | null>(null);
+  const accept = trpc.deals.acceptDelivery.useMutation({
+    onSuccess: () =>
+      Promise.all([utils.deals.get.invalidate({ id: deal._id }), utils.deals.list.invalidate()]),
+  });
+  const inDelivery = deal.status === 'accepted' || deal.status === 'disputed';
+  return (
+    <Stack gap="sm" aria-label="Deliverables">
+      <Title order={2} size="h4">
+        Deliverables
+      </Title>
+      {accept.error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(accept.error)}
+        </Alert>
+      ) : null}
+      {deal.items.map((item) => {
+        const d = item.deliverable;
+        if (!d) return null;
+        const giverIsMe = item.giverId === me;
+        const receiverIsMe = !giverIsMe;
+        return (
+          <Card key={item._id} withBorder padding="sm" aria-label={`Deliverable: ${item.title}`}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={0}>
+                  <Text fw={600}>{item.title}</Text>
+                  <Text size="xs" c="dimmed">
+                    {giverIsMe ? 'You give' : `${otherName} gives`}
+                    {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
+                  </Text>
+                </Stack>
+                <Badge color={STATUS_COLORS[d.status] ?? 'gray'} variant="light">
+                  {STATUS_LABELS[d.status] ?? d.status}
+                </Badge>
+              </Group>
+              <Text size="sm">{awaits(d, giverIsMe, receiverIsMe, otherName)}</Text>
+              {d.status === 'disputed' && d.disputeReason ? (
+                <Text size="sm" c="orange">
+                  Dispute: {DISPUTE_REASON_LABELS[d.disputeReason as DisputeReason] ?? d.disputeReason}
+                  {d.disputeDetails ? ` — ${d.disputeDetails}` : ''}
+                </Text>
+              ) : null}
+              {d.resolutionNote ? <Text size="sm">Admin's note: {d.resolutionNote}</Text> : null}
+              <Proof d={d} />
+              {inDelivery && giverIsMe && d.status === 'pending' ? (
+                <Button onClick={() => setDelivering(item)}>Mark delivered with proof</Button>
+              ) : null}
+              {inDelivery && receiverIsMe && d.status === 'delivered' ? (
+                <Group grow>
+                  <Button
+                    loading={accept.isPending}
+                    onClick={() => accept.mutate({ id: deal._id, itemId: item._id })}
+                  >
+                    Accept delivery
+                  </Button>
+                  <Button variant="default" color="orange" onClick={() => setDisputing(item)}>
+                    Dispute
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Card>
+        );
+      })}
+      <Modal opened={delivering !== null} onClose={() => setDelivering(null)} title="Mark delivered">
+        {delivering ? (
+          <DeliverForm dealId={deal._id} item={delivering} onDone={() => setDelivering(null)} />
+        ) : null}
+      </Modal>
+      <Modal opened={disputing !== null} onClose={() => setDisputing(null)} title="Dispute the delivery">
+        {disputing ? (
+          <DisputeForm dealId={deal._id} item={disputing} onDone={() => setDisputing(null)} />
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

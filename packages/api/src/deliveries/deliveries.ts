@@ -1,0 +1,621 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  DEAL_MESSAGES,
+  DELIVERY_LIMITS,
+  DELIVERY_MESSAGES,
+  type DeliverableEventKind,
+  type DisputeOutcome,
+} from '@barterads/core';
+import {
+  type Database,
+  type DealDeliverableRow,
+  type DealRow,
+  dealDeliverables,
+  dealItems,
+  deals,
+  deliverableEvents,
+  deliverableProofs,
+  type Executor,
+  messages,
+  type UserRow,
+} from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { writeAudit } from '../admin/audit';
+import { processImage, storeUploadedFile } from '../storage/images';
+import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
+import type { FileStorage } from '../storage/storage';
+import type { UploadedFile } from '../storage/uploads';
+import type {
+  DeliverableIdInput,
+  DeliverableView,
+  DeliverInput,
+  DisputeInput,
+  ResolveDisputeInput,
+  TimelineEntry,
+} from './schemas';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+const dealNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: DEAL_MESSAGES.notFound });
+const itemNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: DELIVERY_MESSAGES.itemNotFound });
+
+/** The authorized address of a proof file. */
+export function proofUrl(dealId: string, proofId: string): string {
+  return `/api/deals/${dealId}/proofs/${proofId}`;
+}
+
+/** Where a proof file is stored: a private key (never under `public/`) with a random part. */
+function proofKey(dealId: string, deliverableId: string, ext: string): string {
+  return `proofs/${dealId}/${deliverableId}/${randomUUID()}.${ext}`;
+}
+
+// ---- reading ----
+
+/** Each item's deliverable with its current proof, by item id (two queries). */
+export async function loadDeliverables(
+  db: Executor,
+  dealIds: readonly string[],
+): Promise<Map<string, DeliverableView>> {
+  const byItem = new Map<string, DeliverableView>();
+  if (dealIds.length === 0) return byItem;
+  const rows = await db
+    .select()
+    .from(dealDeliverables)
+    .where(inArray(dealDeliverables.dealId, [...dealIds]));
+  if (rows.length === 0) return byItem;
+  const proofs = await db
+    .select()
+    .from(deliverableProofs)
+    .where(inArray(deliverableProofs.dealId, [...new Set(rows.map((r) => r.dealId))]))
+    .orderBy(asc(deliverableProofs.round), asc(deliverableProofs.position));
+  for (const row of rows) {
+    byItem.set(row.itemId, {
+      _id: row.id,
+      status: row.status,
+      round: row.round,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
+      autoAcceptAt:
+        row.status === 'delivered' && row.deliveredAt
+          ? new Date(row.deliveredAt.getTime() + DELIVERY_LIMITS.answerDays * DAY_MS).toISOString()
+          : null,
+      acceptedAt: row.acceptedAt?.toISOString() ?? null,
+      autoAccepted: row.autoAccepted,
+      note: row.note,
+      link: row.link,
+      disputeReason: row.disputeReason,
+      disputeDetails: row.disputeDetails,
+      disputedAt: row.disputedAt?.toISOString() ?? null,
+      resolutionNote: row.resolutionNote,
+      proof: proofs
+        .filter((p) => p.deliverableId === row.id && p.round === row.round)
+        .map((p) => ({
+          _id: p.id,
+          url: proofUrl(p.dealId, p.id),
+          kind: p.kind === 'photo' ? ('photo' as const) : ('document' as const),
+          contentType: p.contentType,
+          filename: p.filename,
+          round: p.round,
+        })),
+    });
+  }
+  return byItem;
+}
+
+/** A deal's delivery timeline: every deliverable event, oldest first. */
+export async function deliveryTimeline(db: Executor, dealId: string): Promise<TimelineEntry[]> {
+  const rows = await db
+    .select({ event: deliverableEvents, itemId: dealDeliverables.itemId })
+    .from(deliverableEvents)
+    .innerJoin(dealDeliverables, eq(dealDeliverables.id, deliverableEvents.deliverableId))
+    .where(eq(deliverableEvents.dealId, dealId))
+    .orderBy(asc(deliverableEvents.createdAt), asc(deliverableEvents.id));
+  return rows.map(({ event, itemId }) => ({
+    at: event.createdAt.toISOString(),
+    kind: event.kind,
+    itemId,
+    actorId: event.actorId,
+    note: event.note,
+  }));
+}
+
+/**
+ * A proof file for `viewer`: the deal's parties or an admin; anyone else gets 404, as for an unknown id, so
+ * proofs cannot be found by trying ids.
+ */
+export async function readProof(
+  db: Executor,
+  storage: FileStorage,
+  viewer: Pick<UserRow, 'id' | 'role'>,
+  dealId: string,
+  proofId: string,
+): Promise<{ body: Readable; contentType: string; size: number; filename: string }> {
+  const [row] = await db
+    .select({
+      key: deliverableProofs.key,
+      contentType: deliverableProofs.contentType,
+      filename: deliverableProofs.filename,
+      proposerId: deals.proposerId,
+      counterpartyId: deals.counterpartyId,
+    })
+    .from(deliverableProofs)
+    .innerJoin(deals, eq(deals.id, deliverableProofs.dealId))
+    .where(and(eq(deliverableProofs.id, proofId), eq(deliverableProofs.dealId, dealId)))
+    .limit(1);
+  const allowed =
+    row && (row.proposerId === viewer.id || row.counterpartyId === viewer.id || viewer.role === 'admin');
+  if (!row || !allowed) throw new TRPCError({ code: 'NOT_FOUND', message: DELIVERY_MESSAGES.proofNotFound });
+  const stored = await storage.get(row.key);
+  if (!stored) throw new TRPCError({ code: 'NOT_FOUND', message: DELIVERY_MESSAGES.proofNotFound });
+  return { body: stored.body, contentType: row.contentType, size: stored.size, filename: row.filename };
+}
+
+// ---- writing ----
+
+/** At acceptance: every item of the accepted version becomes a pending deliverable owed by its giver. */
+export async function createDeliverables(tx: Executor, row: DealRow): Promise<void> {
+  const items = await tx
+    .select({ id: dealItems.id, giverId: dealItems.giverId })
+    .from(dealItems)
+    .where(and(eq(dealItems.dealId, row.id), eq(dealItems.version, row.version)));
+  if (items.length === 0) return;
+  await tx.insert(dealDeliverables).values(
+    items.map((item) => ({
+      dealId: row.id,
+      itemId: item.id,
+      giverId: item.giverId,
+      receiverId: item.giverId === row.proposerId ? row.counterpartyId : row.proposerId,
+    })),
+  );
+}
+
+/**
+ * The deal's state from its deliverables (the deal's row locked by the caller): `disputed` while any is disputed,
+ * `completed` once all are accepted, `accepted` otherwise. Only a deal in delivery moves. Answers the new state.
+ */
+export async function settleDeal(tx: Executor, row: DealRow, now: Date): Promise<DealRow['status']> {
+  if (row.status !== 'accepted' && row.status !== 'disputed') return row.status;
+  const [counts] = await tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      accepted: sql<number>`count(*) filter (where ${dealDeliverables.status} = 'accepted')::int`,
+      disputed: sql<number>`count(*) filter (where ${dealDeliverables.status} = 'disputed')::int`,
+    })
+    .from(dealDeliverables)
+    .where(eq(dealDeliverables.dealId, row.id));
+  const total = counts?.total ?? 0;
+  const next: DealRow['status'] =
+    (counts?.disputed ?? 0) > 0
+      ? 'disputed'
+      : total > 0 && counts?.accepted === total
+        ? 'completed'
+        : 'accepted';
+  if (next !== row.status) {
+    await tx
+      .update(deals)
+      .set({ status: next, completedAt: next === 'completed' ? now : null })
+      .where(eq(deals.id, row.id));
+  }
+  return next;
+}
+
+interface Locked {
+  deal: DealRow;
+  deliverable: DealDeliverableRow;
+}
+
+/**
+ * Locks the deal's row (every deliverable change does, so the deal's state follows its deliverables exactly) and
+ * reads the item's deliverable. A non-party (or an unknown deal) gets 404; an item of another deal 404.
+ */
+async function lockDeliverable(
+  tx: Executor,
+  viewer: Pick<UserRow, 'id' | 'role'>,
+  input: DeliverableIdInput,
+  asAdmin = false,
+): Promise<Locked> {
+  const [deal] = await tx.select().from(deals).where(eq(deals.id, input.id)).for('update');
+  if (!deal) throw dealNotFound();
+  const party = deal.proposerId === viewer.id || deal.counterpartyId === viewer.id;
+  if (!party && !(asAdmin && viewer.role === 'admin')) throw dealNotFound();
+  const [deliverable] = await tx
+    .select()
+    .from(dealDeliverables)
+    .where(and(eq(dealDeliverables.dealId, deal.id), eq(dealDeliverables.itemId, input.itemId)))
+    .for('update');
+  if (!deliverable) throw itemNotFound();
+  return { deal, deliverable };
+}
+
+function inDelivery(deal: DealRow): void {
+  if (deal.status !== 'accepted' && deal.status !== 'disputed')
+    throw conflict(DELIVERY_MESSAGES.dealNotActive);
+}
+
+async function recordEvent(
+  tx: Executor,
+  deliverable: DealDeliverableRow,
+  kind: DeliverableEventKind,
+  actorId: string | null,
+  note: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.insert(deliverableEvents).values({
+    deliverableId: deliverable.id,
+    dealId: deliverable.dealId,
+    kind,
+    actorId,
+    note,
+    createdAt: now,
+  });
+}
+
+/** What a transition tells whom, once it has committed. */
+export interface DeliveryOutcome {
+  dealId: string;
+  itemId: string;
+  itemTitle: string;
+  giverId: string;
+  receiverId: string;
+  dealStatus: DealRow['status'];
+  dealNumber: string | null;
+  round: number;
+  proposerId: string;
+  counterpartyId: string;
+}
+
+async function outcomeOf(
+  tx: Executor,
+  deal: DealRow,
+  deliverable: DealDeliverableRow,
+  dealStatus: DealRow['status'],
+): Promise<DeliveryOutcome> {
+  const [item] = await tx
+    .select({ title: dealItems.title })
+    .from(dealItems)
+    .where(eq(dealItems.id, deliverable.itemId))
+    .limit(1);
+  return {
+    dealId: deal.id,
+    itemId: deliverable.itemId,
+    itemTitle: item?.title ?? 'An item',
+    giverId: deliverable.giverId,
+    receiverId: deliverable.receiverId,
+    dealStatus,
+    dealNumber: deal.number,
+    round: deliverable.round,
+    proposerId: deal.proposerId,
+    counterpartyId: deal.counterpartyId,
+  };
+}
+
+interface StoredProof {
+  key: string;
+  contentType: string;
+  kind: 'photo' | 'document';
+  filename: string;
+  bytes: number;
+}
+
+/** Stores the proof files: photos re-encoded upright without metadata (EXIF, GPS), PDFs as they are. */
+async function storeProofs(
+  storage: FileStorage,
+  dealId: string,
+  deliverableId: string,
+  files: readonly UploadedFile[],
+): Promise<StoredProof[]> {
+  const stored: StoredProof[] = [];
+  try {
+    for (const file of files) {
+      if (file.size > DELIVERY_LIMITS.proofMaxBytes) {
+        throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Each file must be at most 10 MB.' });
+      }
+      const filename = file.filename.slice(0, 200) || 'proof';
+      if (IMAGE_TYPES.includes(file.contentType)) {
+        const base = proofKey(dealId, deliverableId, 'x').replace(/\.x$/, '');
+        const image = await processImage(file, storage, base, [DELIVERY_LIMITS.proofPhotoWidth]);
+        for (const variant of image.variants) {
+          stored.push({ key: variant.key, contentType: 'image/webp', kind: 'photo', filename, bytes: 0 });
+        }
+      } else {
+        const key = proofKey(dealId, deliverableId, extensionOf(file.contentType));
+        await storeUploadedFile(file, storage, key);
+        stored.push({ key, contentType: file.contentType, kind: 'document', filename, bytes: file.size });
+      }
+    }
+  } catch (error) {
+    await discardStored(storage, stored);
+    throw error;
+  }
+  return stored;
+}
+
+async function discardStored(storage: FileStorage, stored: readonly StoredProof[]): Promise<void> {
+  await Promise.all(stored.map((s) => storage.delete(s.key).catch(() => {})));
+}
+
+export interface DeliveryDeps {
+  db: Database;
+  storage: FileStorage;
+}
+
+/**
+ * The giver marks a pending item delivered with proof. The files are stored first (after a first check, so a
+ * refused caller stores nothing), then the deliverable, its proof rows and the event are written in one
+ * transaction that locks the deal; when that transaction does not commit, the stored files are deleted again.
+ */
+export async function deliverItem(
+  deps: DeliveryDeps,
+  user: UserRow,
+  input: DeliverInput,
+): Promise<DeliveryOutcome> {
+  const check = await deps.db.transaction(async (tx) => {
+    const locked = await lockDeliverable(tx, user, input);
+    requireCanDeliver(locked, user.id);
+    return locked.deliverable;
+  });
+  const stored = await storeProofs(deps.storage, input.id, check.id, input.files);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const locked = await lockDeliverable(tx, user, input);
+      requireCanDeliver(locked, user.id);
+      const now = new Date();
+      const round = locked.deliverable.round + 1;
+      const [updated] = await tx
+        .update(dealDeliverables)
+        .set({
+          status: 'delivered',
+          round,
+          note: input.note ?? null,
+          link: input.link ?? null,
+          deliveredAt: now,
+          remindedDay: 0,
+          acceptedAt: null,
+          disputeReason: null,
+          disputeDetails: null,
+          disputedAt: null,
+        })
+        .where(eq(dealDeliverables.id, locked.deliverable.id))
+        .returning();
+      if (stored.length > 0) {
+        await tx.insert(deliverableProofs).values(
+          stored.map((s, position) => ({
+            deliverableId: locked.deliverable.id,
+            dealId: locked.deal.id,
+            round,
+            position,
+            key: s.key,
+            contentType: s.contentType,
+            kind: s.kind,
+            filename: s.filename,
+            bytes: s.bytes,
+            createdAt: now,
+          })),
+        );
+      }
+      await recordEvent(tx, updated!, 'delivered', user.id, input.note ?? null, now);
+      const status = await settleDeal(tx, locked.deal, now);
+      return outcomeOf(tx, locked.deal, updated!, status);
+    });
+  } catch (error) {
+    await discardStored(deps.storage, stored);
+    throw error;
+  }
+}
+
+function requireCanDeliver({ deal, deliverable }: Locked, userId: string): void {
+  if (deliverable.giverId !== userId)
+    throw new TRPCError({ code: 'FORBIDDEN', message: DELIVERY_MESSAGES.notGiver });
+  inDelivery(deal);
+  if (deliverable.status !== 'pending') throw conflict(DELIVERY_MESSAGES.notDeliverable);
+}
+
+function requireReceiverAnswer({ deal, deliverable }: Locked, userId: string): void {
+  if (deliverable.receiverId !== userId)
+    throw new TRPCError({ code: 'FORBIDDEN', message: DELIVERY_MESSAGES.notReceiver });
+  inDelivery(deal);
+  if (deliverable.status !== 'delivered') throw conflict(DELIVERY_MESSAGES.notDelivered);
+}
+
+/** The receiver accepts a delivered item; the deal is completed when every item is accepted. */
+export function acceptDeliverable(
+  db: Database,
+  user: UserRow,
+  input: DeliverableIdInput,
+): Promise<DeliveryOutcome> {
+  return db.transaction(async (tx) => {
+    const locked = await lockDeliverable(tx, user, input);
+    requireReceiverAnswer(locked, user.id);
+    const now = new Date();
+    const [updated] = await tx
+      .update(dealDeliverables)
+      .set({ status: 'accepted', acceptedAt: now })
+      .where(eq(dealDeliverables.id, locked.deliverable.id))
+      .returning();
+    await recordEvent(tx, updated!, 'accepted', user.id, null, now);
+    const status = await settleDeal(tx, locked.deal, now);
+    return outcomeOf(tx, locked.deal, updated!, status);
+  });
+}
+
+/**
+ * The receiver disputes a delivered item with a reason and details, up to 7 days after delivery (409 after);
+ * the deal becomes `disputed`.
+ */
+export function disputeDeliverable(
+  db: Database,
+  user: UserRow,
+  input: DisputeInput,
+): Promise<DeliveryOutcome> {
+  return db.transaction(async (tx) => {
+    const locked = await lockDeliverable(tx, user, input);
+    requireReceiverAnswer(locked, user.id);
+    const now = new Date();
+    const deliveredAt = locked.deliverable.deliveredAt!;
+    if (now.getTime() - deliveredAt.getTime() >= DELIVERY_LIMITS.answerDays * DAY_MS) {
+      throw conflict(DELIVERY_MESSAGES.disputeWindowClosed);
+    }
+    const [updated] = await tx
+      .update(dealDeliverables)
+      .set({
+        status: 'disputed',
+        disputeReason: input.reason,
+        disputeDetails: input.details,
+        disputedAt: now,
+      })
+      .where(eq(dealDeliverables.id, locked.deliverable.id))
+      .returning();
+    await recordEvent(tx, updated!, 'disputed', user.id, `${input.reason}: ${input.details}`, now);
+    const status = await settleDeal(tx, locked.deal, now);
+    return outcomeOf(tx, locked.deal, updated!, status);
+  });
+}
+
+/**
+ * An admin decides a disputed item: deliver again (back to `pending`), accept it, or cancel the deal; with a
+ * note, audit-logged in the same transaction. 409 when the item is not in dispute.
+ */
+export function resolveDispute(
+  db: Database,
+  admin: UserRow,
+  input: ResolveDisputeInput,
+): Promise<DeliveryOutcome & { outcome: DisputeOutcome }> {
+  return db.transaction(async (tx) => {
+    const locked = await lockDeliverable(tx, admin, input, true);
+    const { deal, deliverable } = locked;
+    if (deal.status !== 'disputed' || deliverable.status !== 'disputed') {
+      throw conflict(DELIVERY_MESSAGES.notDisputed);
+    }
+    const now = new Date();
+    let updated: DealDeliverableRow;
+    let status: DealRow['status'];
+    if (input.outcome === 'cancel_deal') {
+      [updated] = (await tx
+        .update(dealDeliverables)
+        .set({ resolutionNote: input.note })
+        .where(eq(dealDeliverables.id, deliverable.id))
+        .returning()) as [DealDeliverableRow];
+      await tx
+        .update(deals)
+        .set({ status: 'cancelled', closedAt: now, declineReason: input.note })
+        .where(eq(deals.id, deal.id));
+      status = 'cancelled';
+    } else {
+      [updated] = (await tx
+        .update(dealDeliverables)
+        .set(
+          input.outcome === 'accept'
+            ? { status: 'accepted', acceptedAt: now, resolutionNote: input.note }
+            : { status: 'pending', acceptedAt: null, resolutionNote: input.note },
+        )
+        .where(eq(dealDeliverables.id, deliverable.id))
+        .returning()) as [DealDeliverableRow];
+      status = await settleDeal(tx, deal, now);
+    }
+    await recordEvent(tx, updated, `resolved_${input.outcome}`, admin.id, input.note, now);
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: 'resolve_dispute',
+      targetType: 'deal',
+      targetId: deal.id,
+      before: { status: deal.status, itemId: deliverable.itemId, deliverable: deliverable.status },
+      after: { status, itemId: deliverable.itemId, deliverable: updated.status, outcome: input.outcome },
+      reason: input.note,
+    });
+    return { ...(await outcomeOf(tx, deal, updated, status)), outcome: input.outcome };
+  });
+}
+
+// ---- timed work ----
+
+export interface DeliveryTimerResult {
+  reminded: { deliverableId: string; dealId: string; receiverId: string; day: number; round: number }[];
+  autoAccepted: DeliveryOutcome[];
+}
+
+/**
+ * The deliverables' timed work, run every minute by the server (apps/server/src/jobs/deliveries.ts). Its state is
+ * in the rows: a reminder is one UPDATE … RETURNING that only matches rows not yet reminded for that day; an
+ * automatic acceptance locks the deal's row as every transition does, and only accepts items still delivered
+ * 7 days on. A second instance running at once finds the work done.
+ */
+export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResult> {
+  const reminded: DeliveryTimerResult['reminded'] = [];
+  for (const day of [...DELIVERY_LIMITS.reminderDays].reverse()) {
+    const rows = await db
+      .update(dealDeliverables)
+      .set({ remindedDay: day, updatedAt: sql`${dealDeliverables.updatedAt}` })
+      .where(
+        and(
+          eq(dealDeliverables.status, 'delivered'),
+          sql`${dealDeliverables.remindedDay} < ${day}`,
+          sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${day})`,
+          sql`${dealDeliverables.deliveredAt} > now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
+        ),
+      )
+      .returning({
+        deliverableId: dealDeliverables.id,
+        dealId: dealDeliverables.dealId,
+        receiverId: dealDeliverables.receiverId,
+        round: dealDeliverables.round,
+      });
+    for (const row of rows) reminded.push({ ...row, day });
+  }
+  const due = await db
+    .selectDistinct({ dealId: dealDeliverables.dealId })
+    .from(dealDeliverables)
+    .where(
+      and(
+        eq(dealDeliverables.status, 'delivered'),
+        sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
+      ),
+    )
+    .limit(500);
+  const autoAccepted: DeliveryOutcome[] = [];
+  for (const { dealId } of due) {
+    const outcomes = await db.transaction(async (tx) => {
+      const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
+      if (!deal || (deal.status !== 'accepted' && deal.status !== 'disputed')) return [];
+      const now = new Date();
+      const accepted = await tx
+        .update(dealDeliverables)
+        .set({ status: 'accepted', acceptedAt: now, autoAccepted: true })
+        .where(
+          and(
+            eq(dealDeliverables.dealId, dealId),
+            eq(dealDeliverables.status, 'delivered'),
+            sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
+          ),
+        )
+        .returning();
+      if (accepted.length === 0) return [];
+      for (const row of accepted) await recordEvent(tx, row, 'auto_accepted', null, null, now);
+      const status = await settleDeal(tx, deal, now);
+      return Promise.all(accepted.map((row) => outcomeOf(tx, deal, row, status)));
+    });
+    autoAccepted.push(...outcomes);
+  }
+  return { reminded, autoAccepted };
+}
+
+// ---- the admin's record of a dispute ----
+
+export interface ThreadLine {
+  senderId: string;
+  body: string;
+  createdAt: string;
+}
+
+/** The deal's thread in Messages, oldest first (the last 200 lines), for the admin's dispute record. */
+export async function dealThread(db: Executor, dealId: string): Promise<ThreadLine[]> {
+  const rows = await db
+    .select({ senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(deals, eq(deals.conversationId, messages.conversationId))
+    .where(eq(deals.id, dealId))
+    .orderBy(desc(messages.id))
+    .limit(200);
+  return rows.reverse().map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

@@ -249,13 +249,7 @@ export async function buildApp(
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.
   const jobs = createServerJobQueue(services);
   await jobs.start();
-  services.jobs = {
-    wake: (name) => {
-      jobs
-        .send(name)
-        .catch((error: unknown) => services.logger.warn({ err: error, job: name }, 'job not woken'));
-    },
-  };
+  services.jobs = { wake: (name) => jobs.wake(name) };
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => services.close());
   return app;

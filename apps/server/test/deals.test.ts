@@ -215,7 +215,7 @@ describe('deals over real HTTP', () => {
       [brand.user.id]: { rate: 0.05, amountInr: 2500, paid: false },
       [owner.user.id]: { rate: 0.05, amountInr: 2400, paid: false },
     });
-    expect(deal.items[0].deliverable).toEqual({ status: 'pending', deliveredAt: null, proof: [] });
+    expect(deal.items[0].deliverable).toMatchObject({ status: 'pending', deliveredAt: null, proof: [] });
 
     // The deal's thread in Messages: the parties' conversation about the listing, one line per event.
     expect(deal.conversationId).toEqual(made.body.deal.conversationId);

@@ -30,7 +30,12 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from '
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
-import { createDeliverables, loadDeliverables } from '../deliveries/deliveries';
+import {
+  createDeliverables,
+  deliverableWithProof,
+  loadDeliverables,
+  toDeliverableView,
+} from '../deliveries/deliveries';
 import type { DeliverableView } from '../deliveries/schemas';
 import { currentPlanId } from '../listings/listings';
 import { requireNoOverdueCommission } from './commission';
@@ -217,20 +222,26 @@ function isParty(row: Pick<DealRow, 'proposerId' | 'counterpartyId'>, userId: st
 
 /**
  * The deal page: the deal, every version with its items. Three queries: the deal with both parties, its
- * versions, all its items. Parties and admins only; anyone else gets 404 (a deal's existence is not told).
+ * versions, all its items (each accepted one with its deliverable and proof). Parties and admins only; anyone else gets 404 (a deal's existence is not told).
  */
 export async function getDealPage(db: Executor, viewer: UserRow, id: string): Promise<DealPageResult> {
   const [joined] = await selectDeals(db).where(eq(deals.id, id)).limit(1);
   if (!joined || (!isParty(joined.deal, viewer.id) && viewer.role !== 'admin')) throw notFound();
-  const [versionRows, itemRows, deliverables] = await Promise.all([
+  const [versionRows, itemAndDeliverableRows] = await Promise.all([
     db.select().from(dealVersions).where(eq(dealVersions.dealId, id)).orderBy(asc(dealVersions.version)),
+    // Every version's items, each accepted one with its deliverable and current proof in the same row.
     db
-      .select()
+      .select({ item: dealItems, ...deliverableWithProof })
       .from(dealItems)
+      .leftJoin(dealDeliverables, eq(dealDeliverables.itemId, dealItems.id))
       .where(eq(dealItems.dealId, id))
       .orderBy(asc(dealItems.version), asc(dealItems.position)),
-    loadDeliverables(db, [id]),
   ]);
+  const itemRows = itemAndDeliverableRows.map((row) => row.item);
+  const deliverables = new Map<string, DeliverableView>();
+  for (const { item, deliverable, proof } of itemAndDeliverableRows) {
+    if (deliverable) deliverables.set(item.id, toDeliverableView(deliverable, proof));
+  }
   const now = new Date();
   return {
     deal: toDeal(joined, itemRows, now, deliverables),

@@ -54,7 +54,65 @@ function proofKey(dealId: string, deliverableId: string, ext: string): string {
 
 // ---- reading ----
 
-/** Each item's deliverable with its current proof, by item id (two queries). */
+/** A deliverable's current round of proof, as the reading queries select it (one JSON array per row). */
+interface ProofSummary {
+  id: string;
+  dealId: string;
+  kind: string;
+  contentType: string;
+  filename: string;
+  round: number;
+}
+
+/**
+ * The columns that read a deliverable with its current proof in the same row (a correlated JSON array), so a
+ * query over `deal_deliverables` (or joining it, unaliased) reads both at once. The outer columns are written out
+ * qualified: Drizzle renders a column of a one-table select without its table, which inside the subquery would
+ * name the proof's own `id` and `round`.
+ */
+export const deliverableWithProof = {
+  deliverable: dealDeliverables,
+  proof: sql<ProofSummary[]>`coalesce((
+    select json_agg(json_build_object('id', p.id, 'dealId', p.deal_id, 'kind', p.kind,
+      'contentType', p.content_type, 'filename', p.filename, 'round', p.round) order by p.position)
+    from ${deliverableProofs} p
+    where p.deliverable_id = deal_deliverables.id and p.round = deal_deliverables.round), '[]'::json)`,
+};
+
+/** A deliverable row and its current proof as the API's object. */
+export function toDeliverableView(
+  row: typeof dealDeliverables.$inferSelect,
+  proofs: ProofSummary[],
+): DeliverableView {
+  return {
+    _id: row.id,
+    status: row.status,
+    round: row.round,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    autoAcceptAt:
+      row.status === 'delivered' && row.deliveredAt
+        ? new Date(row.deliveredAt.getTime() + DELIVERY_LIMITS.answerDays * DAY_MS).toISOString()
+        : null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    autoAccepted: row.autoAccepted,
+    note: row.note,
+    link: row.link,
+    disputeReason: row.disputeReason,
+    disputeDetails: row.disputeDetails,
+    disputedAt: row.disputedAt?.toISOString() ?? null,
+    resolutionNote: row.resolutionNote,
+    proof: proofs.map((p) => ({
+      _id: p.id,
+      url: proofUrl(p.dealId, p.id),
+      kind: p.kind === 'photo' ? ('photo' as const) : ('document' as const),
+      contentType: p.contentType,
+      filename: p.filename,
+      round: p.round,
+    })),
+  };
+}
+
+/** Each item's deliverable with its current proof, by item id (one query). */
 export async function loadDeliverables(
   db: Executor,
   dealIds: readonly string[],
@@ -62,45 +120,11 @@ export async function loadDeliverables(
   const byItem = new Map<string, DeliverableView>();
   if (dealIds.length === 0) return byItem;
   const rows = await db
-    .select()
+    .select(deliverableWithProof)
     .from(dealDeliverables)
     .where(inArray(dealDeliverables.dealId, [...dealIds]));
-  if (rows.length === 0) return byItem;
-  const proofs = await db
-    .select()
-    .from(deliverableProofs)
-    .where(inArray(deliverableProofs.dealId, [...new Set(rows.map((r) => r.dealId))]))
-    .orderBy(asc(deliverableProofs.round), asc(deliverableProofs.position));
-  for (const row of rows) {
-    byItem.set(row.itemId, {
-      _id: row.id,
-      status: row.status,
-      round: row.round,
-      deliveredAt: row.deliveredAt?.toISOString() ?? null,
-      autoAcceptAt:
-        row.status === 'delivered' && row.deliveredAt
-          ? new Date(row.deliveredAt.getTime() + DELIVERY_LIMITS.answerDays * DAY_MS).toISOString()
-          : null,
-      acceptedAt: row.acceptedAt?.toISOString() ?? null,
-      autoAccepted: row.autoAccepted,
-      note: row.note,
-      link: row.link,
-      disputeReason: row.disputeReason,
-      disputeDetails: row.disputeDetails,
-      disputedAt: row.disputedAt?.toISOString() ?? null,
-      resolutionNote: row.resolutionNote,
-      proof: proofs
-        .filter((p) => p.deliverableId === row.id && p.round === row.round)
-        .map((p) => ({
-          _id: p.id,
-          url: proofUrl(p.dealId, p.id),
-          kind: p.kind === 'photo' ? ('photo' as const) : ('document' as const),
-          contentType: p.contentType,
-          filename: p.filename,
-          round: p.round,
-        })),
-    });
-  }
+  for (const { deliverable, proof } of rows)
+    byItem.set(deliverable.itemId, toDeliverableView(deliverable, proof));
   return byItem;
 }
 

@@ -18,6 +18,12 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Queues one run of a job now (besides its schedule); answers the job id. */
   send(name: string): Promise<string | null>;
+  /**
+   * Runs a job now in this process, besides its schedule (for work a request just made, such as a notification's
+   * e-mail): at most one run per job at a time, and stop() waits for it. Jobs are written to run safely beside
+   * another instance's run (rows claimed with SKIP LOCKED), so this never does the work twice.
+   */
+  wake(name: string): void;
 }
 
 export const EVERY_MINUTE = '* * * * *';
@@ -47,6 +53,9 @@ export function createJobQueue(
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'job queue error'));
   let started = false;
   let stopping: Promise<void> | undefined;
+  /** Runs started by wake(), by job name, and the jobs asked for once more while theirs ran. */
+  const woken = new Map<string, Promise<void>>();
+  const again = new Set<string>();
 
   return {
     async start() {
@@ -76,11 +85,34 @@ export function createJobQueue(
     },
     stop() {
       if (!started) return Promise.resolve();
-      stopping ??= boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+      // Runs woken in this process finish first: one left running would query a database the caller closes next.
+      stopping ??= Promise.allSettled([...woken.values()]).then(() =>
+        boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),
+      );
       return stopping;
     },
     send(name) {
       return boss.send(name, {});
+    },
+    wake(name) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job || !started || stopping) return;
+      // One run at a time per job in this process; a wake during a run asks for one more run after it.
+      if (woken.has(name)) {
+        again.add(name);
+        return;
+      }
+      const run = (async () => {
+        do {
+          again.delete(name);
+          try {
+            await job.run();
+          } catch (error) {
+            logger.error({ err: error, job: name }, 'woken job failed');
+          }
+        } while (again.has(name) && !stopping);
+      })().finally(() => woken.delete(name));
+      woken.set(name, run);
     },
   };
 }

@@ -55,6 +55,7 @@ export {
 } from './pubsub';
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 export { type AppRouter, appRouter, createCaller } from './root';
+export * from './saved-searches';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
 export {

@@ -9,6 +9,7 @@ import { matchingRouter } from './matching/router';
 import { messagesRouter } from './messages/router';
 import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
+import { savedSearchesRouter } from './saved-searches/router';
 import { createCallerFactory, router } from './trpc';
 
 /** The whole API surface: one router per domain. */
@@ -24,6 +25,7 @@ export const appRouter = router({
   deals: dealsRouter,
   notifications: notificationsRouter,
   matching: matchingRouter,
+  savedSearches: savedSearchesRouter,
 });
 
 export type AppRouter = typeof appRouter;

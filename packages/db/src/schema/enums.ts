@@ -16,6 +16,7 @@ import {
   PLAN_CHANGE_KINDS,
   PLAN_IDS,
   REFUND_STATUSES,
+  SAVED_SEARCH_FREQUENCIES,
   SUBSCRIPTION_STATUSES,
   USER_STATUSES,
   USER_TYPES,
@@ -51,3 +52,4 @@ export const notificationEmailStatus = pgEnum('notification_email_status', NOTIF
 export const planChangeKind = pgEnum('plan_change_kind', PLAN_CHANGE_KINDS);
 export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);
+export const savedSearchFrequency = pgEnum('saved_search_frequency', SAVED_SEARCH_FREQUENCIES);

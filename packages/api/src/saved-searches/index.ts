@@ -1,0 +1,2 @@
+export { createSavedSearch, listSavedSearches } from './saved-searches';
+export type { SavedSearchOutput, SavedSearchQuery } from './schemas';

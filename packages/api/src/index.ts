@@ -58,6 +58,7 @@ export {
 export { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './rate-limit';
 export { publishDueReviews, ratingsOf } from './reviews/reviews';
 export { type AppRouter, appRouter, createCaller } from './root';
+export * from './saved-searches';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
 export {

@@ -10,6 +10,7 @@ import { messagesRouter } from './messages/router';
 import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
 import { reviewsRouter } from './reviews/router';
+import { savedSearchesRouter } from './saved-searches/router';
 import { createCallerFactory, router } from './trpc';
 
 /** The whole API surface: one router per domain. */
@@ -26,6 +27,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   matching: matchingRouter,
   reviews: reviewsRouter,
+  savedSearches: savedSearchesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ export * from './notifications';
 export * from './phone';
 export * from './plans';
 export * from './roles';
+export * from './saved-searches';
 export * from './statuses';
 export * from './text';
 export * from './verification';

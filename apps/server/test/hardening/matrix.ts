@@ -178,6 +178,18 @@ async function dealFromUser(w: World): Promise<string> {
   return id;
 }
 
+/** A fresh saved search of `user` (other callers must not see, change or delete it). */
+async function savedSearchOfUser(w: World): Promise<string> {
+  const made = await post(
+    w,
+    '/api/saved-searches',
+    { name: 'Matrix search', query: { q: 'hoarding', city: 'Mumbai' }, frequency: 'daily' },
+    w.actors.user.token,
+  );
+  if (made.status !== 201) throw new Error(`save search answered ${made.status}: ${made.text}`);
+  return made.body.savedSearch.id as string;
+}
+
 /** One deal per world that `user` accepted (so `user` owes commission on it): created on first use. */
 const acceptedDeals = new WeakMap<World, Promise<string>>();
 function acceptedDealOfUser(w: World): Promise<string> {
@@ -484,6 +496,19 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
   'GET /api/matches': { expect: signedIn(200) },
+  'GET /api/saved-searches': { expect: signedIn(200) },
+  'POST /api/saved-searches': {
+    expect: signedIn(201),
+    request: () => ({ body: { name: 'Matrix', query: { category: 'outdoor' }, frequency: 'weekly' } }),
+  },
+  'PATCH /api/saved-searches/:id': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await savedSearchOfUser(w) }, body: { frequency: 'never' } }),
+  },
+  'DELETE /api/saved-searches/:id': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await savedSearchOfUser(w) } }),
+  },
   'POST /api/notifications/read': { expect: signedIn(200), request: () => ({ body: { all: true } }) },
   'GET /api/deals': { expect: signedIn(200), request: () => ({ query: { status: 'awaiting' } }) },
   'GET /api/deals/:id': {
@@ -783,6 +808,19 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'notifications.events': { expect: signedIn(200) },
   'matching.list': { expect: signedIn(200) },
+  'savedSearches.list': { expect: signedIn(200) },
+  'savedSearches.create': {
+    expect: signedIn(200),
+    request: () => ({ input: { name: 'Matrix', query: { q: 'radio' }, frequency: 'instant' } }),
+  },
+  'savedSearches.update': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await savedSearchOfUser(w), name: 'Renamed' } }),
+  },
+  'savedSearches.delete': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await savedSearchOfUser(w) } }),
+  },
   'matching.unmatchedNeeds': { expect: adminOnly(200) },
   'admin.jobs': { expect: adminOnly(200) },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },

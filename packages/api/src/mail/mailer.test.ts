@@ -67,6 +67,32 @@ describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
     expect(server.received[0]!.raw).toContain('Subject: Hello');
   });
 
+  it('sends the extra headers (List-Unsubscribe and its one-click Post) as given', async () => {
+    const server = await startServer();
+    close = server.close;
+    const mailer = createMailer({
+      smtpUrl: `smtp://user%40x.in:p%40ss%3Aw%2Frd@127.0.0.1:${server.port}?ignoreTLS=true`,
+      from: 'noreply@barterads.in',
+      outboxDir: '/nonexistent',
+      logger,
+    });
+    await mailer.send({
+      to: 'asha@example.in',
+      subject: 'New listings',
+      text: 'Body',
+      headers: {
+        'List-Unsubscribe': '<https://barterads.in/api/saved-searches/unsubscribe?id=1&sig=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    // Long header lines arrive folded (RFC 5322); unfold before reading them.
+    const raw = server.received[0]!.raw.replace(/\r\n[ \t]+/g, ' ');
+    expect(raw).toContain(
+      'List-Unsubscribe: <https://barterads.in/api/saved-searches/unsubscribe?id=1&sig=abc>',
+    );
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
   it('fails with MailDeliveryError when the credentials are wrong', async () => {
     const server = await startServer();
     close = server.close;

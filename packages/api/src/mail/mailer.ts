@@ -9,6 +9,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Extra header lines, for example `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058 one-click) on alert
+   * e-mails; passed to nodemailer as they are.
+   */
+  headers?: Record<string, string>;
   /** Printed to the development log instead of the mail body (for example a one-time code). */
   devHint?: string;
 }
@@ -59,6 +64,7 @@ export function createMailer(options: MailerOptions): Mailer {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            ...(mail.headers ? { headers: mail.headers } : {}),
           });
         } catch (error) {
           throw new MailDeliveryError(error);
@@ -77,6 +83,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
         await mkdir(options.outboxDir, { recursive: true });
         const file = join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);

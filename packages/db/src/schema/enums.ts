@@ -19,6 +19,7 @@ import {
   PLAN_CHANGE_KINDS,
   PLAN_IDS,
   REFUND_STATUSES,
+  SAVED_SEARCH_FREQUENCIES,
   SUBSCRIPTION_STATUSES,
   USER_STATUSES,
   USER_TYPES,
@@ -57,3 +58,4 @@ export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);
 export const deliverableStatus = pgEnum('deliverable_status', DELIVERABLE_STATUSES);
 export const disputeReason = pgEnum('dispute_reason', DISPUTE_REASONS);
 export const deliverableEventKind = pgEnum('deliverable_event_kind', DELIVERABLE_EVENT_KINDS);
+export const savedSearchFrequency = pgEnum('saved_search_frequency', SAVED_SEARCH_FREQUENCIES);

@@ -11,5 +11,6 @@ export * from './listings';
 export * from './matches';
 export * from './notifications';
 export * from './payments';
+export * from './saved-searches';
 export * from './sessions';
 export * from './users';

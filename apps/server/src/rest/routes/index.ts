@@ -11,6 +11,7 @@ import { matchingRoutes } from './matching';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
+import { savedSearchRoutes } from './saved-searches';
 
 /** The whole REST table, in the order of the contract. */
 export const restRoutes: RestRoute[] = [
@@ -25,5 +26,6 @@ export const restRoutes: RestRoute[] = [
   ...dealRoutes,
   ...notificationRoutes,
   ...matchingRoutes,
+  ...savedSearchRoutes,
   ...adminRoutes,
 ];

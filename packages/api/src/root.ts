@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
+import { apiKeysRouter } from './api-keys/router';
 import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   businessPages: businessPagesRouter,
   businesses: businessesRouter,
   deals: dealsRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -349,6 +349,16 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/payments/refunds': { expect: signedIn(200) },
   'GET /api/payments/invoices': { expect: signedIn(200) },
+  'GET /api/auth/api-keys': { expect: signedIn(200) },
+  'POST /api/auth/api-keys': {
+    // Nobody in the world has a plan with API access: 403 (the upsell) says the caller got through.
+    expect: signedIn(403),
+    request: () => ({ body: { name: 'Matrix key', scope: 'read' } }),
+  },
+  'DELETE /api/auth/api-keys/:id': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: 'matrixunknownkey' } }),
+  },
   'GET /api/admin/refunds': { expect: adminOnly(200) },
   'POST /api/admin/refunds/:id/decision': {
     expect: adminOnly(404),
@@ -598,6 +608,12 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'payments.refunds': { expect: signedIn(200) },
   'payments.invoices': { expect: signedIn(200) },
+  'apiKeys.list': { expect: signedIn(200) },
+  'apiKeys.create': {
+    expect: signedIn(403),
+    request: () => ({ input: { name: 'Matrix key', scope: 'read' } }),
+  },
+  'apiKeys.revoke': { expect: signedIn(404), request: () => ({ input: { id: 'matrixunknownkey' } }) },
   'payments.adminRefunds': { expect: adminOnly(200), request: () => ({ input: {} }) },
   'payments.adminDecideRefund': {
     expect: adminOnly(404),

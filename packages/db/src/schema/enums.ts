@@ -1,4 +1,5 @@
 import {
+  API_KEY_SCOPES,
   AUDIT_ACTIONS,
   AUDIT_TARGETS,
   AUTH_ROLES,
@@ -51,3 +52,4 @@ export const notificationEmailStatus = pgEnum('notification_email_status', NOTIF
 export const planChangeKind = pgEnum('plan_change_kind', PLAN_CHANGE_KINDS);
 export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 export const invoiceKind = pgEnum('invoice_kind', INVOICE_KINDS);
+export const apiKeyScope = pgEnum('api_key_scope', API_KEY_SCOPES);

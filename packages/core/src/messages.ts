@@ -32,6 +32,10 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   notAllowed: 'You are not allowed to do that.',
   adminOnly: 'Admin access required.',
+  featuredLimitReached: "This month's featured listings are used up. Your allowance resets on the 1st.",
+  featuredNotInPlan: 'Featured listings come with the Growth, Professional and Enterprise plans.',
+  featuredAlready: 'This listing is already featured.',
+  featuredNotActive: 'Only an active listing can be featured.',
   apiKeyInvalid:
     'This API key is not valid. Create a key in Settings and send it as Authorization: Bearer <key>.',
   apiKeyRevoked: 'This API key has been revoked.',

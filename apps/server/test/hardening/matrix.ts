@@ -271,6 +271,11 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 403),
     request: (w) => ({ params: listingId(w), body: { title: 'Matrix listing, edited' } }),
   },
+  // Nobody in the world has a plan with featured listings: the owner's 403 is the plan's refusal (featuring.test.ts).
+  'POST /api/barters/:id/feature': {
+    expect: ownerOnly(403, 403),
+    request: (w) => ({ params: listingId(w) }),
+  },
   'POST /api/barters/:id/archive': {
     expect: ownerOnly(200, 403),
     isolate: true,
@@ -522,6 +527,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 403),
     request: (w) => ({ input: { id: w.listing.id, title: 'Matrix listing, edited' } }),
   },
+  'listings.feature': { expect: ownerOnly(403, 403), request: (w) => ({ input: listingId(w) }) },
   'listings.archive': {
     expect: ownerOnly(200, 403),
     isolate: true,

@@ -2,8 +2,15 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptsApiKey } from '../src/rest/route';
 import { restRoutes } from '../src/rest/routes';
-import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  giveTestPlan,
+  startTestServer,
+  TEST_APP_ORIGIN,
+  type TestServer,
+} from './helpers/server';
 
 describe('server foundation over real HTTP', () => {
   let server: TestServer;
@@ -13,7 +20,8 @@ describe('server foundation over real HTTP', () => {
   afterAll(async () => server.close());
 
   it('compresses tRPC and REST JSON answers for clients that accept it, and only for them', async () => {
-    const { token } = await createTestUser(server.db, { userType: 'media_owner' });
+    const { token, user } = await createTestUser(server.db, { userType: 'media_owner' });
+    await giveTestPlan(server.db, user.id); // more listings than the free tier's 2
     for (let i = 0; i < 4; i++) {
       const posted = await server.request('/api/barters', {
         token,
@@ -64,7 +72,8 @@ describe('server foundation over real HTTP', () => {
     // Over @fastify/compress's streaming threshold (8 KB on two cores), where answers went out as a compressed
     // stream and a keep-alive connection was now and then closed under the next request (hardening suite).
     for (let owner = 0; owner < 3; owner++) {
-      const { token } = await createTestUser(server.db, { userType: 'media_owner' });
+      const { token, user } = await createTestUser(server.db, { userType: 'media_owner' });
+      await giveTestPlan(server.db, user.id);
       for (let i = 0; i < 4; i++) {
         const posted = await server.request('/api/barters', {
           token,
@@ -232,10 +241,19 @@ describe('server foundation over real HTTP', () => {
       const operation = res.body.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       const secured = route.auth === 'bearer' || route.auth === 'admin' || route.auth === 'proof-token';
+      const keys = acceptsApiKey(route);
       expect(operation.security, `${route.method} ${route.path}`).toEqual(
-        secured ? [{ bearer: [] }] : undefined,
+        secured
+          ? keys
+            ? [{ bearer: [] }, { apiKey: [] }]
+            : [{ bearer: [] }]
+          : keys
+            ? [{}, { apiKey: [] }]
+            : undefined,
       );
     }
+    expect(res.body.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(res.body.paths['/api/admin/users'].get.security).toEqual([{ bearer: [] }]);
     expect(res.body.paths['/api/auth/login'].post.requestBody).toBeDefined();
     expect(res.body.paths['/api/admin/users'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['limit', 'q', 'role', 'status', 'userType']),

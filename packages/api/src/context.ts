@@ -1,8 +1,10 @@
-import { MESSAGES } from '@barterads/core';
+import { type ApiKeyScope, MESSAGES } from '@barterads/core';
 import type { UserRow } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { type ValidatedSession, validateSessionToken } from './accounts/sessions';
+import { apiKeySession, isApiKeyToken, validateApiKey } from './api-keys/api-keys';
 import { isDatabaseUnavailable } from './dependency-errors';
+import { API_KEY_RATE_LIMIT } from './rate-limit-rules';
 import type { ApiServices } from './services';
 
 export const SESSION_COOKIE = 'barterads_session';
@@ -33,11 +35,16 @@ export interface Context {
   sessionSource: 'bearer' | 'cookie' | null;
   /** The raw token presented, valid or not (to tell "no session" from "dead session"). */
   presentedToken: boolean;
+  /** Set when the request was authenticated by a REST API key (never on tRPC): the key and its scope. */
+  apiKey?: { id: string; scope: ApiKeyScope } | null;
 }
 
 export type SignedInUser = UserRow;
 
 export async function createContext(services: ApiServices, meta: RequestMeta): Promise<Context> {
+  if (isApiKeyToken(meta.bearerToken)) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.apiKeyRestOnly });
+  }
   const token = meta.bearerToken ?? meta.cookieToken;
   const sessionSource = meta.bearerToken ? 'bearer' : meta.cookieToken ? 'cookie' : null;
   let session: ValidatedSession | null = null;
@@ -58,4 +65,40 @@ export async function createContext(services: ApiServices, meta: RequestMeta): P
     if (!session && sessionSource === 'cookie') meta.clearSessionCookie();
   }
   return { services, meta, session, sessionSource, presentedToken: Boolean(token) };
+}
+
+function unavailable(error: unknown): never {
+  if (!isDatabaseUnavailable(error)) throw error;
+  throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MESSAGES.serviceUnavailable, cause: error });
+}
+
+/**
+ * The context of a REST request authenticated by an API key (`Authorization: Bearer bak_...`): the key must be
+ * live and its owner on a plan with API access; each key has its own rate limit on the shared limiter; a read key
+ * refuses mutations. The REST adapter uses it only on rows that accept keys.
+ */
+export async function createApiKeyContext(
+  services: ApiServices,
+  meta: RequestMeta,
+  callType: 'query' | 'mutation' | 'subscription',
+): Promise<Context> {
+  const token = meta.bearerToken;
+  if (!isApiKeyToken(token)) return createContext(services, meta);
+  const validated = await validateApiKey(services.database.db, token).catch(unavailable);
+  const limit = await services.rateLimiter.consume(`api-key:${validated.key.id}`, API_KEY_RATE_LIMIT);
+  if (!limit.ok) {
+    meta.setHeader('Retry-After', String(Math.max(1, Math.ceil(limit.retryAfterSeconds))));
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: MESSAGES.tooManyRequests });
+  }
+  if (callType === 'mutation' && validated.key.scope === 'read') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyReadOnly });
+  }
+  return {
+    services,
+    meta,
+    session: apiKeySession(validated),
+    sessionSource: 'bearer',
+    presentedToken: true,
+    apiKey: { id: validated.key.id, scope: validated.key.scope },
+  };
 }

@@ -5,6 +5,7 @@ export { hashPassword } from './accounts/passwords';
 export { createSession, validateSessionToken } from './accounts/sessions';
 export { setUserStatus } from './accounts/status';
 export { setUserStatus as adminSetUserStatus } from './admin/users';
+export { isApiKeyToken } from './api-keys/api-keys';
 export { getBusinessPage } from './businesses/page';
 export type {
   AdminVerification,
@@ -18,7 +19,7 @@ export {
   submitVerification,
   verifiedBusiness,
 } from './businesses/verification';
-export { createContext, type RequestMeta, SESSION_COOKIE } from './context';
+export { createApiKeyContext, createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';

@@ -14,6 +14,9 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
+/** Each REST API key's own limit (counted on the shared limiter under `api-key:<id>`). */
+export const API_KEY_RATE_LIMIT = { max: 120, windowMs: MINUTE } as const;
+
 /** What a rule's key is made of, from the request. */
 export interface RateLimitRequest {
   ip: string;

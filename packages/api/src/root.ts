@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts/router';
 import { adminRouter } from './admin/router';
+import { apiKeysRouter } from './api-keys/router';
 import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   matching: matchingRouter,
   reviews: reviewsRouter,
   savedSearches: savedSearchesRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -137,6 +137,9 @@ export function requireSession(ctx: Context, type: CallType): NonNullable<Contex
   if (ctx.session.user.status !== 'active') {
     throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.accountSuspended });
   }
+  if (type === 'mutation' && ctx.apiKey?.scope === 'read') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyReadOnly });
+  }
   if (type === 'mutation' && ctx.sessionSource === 'cookie') {
     const origin = ctx.meta.origin;
     if (!origin || !ctx.services.config.allowedOrigins.includes(origin)) {
@@ -169,8 +172,15 @@ export const authedProcedure = publicProcedure.meta({ access: 'signed-in' }).use
   return next({ ctx: { ...ctx, session, user: session.user } });
 });
 
-/** Only `role = admin`. */
+/** Only `role = admin`; never with an API key. */
 export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
+  if (ctx.apiKey) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyAdminPath });
   requireAdmin(ctx.user);
+  return next();
+});
+
+/** A signed-in session, never an API key (managing the keys themselves, the account's own settings). */
+export const sessionOnlyProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.apiKey) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyNotHere });
   return next();
 });

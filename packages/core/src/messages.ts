@@ -32,6 +32,23 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   notAllowed: 'You are not allowed to do that.',
   adminOnly: 'Admin access required.',
+  featuredLimitReached: "This month's featured listings are used up. Your allowance resets on the 1st.",
+  featuredNotInPlan: 'Featured listings come with the Growth, Professional and Enterprise plans.',
+  featuredAlready: 'This listing is already featured.',
+  featuredNotActive: 'Only an active listing can be featured.',
+  apiKeyInvalid:
+    'This API key is not valid. Create a key in Settings and send it as Authorization: Bearer <key>.',
+  apiKeyRevoked: 'This API key has been revoked.',
+  apiKeyNoPlan:
+    'API keys need an active Professional or Enterprise plan; this key stopped working when the plan ended.',
+  apiKeyPlanRequired:
+    'API access comes with the Professional and Enterprise plans. Upgrade to create API keys.',
+  apiKeyReadOnly: 'This API key is read-only: use a read-write key for changes.',
+  apiKeyNotHere: 'API keys are not accepted here: this path needs a signed-in session.',
+  apiKeyAdminPath: 'API keys are never accepted on admin paths.',
+  apiKeyRestOnly: 'API keys work only on the REST API (/api/...), not here.',
+  apiKeyNotFound: 'API key not found.',
+  apiKeyLimitReached: 'You have reached the limit of 20 active API keys. Revoke one first.',
   networkError: 'Something went wrong. Please try again later.',
   unexpectedResponse: 'Unexpected response from server. Please try again.',
   listingRequired: 'Please fill Title, Location and Description.',

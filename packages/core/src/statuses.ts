@@ -22,6 +22,10 @@ export const PLAN_CHANGE_KINDS = ['purchase', 'upgrade', 'scheduled', 'renewal']
 export const REFUND_STATUSES = ['requested', 'processing', 'processed', 'rejected', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/** What an API key may do: read only, or read and write (REST mutations). */
+export const API_KEY_SCOPES = ['read', 'read_write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 /** What an admin did, as the audit log records it. */
 export const AUDIT_ACTIONS = [
   'suspend',

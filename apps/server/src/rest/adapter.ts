@@ -1,18 +1,22 @@
 import {
   type ApiServices,
   appRouter,
+  createApiKeyContext,
   createCaller,
   createContext,
+  isApiKeyToken,
   type ProcedureAccess,
   type ProcedureMeta,
   requireAccess,
 } from '@barterads/api';
+import { MESSAGES } from '@barterads/core';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFromProcedure, sendError } from '../errors';
 import { bearerToken, requestMeta } from '../request-meta';
 import type { Settings } from '../settings';
 import { discardUploads, type MultipartBody, readMultipart, registerMultipart } from '../uploads';
-import type { RestAuth, RestRequest, RestRoute } from './route';
+import { acceptsApiKey, type RestAuth, type RestRequest, type RestRoute } from './route';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -108,11 +112,21 @@ function addRoutes(
     checkRouteAuth(route);
     const access = ACCESS_OF_AUTH[route.auth];
     const callType = procedureDef(route.procedure).type;
+    const keys = acceptsApiKey(route);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       let upload: MultipartBody | undefined;
       try {
         // Inside the try: a database that is down while the session is read answers 503 like any other call.
-        const ctx = await createContext(services, requestMeta(request, reply, settings));
+        const meta = requestMeta(request, reply, settings);
+        if (!keys && isApiKeyToken(meta.bearerToken)) {
+          throw new TRPCError({
+            code: 'FORBIDDEN',
+            message: route.auth === 'admin' ? MESSAGES.apiKeyAdminPath : MESSAGES.apiKeyNotHere,
+          });
+        }
+        const ctx = keys
+          ? await createApiKeyContext(services, meta, callType)
+          : await createContext(services, meta);
         // The row's `auth` enforced here, before the procedure runs (and before a stranger's upload is read to
         // disk), with the procedures' own errors.
         requireAccess(ctx, access, callType);

@@ -1,6 +1,6 @@
 import { appRouter } from '@barterads/api';
 import { z } from 'zod';
-import type { RestRoute } from './route';
+import { acceptsApiKey, type RestRoute } from './route';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -82,7 +82,8 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl = '/'): Json
       },
     };
     if (route.auth === 'bearer' || route.auth === 'admin' || route.auth === 'proof-token')
-      operation.security = [{ bearer: [] }];
+      operation.security = acceptsApiKey(route) ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
+    else if (acceptsApiKey(route)) operation.security = [{}, { apiKey: [] }];
     if (route.multipart) {
       const upload = route.multipart;
       const fileSchema = {
@@ -121,7 +122,20 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl = '/'): Json
     servers: [{ url: serverUrl }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'A session token from POST /api/auth/login.' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'bak_<id>_<secret>',
+          description:
+            'A REST API key (Professional and Enterprise plans), created in Settings or with POST /api/auth/api-keys ' +
+            'and sent as `Authorization: Bearer bak_...`. Accepted only on operations that list it: a `read` key ' +
+            'refuses changes (403), keys never work on account, payment or admin paths nor on /trpc, each key has ' +
+            'its own rate limit (120 requests a minute, then 429 with Retry-After), and a key stops working (403) ' +
+            'when the plan with API access ends.',
+        },
+      },
       schemas: { Error: ERROR_SCHEMA },
     },
   };

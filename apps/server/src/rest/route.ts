@@ -56,3 +56,14 @@ export interface RestRoute {
 export function defineRoutes(routes: RestRoute[]): RestRoute[] {
   return routes;
 }
+
+/**
+ * The tags whose rows accept a REST API key (`Authorization: Bearer bak_...`) as well as a session: the
+ * marketplace, deals, messages and business pages. Accounts (the keys themselves included), payments and admin
+ * rows need a signed-in session; admin rows never accept a key.
+ */
+const API_KEY_TAGS: ReadonlySet<string> = new Set(['Listings', 'Deals', 'Messages', 'Businesses', 'Contact']);
+
+export function acceptsApiKey(route: Pick<RestRoute, 'auth' | 'tag'>): boolean {
+  return route.auth !== 'admin' && route.auth !== 'signature' && API_KEY_TAGS.has(route.tag);
+}

@@ -370,6 +370,11 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 403),
     request: (w) => ({ params: listingId(w), body: { title: 'Matrix listing, edited' } }),
   },
+  // Nobody in the world has a plan with featured listings: the owner's 403 is the plan's refusal (featuring.test.ts).
+  'POST /api/barters/:id/feature': {
+    expect: ownerOnly(403, 403),
+    request: (w) => ({ params: listingId(w) }),
+  },
   'POST /api/barters/:id/archive': {
     expect: ownerOnly(200, 403),
     isolate: true,
@@ -448,6 +453,16 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/payments/refunds': { expect: signedIn(200) },
   'GET /api/payments/invoices': { expect: signedIn(200) },
+  'GET /api/auth/api-keys': { expect: signedIn(200) },
+  'POST /api/auth/api-keys': {
+    // Nobody in the world has a plan with API access: 403 (the upsell) says the caller got through.
+    expect: signedIn(403),
+    request: () => ({ body: { name: 'Matrix key', scope: 'read' } }),
+  },
+  'DELETE /api/auth/api-keys/:id': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: 'matrixunknownkey' } }),
+  },
   'GET /api/admin/refunds': { expect: adminOnly(200) },
   'POST /api/admin/refunds/:id/decision': {
     expect: adminOnly(404),
@@ -670,6 +685,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 403),
     request: (w) => ({ input: { id: w.listing.id, title: 'Matrix listing, edited' } }),
   },
+  'listings.feature': { expect: ownerOnly(403, 403), request: (w) => ({ input: listingId(w) }) },
   'listings.archive': {
     expect: ownerOnly(200, 403),
     isolate: true,
@@ -756,6 +772,12 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'payments.refunds': { expect: signedIn(200) },
   'payments.invoices': { expect: signedIn(200) },
+  'apiKeys.list': { expect: signedIn(200) },
+  'apiKeys.create': {
+    expect: signedIn(403),
+    request: () => ({ input: { name: 'Matrix key', scope: 'read' } }),
+  },
+  'apiKeys.revoke': { expect: signedIn(404), request: () => ({ input: { id: 'matrixunknownkey' } }) },
   'payments.adminRefunds': { expect: adminOnly(200), request: () => ({ input: {} }) },
   'payments.adminDecideRefund': {
     expect: adminOnly(404),

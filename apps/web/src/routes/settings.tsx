@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
 import { AccountSettings } from '../features/accounts/AccountSettings';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
+import { ApiKeysSection } from '../features/api-keys/ApiKeysSection';
 import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSection';
 import { BillingSections } from '../features/payments';
 
@@ -21,6 +22,7 @@ function AccountSettingsPage() {
           <>
             <VerifyBusinessSection />
             <BillingSections />
+            <ApiKeysSection />
           </>
         }
       />

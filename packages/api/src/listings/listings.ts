@@ -11,9 +11,9 @@ import {
   users,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { CreateListingInput, ListingOutput, MyListingOutput, UpdateListingInput } from './schemas';
-import { listingColumns, newestFirst, toListingOutput } from './search';
+import { isFeatured, listingColumns, newestFirst, toListingOutput } from './search';
 
 /** The plan the user pays for now, or null without an active subscription. */
 export async function currentPlanId(db: Executor, userId: string): Promise<PlanId | null> {
@@ -274,14 +274,23 @@ export async function myListings(db: Database, userId: string): Promise<MyListin
   });
 }
 
-/** The landing page's featured opportunities: the newest verified active listings. */
+/**
+ * The landing page's featured opportunities: the listings their owners featured (plan allowance) first, most
+ * recently featured first, then the newest verified active listings.
+ */
 export async function featuredListings(db: Database, count: number = LIMITS.featuredListings) {
   const rows = await db
     .select(listingColumns)
     .from(listings)
     .innerJoin(users, eq(users.id, listings.ownerId))
-    .where(and(eq(listings.verified, true), eq(listings.status, 'active')))
-    .orderBy(newestFirst[0])
+    .where(
+      and(
+        or(eq(listings.verified, true), isFeatured),
+        eq(listings.status, 'active'),
+        eq(listings.ownerSuspended, false),
+      ),
+    )
+    .orderBy(sql`${isFeatured} desc`, sql`${listings.featuredUntil} desc nulls last`, newestFirst[0])
     .limit(count);
   return rows.map(toListingOutput);
 }

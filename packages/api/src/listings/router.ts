@@ -2,6 +2,7 @@ import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/cor
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { categoryCounts, dashboardStats, recordContactClick, recordViews } from './events';
+import { featureListing } from './featuring';
 import {
   archiveListing,
   createListing,
@@ -86,6 +87,14 @@ export const listingsRouter = router({
     .output(ListingResult)
     .mutation(async ({ ctx, input }) => ({
       barter: await updateListing(ctx.services.database.db, ctx.user, input),
+    })),
+
+  /** The owner features the listing for 7 days, within the plan's featured listings a month. */
+  feature: authedProcedure
+    .input(ListingIdInput)
+    .output(ListingResult)
+    .mutation(async ({ ctx, input }) => ({
+      barter: await featureListing(ctx.services.database.db, ctx.user.id, input.id),
     })),
 
   archive: authedProcedure

@@ -341,6 +341,9 @@ export type BarterFields = z.infer<typeof BarterFields>;
 /** The barter object, plus the owner's id and display name (for messaging) and whether it is GST verified. */
 export const ListingOutput = BarterFields.extend({
   ownerId: z.string(),
+  /** Featured by its owner (plan allowance): shown first with a badge until featuredUntil. */
+  featured: z.boolean(),
+  featuredUntil: z.string().nullable(),
   ownerName: z.string(),
   /** The owner's company, or null when they hide their business page (or have none). */
   ownerCompany: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { LIMITS, type ListingStatus, type SearchSort, type UserType } from '@barterads/core';
 import { type Database, type Executor, type ListingPhoto, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
 import { correctTerms, suggestionFor, type TermCorrections } from './spelling';
@@ -32,6 +32,7 @@ export const listingColumns = {
   ownerType: listings.ownerType,
   status: listings.status,
   createdAt: listings.createdAt,
+  featuredUntil: listings.featuredUntil,
   ownerId: listings.ownerId,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
@@ -70,6 +71,8 @@ export interface ListingSelection {
   ownerType: UserType;
   status: ListingStatus;
   createdAt: Date;
+  /** Featured by its owner until then (shown first with a badge while in the future). */
+  featuredUntil: Date | null;
   ownerId: string;
   ownerFirstName: string;
   ownerLastName: string;
@@ -140,8 +143,15 @@ export function toListingOutput(row: ListingSelection): ListingOutput {
     ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
     ownerCompany: row.ownerCompany,
     ownerVerified: row.ownerVerified,
+    featured: row.featuredUntil !== null && row.featuredUntil.getTime() > Date.now(),
+    featuredUntil: row.featuredUntil?.toISOString() ?? null,
   });
 }
+
+/** A listing its owner featured, still within its 7 days. */
+export const isFeatured = sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > now())`;
+/** How many featured listings the marketplace shows before the newest. */
+export const FEATURED_FIRST_MAX = 6;
 
 /**
  * Newest first, spelled like the indexes (`DESC NULLS LAST`): a plain `DESC` means NULLS FIRST, which the
@@ -420,12 +430,15 @@ export function searchQueries(
   const sort = effectiveSort(input, tsquery);
   const cursor = input.cursor && sort === 'newest' ? decodeCursor(input.cursor) : undefined;
   const offset = input.cursor && sort !== 'newest' ? decodeOffsetCursor(input.cursor, sort) : undefined;
+  // Newest first: the featured listings come in their own block before the first page (searchListings), so the
+  // pages of the newest order leave them out and none is shown twice.
+  const listed = sort === 'newest' ? (and(where, sql`not ${isFeatured}`) as SQL) : where;
   const pageWhere = cursor
     ? and(
-        where,
+        listed,
         sql`(${listings.createdAt}, ${listings.id}) < (${bind('cursorAt', cursor.at)}::timestamptz, ${bind('cursorId', cursor.id)}::uuid)`,
       )
-    : where;
+    : listed;
   const page = db
     .select({ ...listingColumns, cursorAt: sql<string>`${listings.createdAt}::text` })
     .from(listings)
@@ -669,8 +682,19 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
       sort === 'newest'
         ? encodeCursor({ at: last.cursorAt, id: last.id })
         : encodeOffsetCursor({ offset: offset + input.limit, sort });
+  // The first page of the newest order starts with the featured listings that match the search.
+  const featured =
+    sort === 'newest' && !input.cursor
+      ? await db
+          .select(listingColumns)
+          .from(listings)
+          .innerJoin(users, eq(users.id, listings.ownerId))
+          .where(and(searchConditions(input, inline, terms), isFeatured))
+          .orderBy(desc(listings.featuredUntil), desc(listings.id))
+          .limit(FEATURED_FIRST_MAX)
+      : [];
   return {
-    barters: page.map(toListingOutput),
+    barters: [...featured.map(toListingOutput), ...page.map(toListingOutput)],
     nextCursor,
     ...boundedTotal(counted),
     suggestion: suggestionFor(input.q, corrections),

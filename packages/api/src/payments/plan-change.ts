@@ -3,6 +3,7 @@ import type { Executor } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import type { Context, SignedInUser } from '../context';
 import { dealAllowanceOf } from '../deals/deals';
+import { featuredThisMonth } from '../listings/featuring';
 import { currentPlanId, listingAllowance } from '../listings/listings';
 import { placeOrder, requireRazorpay } from './orders';
 import type { Allowance, ChangePlanInput, PlanQuote, Subscription } from './schemas';
@@ -11,13 +12,12 @@ import { currentPeriodOf, findSubscription, toSubscription } from './subscriptio
 /** What the account's plan (or the free tier) allows and how much of it is used this month. */
 export async function allowanceOf(db: Executor, userId: string, now = new Date()): Promise<Allowance> {
   const month = kolkataMonth(now);
-  const [planId, listings, deals] = await Promise.all([
+  const [planId, listings, deals, featured] = await Promise.all([
     currentPlanId(db, userId),
     listingAllowance(db, userId),
     dealAllowanceOf(db, userId, now),
+    featuredThisMonth(db, userId, now),
   ]);
-  // TODO(featured listings, issue 22 part 5): count this month's featurings once listings can be featured.
-  const featured = 0;
   const terms = planTerms(planId);
   return {
     plan: terms.name,

@@ -1,4 +1,5 @@
 import {
+  API_KEY_SCOPES,
   AUDIT_ACTIONS,
   AUDIT_TARGETS,
   AUTH_ROLES,
@@ -59,3 +60,4 @@ export const deliverableStatus = pgEnum('deliverable_status', DELIVERABLE_STATUS
 export const disputeReason = pgEnum('dispute_reason', DISPUTE_REASONS);
 export const deliverableEventKind = pgEnum('deliverable_event_kind', DELIVERABLE_EVENT_KINDS);
 export const savedSearchFrequency = pgEnum('saved_search_frequency', SAVED_SEARCH_FREQUENCIES);
+export const apiKeyScope = pgEnum('api_key_scope', API_KEY_SCOPES);

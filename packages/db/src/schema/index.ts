@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './audit-log';
 export * from './business-verifications';
 export * from './contact-messages';

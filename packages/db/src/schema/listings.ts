@@ -78,6 +78,8 @@ export const listings = pgTable(
      * and keeps its index plans.
      */
     ownerSuspended: boolean('owner_suspended').notNull().default(false),
+    /** Featured by its owner (plan allowance): shown first with a badge until this time. */
+    featuredUntil: tz('featured_until'),
     /** Why an admin archived it, readable by the owner. */
     archivedReason: text('archived_reason'),
     archivedAt: tz('archived_at'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
 import { authRole, businessVerificationStatus, userStatus, userType } from './enums';
 
@@ -28,6 +28,10 @@ export const users = pgTable(
     prefShowProfile: boolean('pref_show_profile').notNull().default(true),
     /** The business's GST verification: its latest submission's status (`business_verifications`). */
     gstVerification: businessVerificationStatus('gst_verification').notNull().default('unverified'),
+    /** Enterprise: the admin assigned as the member's dedicated account manager. */
+    accountManagerId: uuid('account_manager_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     /** Set when the user deleted the account: personal fields are anonymized, the row stays for integrity. */
     deletedAt: tz('deleted_at'),
     ...timestamps(),

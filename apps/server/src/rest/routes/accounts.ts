@@ -115,4 +115,33 @@ export const accountRoutes = defineRoutes([
     tag: 'Accounts',
     auth: 'bearer',
   },
+  {
+    method: 'GET',
+    path: '/api/auth/api-keys',
+    procedure: 'apiKeys.list',
+    summary:
+      'Your REST API keys (prefix, scope, last used; never the secret) and whether your plan has API access',
+    tag: 'Accounts',
+    auth: 'bearer',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/api-keys',
+    procedure: 'apiKeys.create',
+    summary:
+      'Create a named API key (`scope`: read or read_write; Professional and Enterprise plans); the secret is answered once',
+    tag: 'Accounts',
+    auth: 'bearer',
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/auth/api-keys/:id',
+    procedure: 'apiKeys.revoke',
+    summary: 'Revoke one of your API keys: it stops working at once',
+    tag: 'Accounts',
+    auth: 'bearer',
+    status: 204,
+    input: (request) => ({ id: request.params.id }),
+  },
 ]);

@@ -57,6 +57,16 @@ export const listingRoutes = defineRoutes([
   },
   {
     method: 'POST',
+    path: '/api/barters/:id/feature',
+    procedure: 'listings.feature',
+    summary:
+      "Feature one of your active listings for 7 days: shown first with a badge on the landing page and in the marketplace; 403 when the month's allowance (the plan's featured listings, Asia/Kolkata month) is used",
+    tag: 'Listings',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
+    method: 'POST',
     path: '/api/barters/:id/archive',
     procedure: 'listings.archive',
     summary: 'Archive one of your own listings',

@@ -62,6 +62,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
           {listing.category ? (
             <span className={`${classes.badge} ${classes.category}`}>{categoryTitle(listing.category)}</span>
           ) : null}
+          {listing.featured ? <span className={`${classes.badge} ${classes.featured}`}>Featured</span> : null}
           {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
           {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>

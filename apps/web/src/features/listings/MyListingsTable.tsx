@@ -40,13 +40,45 @@ interface RowActionsProps {
   onArchive: () => void;
   onRestore: () => void;
   restoring: boolean;
+  onFeature: () => void;
+  featuring: boolean;
   grow?: boolean;
 }
 
 /** Edit, and Archive for an active listing or Restore for an archived one. */
-function RowActions({ listing, onEdit, onArchive, onRestore, restoring, grow = false }: RowActionsProps) {
+function RowActions({
+  listing,
+  onEdit,
+  onArchive,
+  onRestore,
+  restoring,
+  onFeature,
+  featuring,
+  grow = false,
+}: RowActionsProps) {
   return (
     <Group gap="xs" wrap="nowrap" grow={grow}>
+      {listing.status === 'active' &&
+        (listing.featured && listing.featuredUntil ? (
+          <Badge
+            color="yellow"
+            variant="light"
+            title={`Featured until ${new Date(listing.featuredUntil).toLocaleDateString('en-IN')}`}
+          >
+            Featured
+          </Badge>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            color="yellow"
+            onClick={onFeature}
+            loading={featuring}
+            aria-label={`Feature ${listing.title} for 7 days`}
+          >
+            Feature
+          </Button>
+        ))}
       <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${listing.title}`}>
         Edit
       </Button>
@@ -92,6 +124,14 @@ export function MyListingsTable() {
       utils.listings.search.invalidate(),
     ]);
   const update = trpc.listings.update.useMutation();
+  const allowance = trpc.payments.subscription.useQuery();
+  const feature = trpc.listings.feature.useMutation({
+    onSuccess: async () => {
+      await Promise.all([refresh(), utils.payments.subscription.invalidate()]);
+      notifications.show({ color: 'green', message: 'Listing featured for 7 days.' });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
   const restore = trpc.listings.restore.useMutation({
     onSuccess: async () => {
       await refresh();
@@ -107,6 +147,8 @@ export function MyListingsTable() {
       onArchive={() => setArchiving(listing)}
       onRestore={() => restore.mutate({ id: listing._id })}
       restoring={restore.isPending && restore.variables?.id === listing._id}
+      onFeature={() => feature.mutate({ id: listing._id })}
+      featuring={feature.isPending && feature.variables?.id === listing._id}
     />
   );
   const archive = trpc.listings.archive.useMutation({
@@ -137,8 +179,15 @@ export function MyListingsTable() {
   if (mine.data.barters.length === 0) {
     return <Text c="dimmed">{MESSAGES.noListingsYet}</Text>;
   }
+  const featured = allowance.data?.allowance;
   return (
     <>
+      {featured && featured.featuredLimit > 0 ? (
+        <Text fz="sm" c="dimmed" mb="xs" data-testid="featured-allowance">
+          Featured this month: {featured.featuredThisMonth} of {featured.featuredLimit} · resets on{' '}
+          {new Date(featured.resetsOn).toLocaleDateString('en-IN', { day: 'numeric', month: 'long' })}
+        </Text>
+      ) : null}
       <Stack
         gap="sm"
         hiddenFrom="md"

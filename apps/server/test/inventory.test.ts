@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { listings } from '@barterads/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
 
 const BASE = {
   title: 'Unipole on FC Road',
@@ -19,9 +19,12 @@ describe('structured inventory over real HTTP', () => {
   });
   afterAll(async () => server.close());
 
-  // A new owner per test: posting is limited to 30 listings an hour per user.
+  // A new owner per test (posting is limited to 30 listings an hour per user), on a plan: some tests post more
+  // than the free tier's 2 active listings.
   beforeEach(async () => {
-    ({ token } = await createTestUser(server.db, { userType: 'media_owner' }));
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    token = owner.token;
+    await giveTestPlan(server.db, owner.user.id);
   });
   const post = (body: Record<string, unknown>) => server.request('/api/barters', { token, json: body });
 

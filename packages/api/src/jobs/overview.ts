@@ -38,20 +38,22 @@ interface QueueRow extends Record<string, unknown> {
 export async function jobQueueOverview(db: Executor): Promise<JobQueueOverview> {
   const [exists] = await queryRows<{ ok: boolean }>(
     db,
-    sql`select to_regclass('pgboss.job') is not null as ok`,
+    sql`select to_regclass('pgboss.job') is not null and to_regclass('pgboss.queue') is not null as ok`,
   );
   const queues = exists?.ok
     ? await queryRows<QueueRow>(
         db,
-        sql`select name,
-              count(*) filter (where state = 'created') as queued,
-              count(*) filter (where state = 'active') as active,
-              count(*) filter (where state = 'retry') as retrying,
-              count(*) filter (where state = 'completed') as completed,
-              count(*) filter (where state = 'failed') as failed,
-              max(completed_on) filter (where state = 'failed') as last_failed_at,
-              (array_agg(output order by completed_on desc) filter (where state = 'failed'))[1] as last_error
-            from pgboss.job where name not like '\\_\\_%' group by name order by name`,
+        // Every queue, idle ones too (pg-boss keeps them in `pgboss.queue`), with its jobs counted by state.
+        sql`select q.name,
+              count(*) filter (where j.state = 'created') as queued,
+              count(*) filter (where j.state = 'active') as active,
+              count(*) filter (where j.state = 'retry') as retrying,
+              count(*) filter (where j.state = 'completed') as completed,
+              count(*) filter (where j.state = 'failed') as failed,
+              max(j.completed_on) filter (where j.state = 'failed') as last_failed_at,
+              (array_agg(j.output order by j.completed_on desc) filter (where j.state = 'failed'))[1] as last_error
+            from pgboss.queue q left join pgboss.job j on j.name = q.name
+            where q.name not like '\\_\\_%' group by q.name order by q.name`,
       )
     : [];
   const [outbox] = await queryRows<{

@@ -185,7 +185,8 @@ function SiteHeader({ pathname }: { pathname: string }) {
               );
             })}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Tight gaps: a signed-in 360 px phone holds the logo, the bell, the theme toggle and the burger. */}
+          <Group gap={4} wrap="nowrap">
             {user ? (
               <Suspense fallback={null}>
                 <NotificationBell />

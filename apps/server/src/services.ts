@@ -107,8 +107,8 @@ export async function createServices(
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     searchCache: settings.searchCache
       ? redis
-        ? createRedisSearchCache(redis)
-        : createMemorySearchCache()
+        ? createRedisSearchCache(redis, 60, { freshnessMs: settings.searchFreshnessMs })
+        : createMemorySearchCache(2_000, { freshnessMs: settings.searchFreshnessMs })
       : undefined,
     logger,
     config: {

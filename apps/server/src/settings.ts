@@ -91,6 +91,13 @@ const EnvSchema = z
     }),
     /** `off`: no search results cache (the benchmarks measure the search itself with it). */
     SEARCH_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+    /** How long after a write a cached search may still answer without it (ms; 0: never). */
+    SEARCH_FRESHNESS_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(60_000, { error: 'must be at most 60000 (a minute)' })
+      .default(1_000),
     /** Production without SMTP_URL: write mail to the outbox folder instead (explicitly; codes never logged). */
     MAIL_OUTBOX: z
       .enum(['true', 'false', '1', '0'])
@@ -149,6 +156,8 @@ export interface Settings {
   redisPrefix: string;
   /** Keep search answers until a write (SEARCH_CACHE, on unless `off`). */
   searchCache: boolean;
+  /** How long after a write a cached search may still answer without it (SEARCH_FRESHNESS_MS, ms). */
+  searchFreshnessMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   appUrl: string;
@@ -250,6 +259,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? '',
     searchCache: env.SEARCH_CACHE !== 'off',
+    searchFreshnessMs: env.SEARCH_FRESHNESS_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'BarterAds <no-reply@localhost>',
     appUrl,

@@ -167,10 +167,19 @@ export function requireAccess(ctx: Context, access: ProcedureAccess, type: CallT
 export const publicProcedure = t.procedure.meta({ access: 'public' }).use(dependencyGuard).use(rateLimits);
 
 /** A live session of an active user is required; cookie-authenticated mutations must come from our apps. */
-export const authedProcedure = publicProcedure.meta({ access: 'signed-in' }).use(({ ctx, type, next }) => {
-  const session = requireSession(ctx, type);
-  return next({ ctx: { ...ctx, session, user: session.user } });
-});
+export const authedProcedure = publicProcedure
+  .meta({ access: 'signed-in' })
+  .use(async ({ ctx, type, next }) => {
+    const session = requireSession(ctx, type);
+    const result = await next({ ctx: { ...ctx, session, user: session.user } });
+    // A member's own searches read their writes at once (others within the search freshness window).
+    if (type === 'mutation' && result.ok && ctx.services.searchCache) {
+      await ctx.services.searchCache.noteWriter(session.user.id).catch((error: unknown) => {
+        ctx.services.logger.warn({ err: error }, 'search cache write failed');
+      });
+    }
+    return result;
+  });
 
 /** Only `role = admin`; never with an API key. */
 export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {

@@ -81,6 +81,9 @@ export async function startTestServer(
     SMTP_URL: mail.url,
     APP_URL: TEST_APP_ORIGIN,
     ADMIN_APP_URL: 'http://localhost:5174/admin/',
+    // Every search sees every committed write (tests search right after writing as another member); the
+    // search-cache test runs the production window.
+    SEARCH_FRESHNESS_MS: '0',
     ...redisEnv(),
     ...env,
   });

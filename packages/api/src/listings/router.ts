@@ -36,7 +36,13 @@ export const listingsRouter = router({
     .input(SearchListingsInput)
     .output(SearchListingsResult)
     .query(({ ctx, input }) =>
-      cachedSearch(ctx.services.database.db, ctx.services.searchCache, ctx.services.logger, input),
+      cachedSearch(
+        ctx.services.database.db,
+        ctx.services.searchCache,
+        ctx.services.logger,
+        input,
+        ctx.session?.user.id,
+      ),
     ),
 
   /** One listing for its public page (GET /api/barters/:id): archived ones too, 404 for unknown. */

@@ -1,3 +1,4 @@
+import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 const grid = (page: Page) => page.getByTestId('listing-grid');
@@ -98,4 +99,23 @@ test('the map view shows a pin for each listing with a place, each linking to it
   await page.getByText('List', { exact: true }).click();
   await expect(page).not.toHaveURL(/display=/);
   await expect(cards(page).first()).toBeVisible();
+});
+
+test('"Post a need for this" opens the post form filled with the search, its category and its city', async ({
+  page,
+}) => {
+  await page.goto(
+    '/login?redirect=%2Fmarketplace%3Fq%3Dzzqqxx%2520neon%2520wall%26category%3Doutdoor%26city%3DPune',
+  );
+  await page.getByLabel('Email').fill(DEMO_MEDIA_OWNER_EMAIL);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/marketplace\?/);
+  const empty = page.getByTestId('no-results');
+  await expect(empty).toContainText('No results found.');
+  await empty.getByRole('button', { name: 'Post a need for this' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Inventory' });
+  await expect(dialog.getByRole('textbox', { name: 'Inventory title' })).toHaveValue('zzqqxx neon wall');
+  await expect(dialog.getByRole('combobox', { name: 'City' })).toHaveValue(/^Pune, Maharashtra$/);
+  await expect(dialog.getByRole('combobox', { name: 'Category' })).toHaveValue(/Outdoor/);
 });

@@ -120,7 +120,11 @@ describe.skipIf(!pgUrl)('faults against the real server process on PostgreSQL', 
     const writers = Array.from({ length: 8 }, (_, i) =>
       writer(i).catch((e: unknown) => (stop ? undefined : Promise.reject(e))),
     );
-    await sleep(FULL ? 4000 : 2500);
+    // Killed once some writes are acknowledged and more are under way (a count, not a time: on a busy machine a
+    // sign-in's password hash can take seconds).
+    await expect
+      .poll(() => acknowledged.length, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThanOrEqual(FULL ? 40 : 12);
     const ackedBeforeKill = acknowledged.length;
     first.child.kill('SIGKILL');
     stop = true;

@@ -93,6 +93,7 @@ export async function createServices(
         publish: (channel, payload) => database.notify(channel, payload),
         listen: (channel, onPayload) => database.listen(channel, onPayload),
       };
+  const closing = new AbortController();
   const pubsub = createPubSub(transport, {
     channel: redis ? `${settings.redisPrefix}${PUBSUB_CHANNEL}` : PUBSUB_CHANNEL,
     onError: (error) => logger.warn({ err: error }, 'event handler failed'),
@@ -120,7 +121,9 @@ export async function createServices(
       razorpay: settings.razorpay,
       seller: settings.seller,
     },
+    closing: closing.signal,
     async close() {
+      closing.abort();
       await pubsub.close().catch(() => {});
       redis?.disconnect();
       await database.close();

@@ -51,6 +51,20 @@ export interface ApiServices {
   gstLookup?: GstLookupProvider;
   /** Wakes a background job now rather than at its next scheduled run; set by the server once its queue runs. */
   jobs?: JobWaker;
+  /**
+   * Aborted when the services close (a deploy, a test's end): live streams end on it before the database closes,
+   * so none queries a closed pool later (a stream tRPC stopped reading would reject with nobody listening).
+   */
+  closing?: AbortSignal;
+}
+
+/** A live stream's signal: the client going away, or the services closing. */
+export function streamSignal(
+  services: ApiServices,
+  signal: AbortSignal | undefined,
+): AbortSignal | undefined {
+  if (!services.closing) return signal;
+  return signal ? AbortSignal.any([signal, services.closing]) : services.closing;
 }
 
 /** Asks the job queue to run a named job soon (queued once however often it is asked while one is waiting). */

@@ -2,6 +2,7 @@ import { isSessionLive } from '../accounts/sessions';
 import type { Context } from '../context';
 import { markConversationNotificationsRead } from '../notifications/centre';
 import { notifyDeps } from '../notifications/notify';
+import { streamSignal } from '../services';
 import { authedProcedure, router } from '../trpc';
 import {
   getConversation,
@@ -161,7 +162,7 @@ export const messagesRouter = router({
       },
       ctx.user.id,
       input?.lastEventId,
-      signal,
+      streamSignal(ctx.services, signal),
     ),
   ),
 });

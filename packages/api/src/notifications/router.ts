@@ -1,4 +1,5 @@
 import { isSessionLive } from '../accounts/sessions';
+import { streamSignal } from '../services';
 import { authedProcedure, router } from '../trpc';
 import {
   listNotifications,
@@ -63,7 +64,7 @@ export const notificationsRouter = router({
         sessionIsLive: () => isSessionLive(ctx.services.database.db, ctx.session.session.id),
       },
       ctx.user.id,
-      signal,
+      streamSignal(ctx.services, signal),
     ),
   ),
 });

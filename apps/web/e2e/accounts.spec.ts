@@ -106,8 +106,10 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: MESSAGES.profileUpdated })).toBeVisible();
 
-    // Preferences are on the preferences page (issue 17), not repeated here.
+    // Preferences are on the preferences page (issue 17), not repeated here; each kind's e-mail is switched here
+    // too (product-spec-2).
     await expect(page.getByLabel('Send important updates by email')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'E-mail me when' })).toBeVisible();
     await page.goto('/dashboard/settings');
     const updates = page.getByLabel('Send important updates by email');
     await expect(updates).toBeChecked();

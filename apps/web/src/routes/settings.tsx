@@ -5,6 +5,7 @@ import { AccountSettings } from '../features/accounts/AccountSettings';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
 import { ApiKeysSection } from '../features/api-keys/ApiKeysSection';
 import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSection';
+import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
 
 export const Route = createFileRoute('/settings')({
@@ -23,6 +24,8 @@ function AccountSettingsPage() {
             <VerifyBusinessSection />
             <BillingSections />
             <ApiKeysSection />
+            {/* product-spec-2: each kind's e-mail is switched in /settings (also on the Preferences page). */}
+            <EmailPreferencesCard />
           </>
         }
       />

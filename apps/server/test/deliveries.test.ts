@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runDeliveryTimers } from '@barterads/api';
@@ -199,11 +199,19 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     for (const p of deliverable.proof)
       expect(p.url).toMatch(new RegExp(`^/api/deals/${d.id}/proofs/[0-9a-f-]{36}$`));
     const keys = await server.db
-      .select({ key: deliverableProofs.key })
+      .select({ key: deliverableProofs.key, bytes: deliverableProofs.bytes, kind: deliverableProofs.kind })
       .from(deliverableProofs)
-      .where(eq(deliverableProofs.dealId, d.id));
+      .where(eq(deliverableProofs.dealId, d.id))
+      .orderBy(deliverableProofs.position);
     expect(keys).toHaveLength(2);
     for (const { key } of keys) expect(key.startsWith('public/')).toBe(false);
+    // Each row records the size actually stored: the re-encoded photo's, the PDF's own.
+    const storedSize = async (key: string) => (await stat(join(dataDir, 'files', key))).size;
+    expect(keys[0]!.kind).toBe('photo');
+    expect(keys[0]!.bytes).toBeGreaterThan(0);
+    expect(keys[0]!.bytes).toBe(await storedSize(keys[0]!.key));
+    expect(keys[1]!.bytes).toBe(PDF.length);
+    expect(keys[1]!.bytes).toBe(await storedSize(keys[1]!.key));
 
     const [photoUrl, pdfUrl] = deliverable.proof.map((p) => p.url);
     for (const viewer of [d.owner, d.brand, admin]) {

@@ -340,9 +340,15 @@ async function storeProofs(
       if (IMAGE_TYPES.includes(file.contentType)) {
         const base = proofKey(dealId, deliverableId, 'x').replace(/\.x$/, '');
         const image = await processImage(file, storage, base, [DELIVERY_LIMITS.proofPhotoWidth]);
-        for (const variant of image.variants) {
-          stored.push({ key: variant.key, contentType: 'image/webp', kind: 'photo', filename, bytes: 0 });
-        }
+        image.variants.forEach((variant, i) => {
+          stored.push({
+            key: variant.key,
+            contentType: 'image/webp',
+            kind: 'photo',
+            filename,
+            bytes: image.bytes[i] ?? 0,
+          });
+        });
       } else {
         const key = proofKey(dealId, deliverableId, extensionOf(file.contentType));
         await storeUploadedFile(file, storage, key);

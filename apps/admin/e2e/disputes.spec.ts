@@ -94,3 +94,80 @@ test('an admin decides a dispute from the whole record: the item goes back to be
     resolutionNote: 'Turn the flex to face the main road, then deliver again.',
   });
 });
+
+test('an admin hides a reported review with a reason from the reported-reviews queue', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await login(request, OWNER_EMAIL);
+  const brand = await login(request, ADVERTISER_EMAIL);
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+  const mine = await request.get('/api/barters/me', { headers: auth(owner.token) });
+  const listing = ((await mine.json()).barters as { _id: string; status: string }[]).find(
+    (l) => l.status === 'active',
+  )!;
+  // A deal carried to completion over the REST API (links as proof), both reviews, then a report.
+  const made = await request.post('/api/deals', {
+    headers: auth(brand.token),
+    data: {
+      listingId: listing._id,
+      items: [
+        { giverId: owner.id, title: 'Bus shelter panel', quantity: 1, unit: 'month', valueInr: 20000 },
+        { giverId: brand.id, title: 'Store sampling', quantity: 2, unit: 'event', valueInr: 18000 },
+      ],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const dealId = (await made.json()).deal._id as string;
+  const accepted = await request.post(`/api/deals/${dealId}/accept`, {
+    headers: auth(owner.token),
+    data: { version: 1 },
+  });
+  const items = (await accepted.json()).deal.items as { _id: string; giverId: string }[];
+  for (const item of items) {
+    const [giver, receiver] = item.giverId === owner.id ? [owner, brand] : [brand, owner];
+    const delivered = await request.post(`/api/deals/${dealId}/items/${item._id}/deliver`, {
+      headers: auth(giver.token),
+      multipart: { link: 'https://example.com/proof' },
+    });
+    expect(delivered.status()).toBe(200);
+    const ok = await request.post(`/api/deals/${dealId}/items/${item._id}/accept`, {
+      headers: auth(receiver.token),
+    });
+    expect(ok.status()).toBe(200);
+  }
+  const abusive = 'Crooks, all of them. Call 98xxxxxx10 for the real story.';
+  const theirs = await request.post(`/api/deals/${dealId}/reviews`, {
+    headers: auth(brand.token),
+    data: { rating: 1, text: abusive },
+  });
+  expect(theirs.status()).toBe(201);
+  const reviewId = (await theirs.json()).review._id as string;
+  expect(
+    (
+      await request.post(`/api/deals/${dealId}/reviews`, {
+        headers: auth(owner.token),
+        data: { rating: 4, text: 'Fine partner.' },
+      })
+    ).status(),
+  ).toBe(201);
+  const reported = await request.post(`/api/reviews/${reviewId}/report`, {
+    headers: auth(owner.token),
+    data: { reason: 'Abusive and not about the deal' },
+  });
+  expect(reported.status()).toBe(200);
+
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Deals' }).click();
+  const queue = page.getByLabel('Reported reviews');
+  const card = queue.getByLabel('Review by Joshi Brands Pvt Ltd');
+  await expect(card).toContainText(abusive);
+  await expect(card).toContainText('1 report: Abusive and not about the deal');
+  await card.getByRole('textbox', { name: /Reason for hiding/ }).fill('Personal attack and a phone number');
+  await card.getByRole('button', { name: 'Hide review' }).click();
+  await expect(queue.getByRole('status')).toContainText('Hidden: Joshi Brands Pvt Ltd');
+  await expect(card).toHaveCount(0);
+  const business = await request.get(`/api/businesses/${owner.id}`);
+  expect(((await business.json()).reviews as { _id: string }[]).map((r) => r._id)).not.toContain(reviewId);
+});

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runDeliveryTimers } from '@barterads/api';
@@ -199,11 +199,19 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     for (const p of deliverable.proof)
       expect(p.url).toMatch(new RegExp(`^/api/deals/${d.id}/proofs/[0-9a-f-]{36}$`));
     const keys = await server.db
-      .select({ key: deliverableProofs.key })
+      .select({ key: deliverableProofs.key, bytes: deliverableProofs.bytes, kind: deliverableProofs.kind })
       .from(deliverableProofs)
-      .where(eq(deliverableProofs.dealId, d.id));
+      .where(eq(deliverableProofs.dealId, d.id))
+      .orderBy(deliverableProofs.position);
     expect(keys).toHaveLength(2);
     for (const { key } of keys) expect(key.startsWith('public/')).toBe(false);
+    // Each row records the size actually stored: the re-encoded photo's, the PDF's own.
+    const storedSize = async (key: string) => (await stat(join(dataDir, 'files', key))).size;
+    expect(keys[0]!.kind).toBe('photo');
+    expect(keys[0]!.bytes).toBeGreaterThan(0);
+    expect(keys[0]!.bytes).toBe(await storedSize(keys[0]!.key));
+    expect(keys[1]!.bytes).toBe(PDF.length);
+    expect(keys[1]!.bytes).toBe(await storedSize(keys[1]!.key));
 
     const [photoUrl, pdfUrl] = deliverable.proof.map((p) => p.url);
     for (const viewer of [d.owner, d.brand, admin]) {
@@ -437,6 +445,75 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     expect(rows.every((r) => r.status === 'accepted' && r.autoAccepted)).toBe(true);
     expect((await run()).autoAccepted.filter((o) => o.dealId === d.id)).toHaveLength(0);
     expect(await kinds(d.owner.user.id)).toContain('deliverable_accepted');
+    // The automatic acceptances are events of the deal's timeline, without an actor.
+    const page = await server.request(`/api/deals/${d.id}`, { token: d.owner.token });
+    const auto = page.body.timeline.filter((e: { kind: string }) => e.kind === 'auto_accepted');
+    expect(auto).toHaveLength(2);
+    expect(auto.every((e: { actorId: string | null }) => e.actorId === null)).toBe(true);
+  });
+
+  it("shows every delivery event in the deal's timeline and the parties' own ones in its thread", async () => {
+    const d = await acceptedDeal();
+    expect(
+      (await deliver(d.owner.token, d.id, d.ownerItem, [], { link: 'https://example.com/a', note: 'Up' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await act(d.brand.token, d.id, d.ownerItem, 'dispute', {
+          reason: 'partly_delivered',
+          details: 'Half the flex is missing.',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await resolve(admin.token, d.id, { itemId: d.ownerItem, outcome: 'redeliver', note: 'Mount it all.' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await deliver(d.owner.token, d.id, d.ownerItem, [], { link: 'https://example.com/b' })).status,
+    ).toBe(200);
+    const accepted = await act(d.brand.token, d.id, d.ownerItem, 'accept');
+    expect(accepted.status).toBe(200);
+
+    const page = await server.request(`/api/deals/${d.id}`, { token: d.brand.token });
+    expect(page.status).toBe(200);
+    const timeline = page.body.timeline as {
+      kind: string;
+      itemId: string;
+      actorId: string | null;
+      note: string;
+    }[];
+    expect(timeline.map((e) => e.kind)).toEqual([
+      'delivered',
+      'disputed',
+      'resolved_redeliver',
+      'delivered',
+      'accepted',
+    ]);
+    expect(timeline.every((e) => e.itemId === d.ownerItem)).toBe(true);
+    expect(timeline[0]).toMatchObject({ actorId: d.owner.user.id, note: 'Up' });
+    expect(timeline[2]).toMatchObject({ actorId: admin.user.id, note: 'Mount it all.' });
+
+    // The thread in Messages: each party's event written by that party, after the deal's own lines.
+    const conversationId = accepted.body.deal.conversationId as string;
+    expect(conversationId).toBeTruthy();
+    const thread = await server.request(`/api/conversations/${conversationId}/messages`, {
+      token: d.owner.token,
+    });
+    expect(thread.status).toBe(200);
+    const lines = (thread.body.messages as { senderId: string; text: string }[]).map(
+      (m) => [m.senderId === d.owner.user.id ? 'owner' : 'brand', m.text] as const,
+    );
+    const delivery = lines.filter(([, body]) => /"Hoarding"/.test(body));
+    expect(delivery).toEqual([
+      ['owner', `Marked "Hoarding" delivered; the proof is on the deal's page. Note: Up`],
+      ['brand', 'Disputed the delivery of "Hoarding" (Partly delivered): Half the flex is missing.'],
+      ['owner', `Marked "Hoarding" delivered; the proof is on the deal's page.`],
+      ['brand', 'Accepted the delivery of "Hoarding".'],
+    ]);
+    // A stranger still sees neither.
+    expect((await server.request(`/api/deals/${d.id}`, { token: stranger.token })).status).toBe(404);
   });
 
   it("lists deals awaiting the receiver's confirmation", async () => {

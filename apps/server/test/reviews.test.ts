@@ -222,4 +222,75 @@ describe('reviews over real HTTP', () => {
     const [row] = await server.db.select().from(reviews).where(eq(reviews.id, id));
     expect(row!.hiddenReason).toBe('Abusive');
   });
+
+  it('has REST rows for reply, report, the reported queue and hiding, calling the same procedures', async () => {
+    const d = await completedDeal();
+    await complete(d);
+    const theirs = await review(d.brand.token, d.id, { rating: 1, text: 'Never saw the hoarding lit.' });
+    await review(d.owner.token, d.id, { rating: 5, text: 'Great.' });
+    const id = theirs.body.review._id as string;
+    const rest = (path: string, token: string | undefined, json: unknown) =>
+      server.request(`/api/reviews/${id}/${path}`, { token, json });
+
+    // Reply: the reviewed business, once.
+    expect((await rest('reply', undefined, { text: 'x' })).status).toBe(401);
+    expect((await rest('reply', d.brand.token, { text: 'Mine' })).status).toBe(403);
+    expect((await rest('reply', d.owner.token, { text: '' })).status).toBe(400);
+    const replied = await rest('reply', d.owner.token, {
+      text: 'It was lit from day one; photos on the deal.',
+    });
+    expect(replied.status).toBe(200);
+    expect(replied.body.review).toMatchObject({
+      _id: id,
+      reply: 'It was lit from day one; photos on the deal.',
+    });
+    expect((await rest('reply', d.owner.token, { text: 'Again' })).status).toBe(409);
+    const shown = await businessPage(d.owner.user.id);
+    expect(shown.reviews.find((r: { _id: string }) => r._id === id)?.reply).toBe(
+      'It was lit from day one; photos on the deal.',
+    );
+
+    // Report: any member, once; an unknown review is not found.
+    expect((await rest('report', undefined, { reason: 'Fake' })).status).toBe(401);
+    const reported = await rest('report', stranger.token, { reason: 'Reads like a competitor' });
+    expect(reported).toMatchObject({ status: 200, body: { reported: true } });
+    expect((await rest('report', stranger.token, { reason: 'Again' })).status).toBe(409);
+    expect((await rest('report', d.owner.token, { reason: 'Untrue' })).status).toBe(200);
+    const unknown = await server.request(`/api/reviews/${crypto.randomUUID()}/report`, {
+      token: stranger.token,
+      json: { reason: 'x' },
+    });
+    expect(unknown.status).toBe(404);
+
+    // The admin's queue and hiding: admins only, a reason required, audit-logged, out of the rating.
+    expect((await server.request('/api/admin/reviews/reported', { token: d.owner.token })).status).toBe(403);
+    const queue = await server.request('/api/admin/reviews/reported', { token: admin.token });
+    expect(queue.status).toBe(200);
+    const queued = queue.body.reviews.find((r: { _id: string }) => r._id === id);
+    expect(queued.reports.map((r: { reason: string }) => r.reason).sort()).toEqual([
+      'Reads like a competitor',
+      'Untrue',
+    ]);
+    const hide = (token: string, json: unknown) =>
+      server.request(`/api/admin/reviews/${id}/hide`, { token, json });
+    expect((await hide(d.owner.token, { reason: 'x' })).status).toBe(403);
+    expect((await hide(admin.token, { reason: '' })).status).toBe(400);
+    const hidden = await hide(admin.token, { reason: 'Not about the deal' });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.review).toMatchObject({ hidden: true, hiddenReason: 'Not about the deal' });
+    expect((await hide(admin.token, { reason: 'Again' })).status).toBe(409);
+    const after = await server.request('/api/admin/reviews/reported', { token: admin.token });
+    expect(after.body.reviews.some((r: { _id: string }) => r._id === id)).toBe(false);
+    const page = await businessPage(d.owner.user.id);
+    expect(page.business).toMatchObject({ rating: null, reviewCount: 0 });
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'hide_review')));
+    expect(audits.map((a) => a.reason)).toEqual(['Not about the deal']);
+    // The OpenAPI document lists the rows.
+    const doc = (await server.request('/api/openapi.json')).body;
+    for (const path of ['/api/reviews/{id}/reply', '/api/reviews/{id}/report', '/api/admin/reviews/reported'])
+      expect(Object.keys(doc.paths)).toContain(path);
+  });
 });

@@ -1,3 +1,4 @@
+import { proofKindsFor } from '@barterads/core';
 import { DEMO_PASSWORD } from '@barterads/testing/e2e';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 
@@ -41,7 +42,7 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
   const owner = await token(request, OWNER_EMAIL);
   const brand = await token(request, ADVERTISER_EMAIL);
   const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
-  const listing = ((await mine.json()).barters as { _id: string; status: string }[]).find(
+  const listing = ((await mine.json()).barters as { _id: string; status: string; category: string }[]).find(
     (l) => l.status === 'active',
   );
   expect(listing).toBeDefined();
@@ -80,6 +81,8 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
     await expect(hoarding.getByText('Awaits your delivery with proof.')).toBeVisible();
     await hoarding.getByRole('button', { name: 'Mark delivered with proof' }).click();
     const dialog = phone.page.getByRole('dialog', { name: 'Mark delivered' });
+    // The proof that suits the listing's category is suggested.
+    await expect(dialog.getByLabel('Suggested proof')).toContainText(proofKindsFor(listing!.category)[0]!);
     const camera = dialog.locator('input[type="file"][accept="image/*"]');
     await expect(camera).toHaveAttribute('capture', 'environment');
     await camera.setInputFiles([
@@ -116,6 +119,9 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
       .getByRole('button', { name: 'Accept delivery' })
       .click();
     await expect(phone.page.getByText('Completed', { exact: true }).first()).toBeVisible();
+    // The delivery events are on the deal's timeline.
+    await expect(phone.page.getByLabel('Timeline')).toContainText('"Hoarding for December" delivered by you');
+    await expect(phone.page.getByLabel('Timeline')).toContainText('"Sampling at 10 stores" accepted by you');
 
     // Both review; the business page shows the owner's review.
     for (const [page, text, stars] of [
@@ -140,6 +146,23 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
     await expect(
       desk.page.getByLabel('Reviews').getByText('Prompt with the sampling, great partner.'),
     ).toBeVisible();
+    // The reviewed owner replies once on the business page; the advertiser, another member, reports a review.
+    await phone.page.goto(`/b/${owner.id}`);
+    const ownerReviews = phone.page.getByLabel('Reviews');
+    await expect(ownerReviews.getByRole('button', { name: 'Report' })).toBeVisible();
+    await ownerReviews.getByRole('button', { name: 'Reply' }).click();
+    await ownerReviews.getByRole('textbox', { name: 'Your reply' }).fill('Thank you, see you next season.');
+    await ownerReviews.getByRole('button', { name: 'Publish reply' }).click();
+    await expect(ownerReviews.getByText('Reply: Thank you, see you next season.')).toBeVisible();
+    await expect(ownerReviews.getByRole('button', { name: 'Reply' })).toHaveCount(0);
+    const brandReviews = desk.page.getByLabel('Reviews');
+    await expect(brandReviews.getByRole('button', { name: 'Reply' })).toBeVisible();
+    await brandReviews.getByRole('button', { name: 'Report' }).click();
+    await brandReviews
+      .getByRole('textbox', { name: 'Why should an admin look at this review?' })
+      .fill('Checking the report flow');
+    await brandReviews.getByRole('button', { name: 'Send report' }).click();
+    await expect(brandReviews.getByRole('status')).toHaveText('Reported. An admin will look at it.');
   } finally {
     await phone.context.close();
     await desk.context.close();

@@ -1,9 +1,10 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write, deals, uploads, matches). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runDealsBench } from './benches/deals';
+import { runDeliveriesBench } from './benches/deliveries';
 import { runEngineBench } from './benches/engines';
 import { runLighthouse } from './benches/lighthouse';
 import { runMatchesBench } from './benches/matches';
@@ -24,6 +25,7 @@ const ALL = [
   'engines',
   'write',
   'deals',
+  'deliveries',
   'uploads',
   'matches',
 ] as const;
@@ -67,6 +69,7 @@ if (
   selected.has('engines') ||
   selected.has('write') ||
   selected.has('deals') ||
+  selected.has('deliveries') ||
   selected.has('uploads') ||
   selected.has('matches')
 ) {
@@ -91,6 +94,7 @@ if (
         if (selected.has('engines')) out.push(await runEngineBench(db));
         if (selected.has('write')) out.push(await runWritePath(db, api));
         if (selected.has('deals')) out.push(await runDealsBench(db, api));
+        if (selected.has('deliveries')) out.push(await runDeliveriesBench(db, api));
         if (selected.has('uploads')) out.push(await runUploadsBench(db, api));
         if (selected.has('matches')) out.push(await runMatchesBench(db));
       } finally {

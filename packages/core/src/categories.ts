@@ -103,3 +103,29 @@ export function isMediaCategory(value: string): value is MediaCategoryId {
 export function categoryTitle(id: string | null | undefined): string {
   return MEDIA_CATEGORIES.find((c) => c.id === id)?.title ?? 'Uncategorized';
 }
+
+/**
+ * The proof of delivery that suits each category (product-spec-2 section 3), most telling first: the deliver form
+ * suggests these for the item's category. One source for both apps.
+ */
+export const PROOF_KINDS: Record<MediaCategoryId, readonly string[]> = {
+  outdoor: ['Dated photos of the site with your advertisement up', 'A night photo if the site is lit'],
+  transit: ['Dated photos of the vehicles or stations carrying your advertisement'],
+  print: ['A tear sheet or photo of the printed page, with the date and edition'],
+  audio: ['The as-run log of the broadcasts (station, date, time)', 'An air-check recording or its link'],
+  influencer: ['The link to the post', 'A screenshot of the post with its reach'],
+  digital: ['The delivery report (impressions, clicks)', 'Screenshots of the placement or a report link'],
+  app: ['The delivery report (impressions, installs)', 'Screenshots of the placement'],
+  direct: ['Photos of the mailers or inserts', 'The dispatch record or delivery report'],
+  event: ['Photos of your branding at the event', 'The attendance figures'],
+};
+
+/** For an item whose category is unknown (no listing behind it). */
+export const DEFAULT_PROOF_KINDS: readonly string[] = ['Photos or documents showing the delivery'];
+
+/** The proof to suggest for an item of `category` (a listing's category, or nothing). */
+export function proofKindsFor(category: string | null | undefined): readonly string[] {
+  return category && isMediaCategory(category.toLowerCase())
+    ? PROOF_KINDS[category.toLowerCase() as MediaCategoryId]
+    : DEFAULT_PROOF_KINDS;
+}

@@ -1,5 +1,4 @@
 /** Delivery, disputes and reviews (product-spec-2 section 3): the rules' numbers and shared texts. */
-import type { MediaCategoryId } from './categories';
 
 /** Every accepted item is a deliverable owed by its giver. */
 export const DELIVERABLE_STATUSES = ['pending', 'delivered', 'accepted', 'disputed'] as const;
@@ -60,20 +59,6 @@ export const REVIEW_LIMITS = {
   publishAfterDays: 14,
   pageSize: 10,
 } as const;
-
-/** The kinds of proof that suit each category (the giver is shown them when delivering). */
-export const PROOF_SUGGESTIONS: Record<MediaCategoryId, string> = {
-  outdoor: 'Dated photos of the site showing your advertisement',
-  audio: 'The as-run log of the broadcasts',
-  print: 'An image of the printed page',
-  influencer: 'The link to the post and a screenshot',
-  digital: 'The delivery report (impressions, clicks)',
-  direct: 'Photos of the mailers or the dispatch record',
-  transit: 'Dated photos of the vehicles or stations with your advertisement',
-  event: 'Photos of your branding at the event',
-  app: 'The delivery report (impressions, installs)',
-};
-export const DEFAULT_PROOF_SUGGESTION = 'Photos or documents showing the delivery';
 
 export const DELIVERY_MESSAGES = {
   itemNotFound: 'Item not found.',

@@ -597,6 +597,20 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(201, 404),
     request: async (w) => ({ params: { id: await completedDeal(w) }, body: { rating: 5, text: 'Matrix' } }),
   },
+  'POST /api/reviews/:id/reply': {
+    // Only the reviewed business replies (403 for anyone else who can see the public review).
+    expect: { anonymous: 401, user: 200, other: 403, suspended: 403, admin: 403 },
+    request: async (w) => ({ params: { id: await publicReviewOfUser(w) }, body: { text: 'Thank you' } }),
+  },
+  'POST /api/reviews/:id/report': {
+    expect: signedIn(200),
+    request: async (w) => ({ params: { id: await publicReviewOfUser(w) }, body: { reason: 'Matrix check' } }),
+  },
+  'GET /api/admin/reviews/reported': { expect: adminOnly(200) },
+  'POST /api/admin/reviews/:id/hide': {
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: await publicReviewOfUser(w) }, body: { reason: 'Matrix check' } }),
+  },
   'POST /api/deals/:id/commission/order': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ params: { id: await acceptedDealOfUser(w) } }),

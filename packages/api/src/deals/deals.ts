@@ -32,9 +32,11 @@ import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import {
   createDeliverables,
+  deliverableEventsColumn,
   deliverableWithProof,
   loadDeliverables,
   toDeliverableView,
+  toTimeline,
 } from '../deliveries/deliveries';
 import type { DeliverableView } from '../deliveries/schemas';
 import { currentPlanId } from '../listings/listings';
@@ -229,9 +231,9 @@ export async function getDealPage(db: Executor, viewer: UserRow, id: string): Pr
   if (!joined || (!isParty(joined.deal, viewer.id) && viewer.role !== 'admin')) throw notFound();
   const [versionRows, itemAndDeliverableRows] = await Promise.all([
     db.select().from(dealVersions).where(eq(dealVersions.dealId, id)).orderBy(asc(dealVersions.version)),
-    // Every version's items, each accepted one with its deliverable and current proof in the same row.
+    // Every version's items, each accepted one with its deliverable, current proof and events in the same row.
     db
-      .select({ item: dealItems, ...deliverableWithProof })
+      .select({ item: dealItems, ...deliverableWithProof, events: deliverableEventsColumn })
       .from(dealItems)
       .leftJoin(dealDeliverables, eq(dealDeliverables.itemId, dealItems.id))
       .where(eq(dealItems.dealId, id))
@@ -239,6 +241,7 @@ export async function getDealPage(db: Executor, viewer: UserRow, id: string): Pr
   ]);
   const itemRows = itemAndDeliverableRows.map((row) => row.item);
   const deliverables = new Map<string, DeliverableView>();
+  const timeline = toTimeline(itemAndDeliverableRows.flatMap((row) => (row.deliverable ? row.events : [])));
   for (const { item, deliverable, proof } of itemAndDeliverableRows) {
     if (deliverable) deliverables.set(item.id, toDeliverableView(deliverable, proof));
   }
@@ -246,6 +249,7 @@ export async function getDealPage(db: Executor, viewer: UserRow, id: string): Pr
   return {
     deal: toDeal(joined, itemRows, now, deliverables),
     versions: versionRows.map((v) => toVersion(v, joined.deal, itemRows)),
+    timeline,
   };
 }
 

@@ -1,13 +1,20 @@
 import type { Context } from '../context';
+import type { DeliveryOutcome } from '../deliveries/deliveries';
 import {
   acceptDeliverable,
   dealThread,
   deliverItem,
-  deliveryTimeline,
   disputeDeliverable,
   resolveDispute,
 } from '../deliveries/deliveries';
-import { tellAccepted, tellDelivered, tellDisputed, tellResolved } from '../deliveries/notices';
+import {
+  type DeliveryThreadEvent,
+  deliveryThreadLine,
+  tellAccepted,
+  tellDelivered,
+  tellDisputed,
+  tellResolved,
+} from '../deliveries/notices';
 import { DeliverableIdInput, DeliverInput, DisputeInput, ResolveDisputeInput } from '../deliveries/schemas';
 import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
@@ -45,7 +52,7 @@ import {
   ProposeDealInput,
   VerifyCommissionInput,
 } from './schemas';
-import { postToThread } from './thread';
+import { postLineToThread, postToThread } from './thread';
 
 /**
  * Tells the party concerned once the transition committed (a notification: the bell, live, and its e-mail sent by
@@ -65,6 +72,24 @@ async function tell(
     deal,
     ctx.user.id,
     text,
+  );
+  return { ...deal, conversationId: deal.conversationId ?? conversationId };
+}
+
+/**
+ * A party's delivery event as a line in the deal's thread (after it committed); answers the deal with its thread.
+ */
+async function lineInThread(
+  ctx: Context & { user: { id: string } },
+  deal: Deal,
+  outcome: DeliveryOutcome,
+  event: DeliveryThreadEvent,
+): Promise<Deal> {
+  const conversationId = await postLineToThread(
+    { db: ctx.services.database.db, pubsub: ctx.services.pubsub, logger: ctx.services.logger },
+    deal,
+    ctx.user.id,
+    deliveryThreadLine(outcome, event),
   );
   return { ...deal, conversationId: deal.conversationId ?? conversationId };
 }
@@ -183,7 +208,8 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await deliverItem({ db, storage: ctx.services.storage }, ctx.user, input);
       await tellDelivered(notifyDeps(ctx.services), outcome);
-      return { deal: await readDeal(db, input.id) };
+      const event = { kind: 'delivered', note: input.note, link: input.link } as const;
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
     }),
 
   /** The receiver accepts a delivered item; the deal is completed when every item is accepted. */
@@ -194,7 +220,7 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await acceptDeliverable(db, ctx.user, input);
       await tellAccepted(notifyDeps(ctx.services), outcome);
-      return { deal: await readDeal(db, input.id) };
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, { kind: 'accepted' }) };
     }),
 
   /** The receiver disputes a delivered item (within 7 days of delivery): reason and details. */
@@ -205,7 +231,8 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await disputeDeliverable(db, ctx.user, input);
       await tellDisputed(notifyDeps(ctx.services), outcome);
-      return { deal: await readDeal(db, input.id) };
+      const event = { kind: 'disputed', reason: input.reason, details: input.details } as const;
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
     }),
 
   /** Admin: decide a disputed item (redeliver, accept or cancel_deal) with a note; audit-logged. */
@@ -225,12 +252,12 @@ export const dealsRouter = router({
     .output(DisputeRecordResult)
     .query(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
-      const [page, timeline, thread] = await Promise.all([
+      // The deal page carries the delivery timeline.
+      const [page, thread] = await Promise.all([
         getDealPage(db, ctx.user, input.id),
-        deliveryTimeline(db, input.id),
         dealThread(db, input.id),
       ]);
-      return { ...page, timeline, thread };
+      return { ...page, thread };
     }),
 
   /** This month's accepted deals against your plan's limit, and when the count resets. */

@@ -205,7 +205,12 @@ export const DealVersion = z.object({
 export type DealVersion = z.infer<typeof DealVersion>;
 
 export const DealResult = z.object({ deal: Deal });
-export const DealPageResult = z.object({ deal: Deal, versions: z.array(DealVersion) });
+export const DealPageResult = z.object({
+  deal: Deal,
+  versions: z.array(DealVersion),
+  /** The delivery events (delivered, accepted, disputed, accepted automatically, decided), oldest first. */
+  timeline: z.array(TimelineEntry),
+});
 export type DealPageResult = z.infer<typeof DealPageResult>;
 
 export const ListDealsResult = z.object({

@@ -30,16 +30,15 @@ function line(event: DealEvent, deal: Deal, text: string | undefined): string {
 }
 
 /**
- * Posts a deal's event into its thread in Messages, the parties' conversation about the listing it was
- * proposed from (opened, and remembered on the deal, at the first event), and tells both parties' live
- * streams. After the transition committed; a failure is logged, never the transition's.
+ * Posts a line of a deal's event into its thread in Messages, written by `actorId` (a party), and tells both
+ * parties' live streams: what every deal event and delivery event says in the thread. After the change committed;
+ * a failure is logged, never the change's. Answers the thread's conversation (null when the deal has none).
  */
-export async function postToThread(
+export async function postLineToThread(
   deps: ThreadDeps,
-  event: DealEvent,
   deal: Deal,
   actorId: string,
-  text?: string,
+  body: string,
 ): Promise<string | null> {
   try {
     const [row] = await deps.db
@@ -57,7 +56,7 @@ export async function postToThread(
         sql`update deals set conversation_id = ${conversationId} where id = ${deal._id} and conversation_id is null`,
       );
     }
-    const message = await insertMessage(deps.db, conversationId, actorId, line(event, deal, text));
+    const message = await insertMessage(deps.db, conversationId, actorId, body.slice(0, 4000));
     await notifyUsers(
       deps.pubsub,
       [deal.proposer._id, deal.counterparty._id],
@@ -66,7 +65,22 @@ export async function postToThread(
     );
     return conversationId;
   } catch (error) {
-    deps.logger.warn({ err: error, dealId: deal._id, event }, 'deal thread message not posted');
+    deps.logger.warn({ err: error, dealId: deal._id }, 'deal thread message not posted');
     return null;
   }
+}
+
+/**
+ * Posts a deal's event into its thread in Messages, the parties' conversation about the listing it was
+ * proposed from (opened, and remembered on the deal, at the first event), and tells both parties' live
+ * streams. After the transition committed; a failure is logged, never the transition's.
+ */
+export async function postToThread(
+  deps: ThreadDeps,
+  event: DealEvent,
+  deal: Deal,
+  actorId: string,
+  text?: string,
+): Promise<string | null> {
+  return postLineToThread(deps, deal, actorId, line(event, deal, text));
 }

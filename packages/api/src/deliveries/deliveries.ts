@@ -21,7 +21,7 @@ import {
   type UserRow,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import { processImage, storeUploadedFile } from '../storage/images';
 import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
@@ -128,21 +128,37 @@ export async function loadDeliverables(
   return byItem;
 }
 
-/** A deal's delivery timeline: every deliverable event, oldest first. */
-export async function deliveryTimeline(db: Executor, dealId: string): Promise<TimelineEntry[]> {
-  const rows = await db
-    .select({ event: deliverableEvents, itemId: dealDeliverables.itemId })
-    .from(deliverableEvents)
-    .innerJoin(dealDeliverables, eq(dealDeliverables.id, deliverableEvents.deliverableId))
-    .where(eq(deliverableEvents.dealId, dealId))
-    .orderBy(asc(deliverableEvents.createdAt), asc(deliverableEvents.id));
-  return rows.map(({ event, itemId }) => ({
-    at: event.createdAt.toISOString(),
-    kind: event.kind,
-    itemId,
-    actorId: event.actorId,
-    note: event.note,
-  }));
+/** A deliverable's events as the deal page's items query selects them (one JSON array per row). */
+interface EventSummary {
+  id: string;
+  at: string;
+  kind: string;
+  itemId: string;
+  actorId: string | null;
+  note: string | null;
+}
+
+/**
+ * A deliverable's events in the same row as the deliverable (a correlated JSON array, like its proof), so the deal
+ * page reads its timeline without a query of its own.
+ */
+export const deliverableEventsColumn = sql<EventSummary[]>`coalesce((
+  select json_agg(json_build_object('id', e.id, 'at', e.created_at, 'kind', e.kind, 'itemId', deal_deliverables.item_id,
+    'actorId', e.actor_id, 'note', e.note))
+  from ${deliverableEvents} e where e.deliverable_id = deal_deliverables.id), '[]'::json)`;
+
+/** Every deliverable's events as one timeline, oldest first (ties in id order). */
+export function toTimeline(events: readonly EventSummary[]): TimelineEntry[] {
+  return events
+    .map((e) => ({ ...e, time: new Date(e.at).getTime() }))
+    .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((e) => ({
+      at: new Date(e.time).toISOString(),
+      kind: e.kind,
+      itemId: e.itemId,
+      actorId: e.actorId,
+      note: e.note,
+    }));
 }
 
 /**
@@ -340,9 +356,15 @@ async function storeProofs(
       if (IMAGE_TYPES.includes(file.contentType)) {
         const base = proofKey(dealId, deliverableId, 'x').replace(/\.x$/, '');
         const image = await processImage(file, storage, base, [DELIVERY_LIMITS.proofPhotoWidth]);
-        for (const variant of image.variants) {
-          stored.push({ key: variant.key, contentType: 'image/webp', kind: 'photo', filename, bytes: 0 });
-        }
+        image.variants.forEach((variant, i) => {
+          stored.push({
+            key: variant.key,
+            contentType: 'image/webp',
+            kind: 'photo',
+            filename,
+            bytes: image.bytes[i] ?? 0,
+          });
+        });
       } else {
         const key = proofKey(dealId, deliverableId, extensionOf(file.contentType));
         await storeUploadedFile(file, storage, key);

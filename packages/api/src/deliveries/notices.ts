@@ -1,4 +1,9 @@
-import { DISPUTE_OUTCOME_LABELS, type DisputeOutcome } from '@barterads/core';
+import {
+  DISPUTE_OUTCOME_LABELS,
+  DISPUTE_REASON_LABELS,
+  type DisputeOutcome,
+  type DisputeReason,
+} from '@barterads/core';
 import { type NotifyDeps, notify } from '../notifications/notify';
 import type { DeliveryOutcome, DeliveryTimerResult } from './deliveries';
 
@@ -91,4 +96,24 @@ export async function tellTimers(deps: NotifyDeps, done: DeliveryTimerResult): P
     });
   }
   for (const o of done.autoAccepted) await tellAccepted(deps, o, true);
+}
+
+/** A delivery event as the deal's thread says it (written by the party who acted). */
+export type DeliveryThreadEvent =
+  | { kind: 'delivered'; note?: string | undefined; link?: string | undefined }
+  | { kind: 'accepted' }
+  | { kind: 'disputed'; reason: DisputeReason; details: string };
+
+export function deliveryThreadLine(o: DeliveryOutcome, event: DeliveryThreadEvent): string {
+  const completed = o.dealStatus === 'completed' ? ' Every item is accepted: the deal is completed.' : '';
+  switch (event.kind) {
+    case 'delivered': {
+      const note = event.note ? ` Note: ${event.note}` : '';
+      return `Marked "${o.itemTitle}" delivered; the proof is on the deal's page.${note}`;
+    }
+    case 'accepted':
+      return `Accepted the delivery of "${o.itemTitle}".${completed}`;
+    case 'disputed':
+      return `Disputed the delivery of "${o.itemTitle}" (${DISPUTE_REASON_LABELS[event.reason]}): ${event.details}`;
+  }
 }

@@ -25,6 +25,8 @@ export interface ImageVariant {
 export interface ProcessedImage {
   /** Smallest first; the last is the largest. */
   variants: ImageVariant[];
+  /** Each variant's stored size in bytes (after re-encoding), in the order of `variants`. */
+  bytes: number[];
   width: number;
   height: number;
 }
@@ -74,6 +76,7 @@ export async function processImage(
     const uprightWidth = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
     const sizes = [...new Set(widths.map((w) => Math.min(w, uprightWidth)))].sort((a, b) => a - b);
     const stored: ImageVariant[] = [];
+    const bytes: number[] = [];
     try {
       for (const width of sizes) {
         const { data, info } = await sharp(file.path, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -84,6 +87,7 @@ export async function processImage(
         const key = `${keyBase}-${info.width}.webp`;
         await storage.put(key, data, { contentType: 'image/webp' });
         stored.push({ key, width: info.width, height: info.height });
+        bytes.push(data.length);
       }
     } catch (error) {
       await Promise.all(stored.map((v) => storage.delete(v.key).catch(() => {})));
@@ -96,7 +100,7 @@ export async function processImage(
       throw error;
     }
     const largest = stored.at(-1) as ImageVariant;
-    return { variants: stored, width: largest.width, height: largest.height };
+    return { variants: stored, bytes, width: largest.width, height: largest.height };
   });
 }
 

@@ -8,6 +8,8 @@ export interface RunningServer {
   url: string;
   /** The server's process id (to read its memory from /proc). */
   pid: number | undefined;
+  /** The server's DATA_DIR (uploaded files under `files/`), when this package made it. */
+  dataDir?: string;
   /** The last lines the process printed (shown when something fails). */
   output: string[];
   stop(): Promise<void>;
@@ -103,7 +105,7 @@ export async function startApiServer(options: {
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${options.port}`, pid: child.pid, output, stop };
+  return { url: `http://127.0.0.1:${options.port}`, pid: child.pid, dataDir, output, stop };
 }
 
 /** A TypeScript entry of this package as its own Node process (tsx), ready when `readyPath` answers 200. */

@@ -227,53 +227,80 @@ export function DisputeQueue() {
   );
 }
 
-/** Reported reviews: hide one with a reason (audit-logged). */
+/**
+ * Reported reviews, most reported first: each with its reports; hide one with a reason (audit-logged in the same
+ * transaction; the review leaves the business page and its rating). Hidden ones leave the queue.
+ */
 export function ReportedReviews() {
   const utils = trpc.useUtils();
   const query = trpc.reviews.adminReported.useQuery();
   const [reasons, setReasons] = useState<{ [id: string]: string }>({});
+  const [hidden, setHidden] = useState<string | null>(null);
   const hide = trpc.reviews.adminHide.useMutation({
-    onSuccess: () => utils.reviews.adminReported.invalidate(),
+    onSuccess: async ({ review }) => {
+      setHidden(`Hidden: ${review.authorName}'s review (${review.hiddenReason ?? ''}).`);
+      await Promise.all([utils.reviews.adminReported.invalidate(), utils.admin.activity.invalidate()]);
+    },
   });
-  if (!query.data || query.data.reviews.length === 0) return null;
   return (
     <Stack gap="xs" aria-label="Reported reviews">
       <Title order={2} fz="h4">
         Reported reviews
       </Title>
+      {hidden ? (
+        <Alert color="teal" role="status" withCloseButton onClose={() => setHidden(null)}>
+          {hidden}
+        </Alert>
+      ) : null}
       {hide.error ? (
         <Alert color="red" role="alert">
           {errorMessage(hide.error)}
         </Alert>
       ) : null}
-      {query.data.reviews.map((review) => (
-        <Paper key={review._id} withBorder p="sm">
-          <Text fz="sm">
-            ★{review.rating} by {review.authorName}: {review.text}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            Reports: {review.reports.map((r) => r.reason).join(' · ')}
-          </Text>
-          <Group mt={6} align="flex-end">
-            <Textarea
-              label="Reason for hiding"
-              autosize
-              value={reasons[review._id] ?? ''}
-              onChange={(e) => setReasons({ ...reasons, [review._id]: e.currentTarget.value })}
-              style={{ flex: 1 }}
-            />
-            <Button
-              color="red"
-              variant="default"
-              disabled={!(reasons[review._id] ?? '').trim()}
-              loading={hide.isPending}
-              onClick={() => hide.mutate({ id: review._id, reason: reasons[review._id] ?? '' })}
-            >
-              Hide
-            </Button>
-          </Group>
-        </Paper>
-      ))}
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.reviews.length === 0 ? (
+        <EmptyState>No reported reviews</EmptyState>
+      ) : (
+        query.data.reviews.map((review) => (
+          <Paper key={review._id} withBorder p="sm" aria-label={`Review by ${review.authorName}`}>
+            <Text fz="sm">
+              ★{review.rating} by {review.authorName} ({formatDateTime(review.createdAt)}): {review.text}
+            </Text>
+            {review.reply ? (
+              <Text fz="xs" c="dimmed">
+                Reply: {review.reply}
+              </Text>
+            ) : null}
+            <Text fz="xs" c="dimmed">
+              {review.reports.length} report{review.reports.length === 1 ? '' : 's'}:{' '}
+              {review.reports.map((r) => r.reason).join(' · ')}
+            </Text>
+            <Group mt={6} align="flex-end">
+              <Textarea
+                label="Reason for hiding"
+                description="Recorded in the activity log"
+                autosize
+                required
+                value={reasons[review._id] ?? ''}
+                onChange={(e) => setReasons({ ...reasons, [review._id]: e.currentTarget.value })}
+                style={{ flex: 1, minWidth: 200 }}
+              />
+              <Button
+                color="red"
+                variant="default"
+                disabled={!(reasons[review._id] ?? '').trim()}
+                loading={hide.isPending && hide.variables?.id === review._id}
+                onClick={() => hide.mutate({ id: review._id, reason: reasons[review._id] ?? '' })}
+              >
+                Hide review
+              </Button>
+            </Group>
+          </Paper>
+        ))
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { matchingRoutes } from './matching';
 import { messageRoutes } from './messages';
 import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
+import { reviewRoutes } from './reviews';
 import { savedSearchRoutes } from './saved-searches';
 
 /** The whole REST table, in the order of the contract. */
@@ -24,6 +25,7 @@ export const restRoutes: RestRoute[] = [
   ...paymentRoutes,
   ...businessRoutes,
   ...dealRoutes,
+  ...reviewRoutes,
   ...notificationRoutes,
   ...matchingRoutes,
   ...savedSearchRoutes,

@@ -1,5 +1,13 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { DEAL_LIMITS, type ListingUnit, UNIT_LABELS } from '@barterads/core';
+import {
+  DEAL_LIMITS,
+  DISPUTE_OUTCOME_LABELS,
+  DISPUTE_REASON_LABELS,
+  type DisputeOutcome,
+  type DisputeReason,
+  type ListingUnit,
+  UNIT_LABELS,
+} from '@barterads/core';
 import type { DealItemFormValues } from '@barterads/core/forms';
 import {
   Alert,
@@ -78,6 +86,35 @@ function toFormItem(item: Item): DealItemFormValues {
   };
 }
 
+type TimelineEvent = DealPageData['timeline'][number];
+
+/** A delivery event of the timeline as the viewer reads it (the system's own events without an actor). */
+function deliveryEventText(event: TimelineEvent, items: Item[], me: string, otherName: string): string {
+  const title = items.find((i) => i._id === event.itemId)?.title ?? 'an item';
+  const by = event.actorId === me ? 'you' : otherName;
+  const note = event.note ? `: ${event.note}` : '';
+  switch (event.kind) {
+    case 'delivered':
+      return `"${title}" delivered by ${by}${note}`;
+    case 'accepted':
+      return `"${title}" accepted by ${by}`;
+    case 'disputed': {
+      // The note is `<reason>: <details>`.
+      const [reason, ...details] = (event.note ?? '').split(': ');
+      const label = DISPUTE_REASON_LABELS[reason as DisputeReason] ?? reason;
+      return `"${title}" disputed by ${by}${label ? ` (${label.toLowerCase()})` : ''}${details.length ? `: ${details.join(': ')}` : ''}`;
+    }
+    case 'auto_accepted':
+      return `"${title}" accepted automatically (no answer within 7 days of delivery)`;
+    default: {
+      const outcome = event.kind.replace(/^resolved_/, '');
+      const label =
+        outcome in DISPUTE_OUTCOME_LABELS ? DISPUTE_OUTCOME_LABELS[outcome as DisputeOutcome] : outcome;
+      return `Admin decided the dispute about "${title}": ${label.toLowerCase()}${note}`;
+    }
+  }
+}
+
 /** `/dashboard/deals/$id`: items per side with totals and the difference, the actions of whose turn it is, every
  * version with what changed, the timeline and the letter. Phone layout first. */
 export function DealPage({ id }: { id: string }) {
@@ -121,7 +158,7 @@ export function DealPage({ id }: { id: string }) {
       </Alert>
     );
 
-  const { deal, versions } = page.data;
+  const { deal, versions, timeline } = page.data;
   const me = user._id;
   const other = deal.proposer._id === me ? deal.counterparty : deal.proposer;
   const otherName = other.companyName ?? other.name;
@@ -309,6 +346,11 @@ export function DealPage({ id }: { id: string }) {
         ) : null}
         {deal.status === 'withdrawn' ? <Text size="sm">Withdrawn</Text> : null}
         {deal.status === 'expired' ? <Text size="sm">Expired {formatDateTime(deal.expiresAt)}</Text> : null}
+        {timeline.map((event) => (
+          <Text size="sm" key={`${event.at}-${event.kind}-${event.itemId}`}>
+            {formatDateTime(event.at)}: {deliveryEventText(event, deal.items, me, otherName)}
+          </Text>
+        ))}
       </Stack>
 
       <Modal

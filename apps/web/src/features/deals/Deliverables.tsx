@@ -4,7 +4,8 @@ import {
   DISPUTE_REASON_LABELS,
   DISPUTE_REASONS,
   type DisputeReason,
-  PROOF_SUGGESTIONS,
+  MEDIA_CATEGORIES,
+  proofKindsFor,
 } from '@barterads/core';
 import {
   Alert,
@@ -15,6 +16,7 @@ import {
   FileInput,
   Group,
   Image,
+  List,
   Modal,
   Select,
   SimpleGrid,
@@ -90,13 +92,24 @@ function Proof({ d }: { d: Deliverable }) {
   );
 }
 
-function DeliverForm({ dealId, item, onDone }: { dealId: string; item: Item; onDone: () => void }) {
+function DeliverForm({
+  dealId,
+  item,
+  category,
+  onDone,
+}: {
+  dealId: string;
+  item: Item;
+  category: string | null;
+  onDone: () => void;
+}) {
   const deliver = useDeliver();
   const [photos, setPhotos] = useState<File[]>([]);
   const [docs, setDocs] = useState<File[]>([]);
   const [note, setNote] = useState('');
   const [link, setLink] = useState('');
   const files = [...photos, ...docs];
+  const categoryTitle = MEDIA_CATEGORIES.find((c) => c.id === category)?.title;
   const tooMany = files.length > DELIVERY_LIMITS.maxProofFiles;
   return (
     <form
@@ -106,11 +119,16 @@ function DeliverForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
       }}
     >
       <Stack gap="xs">
-        <Text size="sm" c="dimmed">
-          Suggested proof — outdoor: {PROOF_SUGGESTIONS.outdoor.toLowerCase()}; audio:{' '}
-          {PROOF_SUGGESTIONS.audio.toLowerCase()}; print: {PROOF_SUGGESTIONS.print.toLowerCase()}; influencer:{' '}
-          {PROOF_SUGGESTIONS.influencer.toLowerCase()}; digital: {PROOF_SUGGESTIONS.digital.toLowerCase()}.
-        </Text>
+        <Stack gap={2} aria-label="Suggested proof">
+          <Text size="sm" fw={600}>
+            Suggested proof{categoryTitle ? ` for ${categoryTitle}` : ''}
+          </Text>
+          <List size="sm" c="dimmed">
+            {proofKindsFor(category).map((kind) => (
+              <List.Item key={kind}>{kind}</List.Item>
+            ))}
+          </List>
+        </Stack>
         <FileInput
           label="Photos (take them with your phone's camera)"
           placeholder="Take or choose photos"
@@ -228,6 +246,12 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
       Promise.all([utils.deals.get.invalidate({ id: deal._id }), utils.deals.list.invalidate()]),
   });
   const inDelivery = deal.status === 'accepted' || deal.status === 'disputed';
+  // The giver's own listings name an item's category (the one you deliver is always yours).
+  const mine = trpc.listings.mine.useQuery(undefined, { enabled: inDelivery });
+  const categoryOf = (item: Item): string | null => {
+    const listingId = item.listingId ?? deal.listingId;
+    return mine.data?.barters.find((b) => b._id === listingId)?.category ?? null;
+  };
   return (
     <Stack gap="sm" aria-label="Deliverables">
       <Title order={2} size="h4">
@@ -289,7 +313,12 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
       })}
       <Modal opened={delivering !== null} onClose={() => setDelivering(null)} title="Mark delivered">
         {delivering ? (
-          <DeliverForm dealId={deal._id} item={delivering} onDone={() => setDelivering(null)} />
+          <DeliverForm
+            dealId={deal._id}
+            item={delivering}
+            category={categoryOf(delivering)}
+            onDone={() => setDelivering(null)}
+          />
         ) : null}
       </Modal>
       <Modal opened={disputing !== null} onClose={() => setDisputing(null)} title="Dispute the delivery">

@@ -1,8 +1,10 @@
-import { trpc } from '@barterads/api-client';
-import { userTypeLabel } from '@barterads/core';
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
 import {
+  Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Container,
   Group,
@@ -11,10 +13,12 @@ import {
   Skeleton,
   Stack,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
+import { useSessionUser } from '../accounts/session';
 import { formatRate } from '../listings/format';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' });
@@ -101,11 +105,110 @@ function Reviews({ id, count }: { id: string; count: number }) {
               Reply: {review.reply}
             </Text>
           ) : null}
+          <ReviewActions review={review} businessId={id} page={page} />
         </Card>
       ))}
       {reviews.data && reviews.data.pages > 1 ? (
         <Pagination total={reviews.data.pages} value={page} onChange={setPage} aria-label="Review pages" />
       ) : null}
     </Stack>
+  );
+}
+
+type Review = RouterOutputs['reviews']['business']['reviews'][number];
+
+/**
+ * Under a review, for signed-in members: the reviewed business replies once; anyone but its author reports it to
+ * the admins (once). The server enforces both; this only offers what applies.
+ */
+function ReviewActions({ review, businessId, page }: { review: Review; businessId: string; page: number }) {
+  const { user } = useSessionUser();
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState<'reply' | 'report' | null>(null);
+  const [text, setText] = useState('');
+  const [reported, setReported] = useState(false);
+  const reply = trpc.reviews.reply.useMutation({
+    onSuccess: async () => {
+      setOpen(null);
+      setText('');
+      await utils.reviews.business.invalidate({ id: businessId, page });
+    },
+  });
+  const report = trpc.reviews.report.useMutation({
+    onSuccess: () => {
+      setOpen(null);
+      setText('');
+      setReported(true);
+    },
+  });
+  if (!user) return null;
+  const canReply = user._id === review.subjectId && review.reply === null;
+  const canReport = user._id !== review.authorId && !reported;
+  const busy = reply.isPending || report.isPending;
+  const failed = reply.error ?? report.error;
+  if (open) {
+    const replying = open === 'reply';
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (replying) reply.mutate({ id: review._id, text });
+          else report.mutate({ id: review._id, reason: text });
+        }}
+      >
+        <Stack gap="xs" mt="xs">
+          <Textarea
+            label={replying ? 'Your reply' : 'Why should an admin look at this review?'}
+            description={replying ? 'You can reply once; it is shown under the review.' : undefined}
+            required
+            autosize
+            minRows={2}
+            maxLength={replying ? REVIEW_LIMITS.replyMax : REVIEW_LIMITS.reportReasonMax}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
+          {failed ? (
+            <Alert color="red" role="alert">
+              {errorMessage(failed)}
+            </Alert>
+          ) : null}
+          <Group gap="xs">
+            <Button type="submit" size="xs" loading={busy} disabled={!text.trim()}>
+              {replying ? 'Publish reply' : 'Send report'}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setOpen(null);
+                reply.reset();
+                report.reset();
+              }}
+            >
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+  return (
+    <Group gap="xs" mt="xs">
+      {canReply ? (
+        <Button size="xs" variant="light" onClick={() => setOpen('reply')}>
+          Reply
+        </Button>
+      ) : null}
+      {canReport ? (
+        <Button size="xs" variant="subtle" color="gray" onClick={() => setOpen('report')}>
+          Report
+        </Button>
+      ) : null}
+      {reported ? (
+        <Text size="xs" c="dimmed" role="status">
+          Reported. An admin will look at it.
+        </Text>
+      ) : null}
+    </Group>
   );
 }

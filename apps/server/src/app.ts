@@ -21,15 +21,12 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { registerCertificateRoute } from './certificate-route';
-import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
-import { registerInvoiceRoute } from './invoice-route';
 import { createServerJobQueue } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
-import { registerProofRoute } from './proof-route';
+import { registerPrivateFileRoutes } from './private-files';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
 import { API_DOCS_SCRIPT, apiDocsPage, buildOpenApiDocument } from './rest/openapi';
@@ -240,10 +237,7 @@ export async function buildApp(
 
   registerFilesRoute(app, services.storage);
   registerListingPages(app, services, settings);
-  registerCertificateRoute(app, services, settings);
-  registerDealLetterRoute(app, services, settings);
-  registerInvoiceRoute(app, services, settings);
-  registerProofRoute(app, services, settings);
+  registerPrivateFileRoutes(app, services, settings);
   registerStaticApps(app, settings);
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.

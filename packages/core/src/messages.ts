@@ -96,6 +96,8 @@ export const MESSAGES = {
   refundNotFound: 'Refund not found.',
   invoiceNotFound: 'Invoice not found.',
   refundNotPending: 'This refund has already been decided.',
+  accountManagerEnterpriseOnly: 'Only members on the Enterprise plan get an account manager.',
+  accountManagerNotAdmin: 'The account manager must be an active admin.',
   refundFailed: 'The refund could not be made through the payment service. Please try again later.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
   signInToSubscribe: 'Please sign in or create an account to subscribe to a plan.',

@@ -1,4 +1,4 @@
-import { chargeAmount, findPlan, MESSAGES, type PlanId } from '@barterads/core';
+import { ACCOUNT_MANAGER_MESSAGES, chargeAmount, findPlan, type PlanId } from '@barterads/core';
 import { auditLog, type PaymentOrderRow, paymentOrders, refunds, type UserRow } from '@barterads/db';
 import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
@@ -250,10 +250,10 @@ describe('admin payments, refund queue, revenue figures and account managers (re
 
     const notEnterprise = await assign(growth.user.id, admin.user.id);
     expect(notEnterprise.status).toBe(409);
-    expect(notEnterprise.body.message).toBe(MESSAGES.accountManagerEnterpriseOnly);
+    expect(notEnterprise.body.message).toBe(ACCOUNT_MANAGER_MESSAGES.enterpriseOnly);
     const notAdmin = await assign(enterprise.user.id, growth.user.id);
     expect(notAdmin.status).toBe(400);
-    expect(notAdmin.body.message).toBe(MESSAGES.accountManagerNotAdmin);
+    expect(notAdmin.body.message).toBe(ACCOUNT_MANAGER_MESSAGES.notAdmin);
 
     const listed = await server.request('/api/admin/enterprise-members', { token: admin.token });
     expect(listed.status).toBe(200);

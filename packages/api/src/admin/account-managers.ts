@@ -1,4 +1,4 @@
-import { MESSAGES } from '@barterads/core';
+import { ACCOUNT_MANAGER_MESSAGES, MESSAGES } from '@barterads/core';
 import { type Database, type Executor, subscriptions, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -81,10 +81,10 @@ export async function setAccountManager(
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, member.id), enterpriseNow(now)));
     if (input.managerId !== null) {
-      if (!plan) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.accountManagerEnterpriseOnly });
+      if (!plan) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_MANAGER_MESSAGES.enterpriseOnly });
       const [manager] = await tx.select().from(users).where(eq(users.id, input.managerId));
       if (manager?.role !== 'admin' || manager.status !== 'active' || manager.deletedAt) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.accountManagerNotAdmin });
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ACCOUNT_MANAGER_MESSAGES.notAdmin });
       }
     }
     if (member.accountManagerId !== input.managerId) {

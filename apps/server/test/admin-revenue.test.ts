@@ -1,5 +1,13 @@
 import { ACCOUNT_MANAGER_MESSAGES, chargeAmount, findPlan, type PlanId } from '@barterads/core';
-import { auditLog, type PaymentOrderRow, paymentOrders, refunds, type UserRow } from '@barterads/db';
+import {
+  auditLog,
+  dealCommissionOrders,
+  deals,
+  type PaymentOrderRow,
+  paymentOrders,
+  refunds,
+  type UserRow,
+} from '@barterads/db';
 import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,8 +95,43 @@ describe('admin payments, refund queue, revenue figures and account managers (re
       { token: admin.token },
     );
     expect(byEmail.body.payments.map((p: { userEmail: string }) => p.userEmail)).toEqual([growth.user.email]);
+    const plansOnly = await server.request('/api/admin/payments?kind=plan', { token: admin.token });
+    expect(plansOnly.body.total).toBe(2);
+    // A deal's commission, paid: listed as a commission payment (no invoice of its own yet).
+    const [deal] = await server.db
+      .insert(deals)
+      .values({
+        number: 'BA-2026-990001',
+        status: 'accepted',
+        proposerId: growth.user.id,
+        counterpartyId: starter.user.id,
+        expiresAt: new Date(),
+        acceptedAt: new Date(),
+        acceptedBy: starter.user.id,
+      })
+      .returning();
+    await server.db.insert(dealCommissionOrders).values({
+      dealId: deal!.id,
+      userId: growth.user.id,
+      razorpayOrderId: 'order_commission_list',
+      receipt: 'commission_list',
+      amountPaise: 75_000,
+      status: 'paid',
+      paidAt: new Date(),
+    });
     const commissions = await server.request('/api/admin/payments?kind=commission', { token: admin.token });
-    expect(commissions.body).toEqual({ payments: [], total: 0 });
+    expect(commissions.body.total).toBe(1);
+    expect(commissions.body.payments[0]).toMatchObject({
+      kind: 'commission',
+      userEmail: growth.user.email,
+      description: 'Commission, deal BA-2026-990001',
+      amount: 75_000,
+      status: 'paid',
+      invoice: null,
+      dealId: deal!.id,
+    });
+    await server.db.delete(dealCommissionOrders).where(eq(dealCommissionOrders.dealId, deal!.id));
+    await server.db.delete(deals).where(eq(deals.id, deal!.id));
     const failed = await server.request('/api/admin/payments?status=failed', { token: admin.token });
     expect(failed.body.total).toBe(0);
     const paged = await server.request('/api/admin/payments?limit=1&offset=1', { token: admin.token });

@@ -116,4 +116,18 @@ test('an admin approves a refund from the queue, reads revenue, and assigns an E
   const card = member.getByRole('region', { name: 'Your account manager' });
   await expect(card).toContainText(E2E_ADMIN.email);
   await context.close();
+
+  // The four pages on a 360 px phone: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const [path, heading] of [
+    ['/admin/payments', 'Payments'],
+    ['/admin/refunds', 'Refunds'],
+    ['/admin/revenue', 'Revenue'],
+    ['/admin/enterprise', 'Enterprise accounts'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  }
 });

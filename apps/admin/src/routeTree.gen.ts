@@ -14,8 +14,12 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AdminIndexRouteImport } from './routes/_admin/index'
 import { Route as AdminActivityRouteImport } from './routes/_admin/activity'
 import { Route as AdminDealsRouteImport } from './routes/_admin/deals'
+import { Route as AdminEnterpriseRouteImport } from './routes/_admin/enterprise'
 import { Route as AdminJobsRouteImport } from './routes/_admin/jobs'
 import { Route as AdminListingsRouteImport } from './routes/_admin/listings'
+import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
+import { Route as AdminRefundsRouteImport } from './routes/_admin/refunds'
+import { Route as AdminRevenueRouteImport } from './routes/_admin/revenue'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as AdminVerificationsRouteImport } from './routes/_admin/verifications'
 
@@ -43,6 +47,11 @@ const AdminDealsRoute = AdminDealsRouteImport.update({
   path: '/deals',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminEnterpriseRoute = AdminEnterpriseRouteImport.update({
+  id: '/enterprise',
+  path: '/enterprise',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminJobsRoute = AdminJobsRouteImport.update({
   id: '/jobs',
   path: '/jobs',
@@ -51,6 +60,21 @@ const AdminJobsRoute = AdminJobsRouteImport.update({
 const AdminListingsRoute = AdminListingsRouteImport.update({
   id: '/listings',
   path: '/listings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRefundsRoute = AdminRefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRevenueRoute = AdminRevenueRouteImport.update({
+  id: '/revenue',
+  path: '/revenue',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
@@ -69,8 +93,12 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
   '/deals': typeof AdminDealsRoute
+  '/enterprise': typeof AdminEnterpriseRoute
   '/jobs': typeof AdminJobsRoute
   '/listings': typeof AdminListingsRoute
+  '/payments': typeof AdminPaymentsRoute
+  '/refunds': typeof AdminRefundsRoute
+  '/revenue': typeof AdminRevenueRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
 }
@@ -78,8 +106,12 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/activity': typeof AdminActivityRoute
   '/deals': typeof AdminDealsRoute
+  '/enterprise': typeof AdminEnterpriseRoute
   '/jobs': typeof AdminJobsRoute
   '/listings': typeof AdminListingsRoute
+  '/payments': typeof AdminPaymentsRoute
+  '/refunds': typeof AdminRefundsRoute
+  '/revenue': typeof AdminRevenueRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
   '/': typeof AdminIndexRoute
@@ -90,8 +122,12 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_admin/activity': typeof AdminActivityRoute
   '/_admin/deals': typeof AdminDealsRoute
+  '/_admin/enterprise': typeof AdminEnterpriseRoute
   '/_admin/jobs': typeof AdminJobsRoute
   '/_admin/listings': typeof AdminListingsRoute
+  '/_admin/payments': typeof AdminPaymentsRoute
+  '/_admin/refunds': typeof AdminRefundsRoute
+  '/_admin/revenue': typeof AdminRevenueRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_admin/verifications': typeof AdminVerificationsRoute
   '/_admin/': typeof AdminIndexRoute
@@ -103,8 +139,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/activity'
     | '/deals'
+    | '/enterprise'
     | '/jobs'
     | '/listings'
+    | '/payments'
+    | '/refunds'
+    | '/revenue'
     | '/users'
     | '/verifications'
   fileRoutesByTo: FileRoutesByTo
@@ -112,8 +152,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/activity'
     | '/deals'
+    | '/enterprise'
     | '/jobs'
     | '/listings'
+    | '/payments'
+    | '/refunds'
+    | '/revenue'
     | '/users'
     | '/verifications'
     | '/'
@@ -123,8 +167,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/_admin/activity'
     | '/_admin/deals'
+    | '/_admin/enterprise'
     | '/_admin/jobs'
     | '/_admin/listings'
+    | '/_admin/payments'
+    | '/_admin/refunds'
+    | '/_admin/revenue'
     | '/_admin/users'
     | '/_admin/verifications'
     | '/_admin/'
@@ -172,6 +220,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDealsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/enterprise': {
+      id: '/_admin/enterprise'
+      path: '/enterprise'
+      fullPath: '/enterprise'
+      preLoaderRoute: typeof AdminEnterpriseRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/jobs': {
       id: '/_admin/jobs'
       path: '/jobs'
@@ -184,6 +239,27 @@ declare module '@tanstack/react-router' {
       path: '/listings'
       fullPath: '/listings'
       preLoaderRoute: typeof AdminListingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/payments': {
+      id: '/_admin/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/refunds': {
+      id: '/_admin/refunds'
+      path: '/refunds'
+      fullPath: '/refunds'
+      preLoaderRoute: typeof AdminRefundsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/revenue': {
+      id: '/_admin/revenue'
+      path: '/revenue'
+      fullPath: '/revenue'
+      preLoaderRoute: typeof AdminRevenueRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/users': {
@@ -206,8 +282,12 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminDealsRoute: typeof AdminDealsRoute
+  AdminEnterpriseRoute: typeof AdminEnterpriseRoute
   AdminJobsRoute: typeof AdminJobsRoute
   AdminListingsRoute: typeof AdminListingsRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
+  AdminRefundsRoute: typeof AdminRefundsRoute
+  AdminRevenueRoute: typeof AdminRevenueRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVerificationsRoute: typeof AdminVerificationsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -216,8 +296,12 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminDealsRoute: AdminDealsRoute,
+  AdminEnterpriseRoute: AdminEnterpriseRoute,
   AdminJobsRoute: AdminJobsRoute,
   AdminListingsRoute: AdminListingsRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
+  AdminRefundsRoute: AdminRefundsRoute,
+  AdminRevenueRoute: AdminRevenueRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVerificationsRoute: AdminVerificationsRoute,
   AdminIndexRoute: AdminIndexRoute,

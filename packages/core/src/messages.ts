@@ -137,3 +137,9 @@ export function otpWrongCode(left: number): string {
   if (left <= 0) return MESSAGES.otpNoTriesLeft;
   return `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
 }
+
+/** The admin app's account manager assignment (kept apart from MESSAGES, which the web app's first page loads). */
+export const ACCOUNT_MANAGER_MESSAGES = {
+  enterpriseOnly: 'Only members on the Enterprise plan get an account manager.',
+  notAdmin: 'The account manager must be an active admin.',
+} as const;

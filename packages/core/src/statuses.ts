@@ -15,6 +15,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What a payment pays for: a plan (payment_orders) or a deal's commission (deal_commission_orders). */
+export const PAYMENT_KINDS = ['plan', 'commission'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 /** What a plan order does: a first purchase, an upgrade now, a change at the period end, or a renewal. */
 export const PLAN_CHANGE_KINDS = ['purchase', 'upgrade', 'scheduled', 'renewal'] as const;
 
@@ -41,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'refund',
   'resolve_dispute',
   'hide_review',
+  'assign_account_manager',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -67,6 +67,10 @@ function AdminLayout() {
           <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
           <NavLink component={Link} to="/verifications" label="Verifications" onClick={close} />
           <NavLink component={Link} to="/deals" label="Deals" onClick={close} />
+          <NavLink component={Link} to="/payments" label="Payments" onClick={close} />
+          <NavLink component={Link} to="/refunds" label="Refunds" onClick={close} />
+          <NavLink component={Link} to="/revenue" label="Revenue" onClick={close} />
+          <NavLink component={Link} to="/enterprise" label="Enterprise" onClick={close} />
           <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
           <NavLink component={Link} to="/jobs" label="Jobs" onClick={close} />
           <Text fz="xs" c="dimmed" hiddenFrom="sm" mt="md" px="sm" truncate>

@@ -327,6 +327,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   },
   'POST /api/auth/logout': { expect: signedIn(204), isolate: true },
   'GET /api/auth/me': { expect: signedIn(200) },
+  'GET /api/auth/me/account-manager': { expect: signedIn(200) },
   'PATCH /api/auth/me': { expect: signedIn(200), request: () => ({ body: { companyName: 'Matrix & Co' } }) },
   'PATCH /api/auth/password': {
     expect: signedIn(200),
@@ -464,6 +465,14 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ params: { id: 'matrixunknownkey' } }),
   },
   'GET /api/admin/refunds': { expect: adminOnly(200) },
+  'GET /api/admin/payments': { expect: adminOnly(200), request: () => ({ query: { limit: '5' } }) },
+  'GET /api/admin/revenue': { expect: adminOnly(200) },
+  'GET /api/admin/enterprise-members': { expect: adminOnly(200) },
+  'PUT /api/admin/users/:id/account-manager': {
+    // Removing (null) is allowed for any member; nobody has a manager, so nothing changes.
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.actors.other.user.id }, body: { managerId: null } }),
+  },
   'POST /api/admin/refunds/:id/decision': {
     expect: adminOnly(404),
     request: () => ({ params: { id: UNKNOWN_SUBMISSION }, body: { approve: false } }),
@@ -651,6 +660,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'accounts.logout': { expect: signedIn(200), isolate: true },
   'accounts.me': { expect: signedIn(200) },
+  'accounts.accountManager': { expect: signedIn(200) },
   'accounts.updateProfile': {
     expect: signedIn(200),
     request: () => ({ input: { companyName: 'Matrix & Co' } }),
@@ -793,6 +803,13 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'apiKeys.revoke': { expect: signedIn(404), request: () => ({ input: { id: 'matrixunknownkey' } }) },
   'payments.adminRefunds': { expect: adminOnly(200), request: () => ({ input: {} }) },
+  'payments.adminPayments': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },
+  'payments.adminRevenue': { expect: adminOnly(200), request: () => ({ input: {} }) },
+  'admin.enterpriseMembers': { expect: adminOnly(200) },
+  'admin.setAccountManager': {
+    expect: adminOnly(200),
+    request: (w) => ({ input: { userId: w.actors.other.user.id, managerId: null } }),
+  },
   'payments.adminDecideRefund': {
     expect: adminOnly(404),
     request: () => ({ input: { id: UNKNOWN_SUBMISSION, approve: false } }),

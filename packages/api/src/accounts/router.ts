@@ -1,3 +1,5 @@
+import { myAccountManager } from '../admin/account-managers';
+import { MyAccountManagerOutput } from '../admin/schemas';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { DATA_RIGHTS_MESSAGES, deleteAccount, exportUserData } from './data-rights';
 import { confirmEmailChange, requestEmailChange } from './email-change';
@@ -67,6 +69,11 @@ export const accountsRouter = router({
   }),
 
   me: authedProcedure.output(UserResult).query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+
+  /** The Enterprise member's account manager (name, e-mail), or null. */
+  accountManager: authedProcedure.output(MyAccountManagerOutput).query(async ({ ctx }) => ({
+    accountManager: await myAccountManager(ctx.services.database.db, ctx.user.id),
+  })),
 
   updateProfile: authedProcedure
     .input(UpdateProfileInput)

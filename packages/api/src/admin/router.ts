@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jobQueueOverview } from '../jobs/overview';
 import { adminProcedure, router } from '../trpc';
+import { enterpriseMembers, setAccountManager } from './account-managers';
 import { listActivity } from './audit';
 import { archiveListing, listListings, setListingVerified } from './listings';
 import { getMetrics, usersByCountry } from './metrics';
@@ -13,7 +14,10 @@ import {
   AdminUsersInput,
   AdminUsersOutput,
   ArchiveListingInput,
+  EnterpriseMembersOutput,
   ListingOutput,
+  SetAccountManagerInput,
+  SetAccountManagerOutput,
   SetListingVerifiedInput,
   SetUserStatusInput,
   UserOutput,
@@ -82,6 +86,19 @@ export const adminRouter = router({
     .output(ListingOutput)
     .mutation(async ({ ctx, input }) => ({
       listing: await archiveListing(ctx.services.database.db, ctx.user.id, input.id, input.reason),
+    })),
+
+  /** Members on a running Enterprise plan with their account manager; the admins who can be assigned. */
+  enterpriseMembers: adminProcedure
+    .output(EnterpriseMembersOutput)
+    .query(({ ctx }) => enterpriseMembers(ctx.services.database.db)),
+
+  /** Assigns (or with null removes) an Enterprise member's account manager; audit-logged. */
+  setAccountManager: adminProcedure
+    .input(SetAccountManagerInput)
+    .output(SetAccountManagerOutput)
+    .mutation(async ({ ctx, input }) => ({
+      member: await setAccountManager(ctx.services.database.db, ctx.user.id, input),
     })),
 
   activity: adminProcedure

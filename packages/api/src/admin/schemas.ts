@@ -185,3 +185,32 @@ export const ActivityEntry = z.object({
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 
 export const ActivityOutput = z.object({ entries: z.array(ActivityEntry), total: z.number().int() });
+
+// ---- Enterprise account managers ------------------------------------------------------------
+
+export const Person = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type Person = z.infer<typeof Person>;
+
+export const EnterpriseMember = Person.extend({
+  companyName: z.string().nullable(),
+  period: z.string(),
+  endsAt: z.string(),
+  accountManager: Person.nullable(),
+});
+export type EnterpriseMember = z.infer<typeof EnterpriseMember>;
+
+export const EnterpriseMembersOutput = z.object({
+  members: z.array(EnterpriseMember),
+  /** The active admins who can be assigned. */
+  managers: z.array(Person),
+});
+
+export const SetAccountManagerInput = z.object({
+  userId: z.uuid('userId must be a user id.'),
+  /** The admin to assign, or null to remove the assignment. */
+  managerId: z.uuid('managerId must be a user id.').nullable(),
+});
+export type SetAccountManagerInput = z.infer<typeof SetAccountManagerInput>;
+export const SetAccountManagerOutput = z.object({ member: EnterpriseMember });
+
+export const MyAccountManagerOutput = z.object({ accountManager: Person.nullable() });

@@ -1,10 +1,14 @@
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
+import { adminPayments } from './admin-payments';
 import { checkoutScriptUrl } from './gateway';
 import { listInvoices } from './invoices';
 import { createOrder } from './orders';
 import { changePlan, subscriptionWithAllowance } from './plan-change';
 import { adminRefunds, cancelPlan, decideRefund, myRefunds, requestRefund } from './refunds';
+import { revenueFigures } from './revenue';
 import {
+  AdminPaymentsInput,
+  AdminPaymentsResult,
   AdminRefundsInput,
   AdminRefundsResult,
   CancelResult,
@@ -20,6 +24,8 @@ import {
   RefundRequestInput,
   RefundRequestResult,
   RefundsResult,
+  RevenueInput,
+  RevenueResult,
   SubscriptionResult,
   VerifyPaymentInput,
   VerifyPaymentResult,
@@ -93,6 +99,18 @@ export const paymentsRouter = router({
     .input(DecideRefundInput)
     .output(DecideRefundResult)
     .mutation(({ ctx, input }) => decideRefund(ctx, ctx.user, input)),
+
+  /** The admin app's payments and invoices: plan and commission payments, newest first, paged. */
+  adminPayments: adminProcedure
+    .input(AdminPaymentsInput)
+    .output(AdminPaymentsResult)
+    .query(({ ctx, input }) => adminPayments(ctx.services.database, input)),
+
+  /** Monthly recurring revenue and plan mix over 12 months, computed in PostgreSQL. */
+  adminRevenue: adminProcedure
+    .input(RevenueInput)
+    .output(RevenueResult)
+    .query(({ ctx, input }) => revenueFigures(ctx.services.database, input)),
 
   history: authedProcedure.output(PaymentHistoryResult).query(async ({ ctx }) => ({
     payments: (await paymentHistory(ctx.services.database.db, ctx.user.id)).map(toPayment),

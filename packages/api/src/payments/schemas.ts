@@ -1,6 +1,7 @@
 import {
   BILLING_PERIODS,
   INVOICE_KINDS,
+  PAYMENT_KINDS,
   PAYMENT_STATUSES,
   PLAN_CHANGE_KINDS,
   PLAN_IDS,
@@ -208,3 +209,58 @@ export const WebhookInput = z.object({
 export type WebhookInput = z.infer<typeof WebhookInput>;
 
 export const WebhookResult = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
+
+/** The admin app's payments and invoices list: newest first, filtered, paged on the server. */
+export const AdminPaymentsInput = z.object({
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  kind: z.enum(PAYMENT_KINDS).optional(),
+  /** Part of the member's e-mail. */
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type AdminPaymentsInput = z.infer<typeof AdminPaymentsInput>;
+
+const DocumentRef = z.object({ id: z.string(), number: z.string() });
+export const AdminPayment = z.object({
+  id: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  companyName: z.string().nullable(),
+  /** "Growth plan, monthly" or "Commission, deal BA-2026-000001". */
+  description: z.string(),
+  planId: z.enum(PLAN_IDS).nullable(),
+  dealId: z.string().nullable(),
+  /** Paise. */
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  razorpayPaymentId: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The tax invoice (a PDF at /api/payments/invoices/{id}.pdf). */
+  invoice: DocumentRef.nullable(),
+  creditNotes: z.array(DocumentRef),
+  refundStatus: z.enum(REFUND_STATUSES).nullable(),
+});
+export type AdminPayment = z.infer<typeof AdminPayment>;
+export const AdminPaymentsResult = z.object({ payments: z.array(AdminPayment), total: z.number().int() });
+
+export const RevenueInput = z.object({
+  /** `YYYY-MM` (Asia/Kolkata): the last of the 12 months; this month when left out or later. */
+  endMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'endMonth must be YYYY-MM.')
+    .optional(),
+});
+export const RevenueMonth = z.object({
+  month: z.string(),
+  /** Monthly recurring revenue at the month's close, in paise (yearly plans counted at a twelfth). */
+  mrr: z.number().int(),
+  subscribers: z.number().int(),
+  /** Active subscribers per plan at the month's close. */
+  plans: z.record(z.enum(PLAN_IDS), z.number().int()),
+});
+export type RevenueMonth = z.infer<typeof RevenueMonth>;
+export const RevenueResult = z.object({ months: z.array(RevenueMonth) });

@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   refund: 'Refund decided',
   resolve_dispute: 'Dispute decided',
   hide_review: 'Review hidden',
+  assign_account_manager: 'Account manager assigned',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -43,6 +44,7 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   refund: 'grape',
   resolve_dispute: 'orange',
   hide_review: 'gray',
+  assign_account_manager: 'indigo',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));

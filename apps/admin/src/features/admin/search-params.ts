@@ -4,6 +4,9 @@ import {
   AUTH_ROLES,
   DEAL_STATUSES,
   LISTING_STATUSES,
+  PAYMENT_KINDS,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
   USER_STATUSES,
   USER_TYPES,
 } from '@barterads/core';
@@ -55,3 +58,18 @@ export const DealsSearch = z.object({
   status: z.enum(DEAL_STATUSES).optional().catch(undefined),
 });
 export type DealsSearch = z.infer<typeof DealsSearch>;
+
+/** The Payments page's URL state: status, kind, the member's e-mail, the page. */
+export const PaymentsSearch = z.object({
+  status: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
+  kind: z.enum(PAYMENT_KINDS).optional().catch(undefined),
+  q: text,
+  page,
+});
+export type PaymentsSearch = z.infer<typeof PaymentsSearch>;
+
+/** The refund queue's URL state: the state filter (none: requested first, then the rest). */
+export const RefundsSearch = z.object({
+  status: z.enum(REFUND_STATUSES).optional().catch(undefined),
+});
+export type RefundsSearch = z.infer<typeof RefundsSearch>;

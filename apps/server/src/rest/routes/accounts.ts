@@ -58,6 +58,14 @@ export const accountRoutes = defineRoutes([
     auth: 'bearer',
   },
   {
+    method: 'GET',
+    path: '/api/auth/me/account-manager',
+    procedure: 'accounts.accountManager',
+    summary: "The Enterprise member's dedicated account manager (`name, email`), or null",
+    tag: 'Accounts',
+    auth: 'bearer',
+  },
+  {
     method: 'PATCH',
     path: '/api/auth/me',
     procedure: 'accounts.updateProfile',

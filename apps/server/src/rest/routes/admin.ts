@@ -75,4 +75,23 @@ export const adminRoutes = defineRoutes([
     tag: 'Admin',
     auth: 'admin',
   },
+  {
+    method: 'GET',
+    path: '/api/admin/enterprise-members',
+    procedure: 'admin.enterpriseMembers',
+    summary:
+      'Members on a running Enterprise plan with their account manager, and the admins who can be assigned',
+    tag: 'Admin',
+    auth: 'admin',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id/account-manager',
+    procedure: 'admin.setAccountManager',
+    summary:
+      "Assign an active admin as an Enterprise member's account manager (`managerId`, or null to remove); 409 for a member not on Enterprise",
+    tag: 'Admin',
+    auth: 'admin',
+    input: (request) => ({ ...(request.body as Record<string, unknown>), userId: request.params.id }),
+  },
 ]);

@@ -106,4 +106,22 @@ export const paymentRoutes = defineRoutes([
     auth: 'admin',
     input: (request) => ({ ...(request.body as Record<string, unknown>), id: request.params.id }),
   },
+  {
+    method: 'GET',
+    path: '/api/admin/payments',
+    procedure: 'payments.adminPayments',
+    summary:
+      'Plan and commission payments with their member, invoice and credit notes, newest first; query `status, kind, q` (e-mail), `limit, offset`',
+    tag: 'Admin',
+    auth: 'admin',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/revenue',
+    procedure: 'payments.adminRevenue',
+    summary:
+      'Monthly recurring revenue (paise; yearly plans at a twelfth) and active subscribers per plan at each month close, 12 months to `endMonth` (YYYY-MM)',
+    tag: 'Admin',
+    auth: 'admin',
+  },
 ]);

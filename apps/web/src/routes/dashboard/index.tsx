@@ -2,6 +2,7 @@ import { trpc } from '@barterads/api-client';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
+import { AccountManagerCard } from '../../features/accounts/AccountManagerCard';
 import { DealsOverviewCard } from '../../features/deals/DealsOverviewCard';
 import { DashboardOverview } from '../../features/listings/DashboardOverview';
 import { MatchList } from '../../features/matching/MatchList';
@@ -24,6 +25,7 @@ function DashboardOverviewPage() {
       <MatchList title="Matches for you" />
       <DealsOverviewCard />
       <SubscriptionCard />
+      <AccountManagerCard />
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."audit_action" ADD VALUE 'assign_account_manager';

@@ -119,6 +119,7 @@ export async function createServices(
       supportEmail: COMPANY.supportEmail,
       razorpay: settings.razorpay,
       seller: settings.seller,
+      unsubscribeSecret: settings.unsubscribeSecret,
     },
     async close() {
       await pubsub.close().catch(() => {});

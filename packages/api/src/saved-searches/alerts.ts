@@ -1,5 +1,16 @@
-import { SAVED_SEARCH_FREQUENCY_LABELS, SAVED_SEARCHES, type SavedSearchFrequency } from '@barterads/core';
-import { type Database, listings, type SavedSearchRow, savedSearches, users } from '@barterads/db';
+import {
+  SAVED_SEARCH_FREQUENCY_LABELS,
+  SAVED_SEARCHES,
+  type SavedSearchFrequency,
+} from '@barterads/core/saved-searches';
+import {
+  type Database,
+  type Executor,
+  listings,
+  type SavedSearchRow,
+  savedSearches,
+  users,
+} from '@barterads/db';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import { SearchListingsInput } from '../listings/schemas';
 import { searchConditions } from '../listings/search';
@@ -67,7 +78,9 @@ async function runOne(
   done: Set<string>,
 ): Promise<'mailed' | 'looked' | null> {
   const at = now.toISOString();
-  return deps.db.transaction(async (tx) => {
+  // Everything on the transaction's own connection (the embedded PGlite has only one): the row stays locked
+  // while its mail is sent, so a concurrent run skips it, and a failed send rolls the search back.
+  const outcome = await deps.db.transaction(async (tx) => {
     const [search] = await tx
       .select()
       .from(savedSearches)
@@ -90,8 +103,8 @@ async function runOne(
       .for('update', { skipLocked: true });
     if (!search) return null;
     done.add(search.id);
-    const found = await newListings(deps.db, search, now);
-    const mailed = found.length > 0 && (await alert(deps, search, found));
+    const found = await newListings(tx, search, now);
+    const mailed = found.length > 0 && (await mailAlert(deps, tx, search, found));
     // The newest listing's own created_at, read in SQL: a JS Date would drop its microseconds, and the listing
     // would then count as newer than the mark at the next run.
     const newest = found.at(-1);
@@ -106,12 +119,16 @@ async function runOne(
           : {}),
       })
       .where(eq(savedSearches.id, search.id));
-    return mailed ? 'mailed' : 'looked';
+    return { search, found, mailed };
   });
+  if (!outcome) return null;
+  // The bell entry once the search's mark has committed (its event key makes a repeat a no-op).
+  if (outcome.found.length > 0) await notifyAlert(deps, outcome.search, outcome.found);
+  return outcome.mailed ? 'mailed' : 'looked';
 }
 
 /** Listings posted after the search's last alert and by `now` that match it (not the member's own), oldest first. */
-async function newListings(db: Database, search: SavedSearchRow, now: Date): Promise<AlertListing[]> {
+async function newListings(db: Executor, search: SavedSearchRow, now: Date): Promise<AlertListing[]> {
   const filters = SearchListingsInput.parse(SavedSearchQueryOutput.parse(search.query));
   return db
     .select({
@@ -136,33 +153,39 @@ async function newListings(db: Database, search: SavedSearchRow, now: Date): Pro
     .limit(SAVED_SEARCHES.alertListingsMax);
 }
 
-/** The bell entry and (unless turned off) the alert e-mail with its one-click unsubscribe; true when mailed. */
-async function alert(
+function alertTitle(search: SavedSearchRow, found: AlertListing[]): string {
+  return `${found.length} new listing${found.length === 1 ? '' : 's'} for "${search.name}"`;
+}
+
+/** The bell entry of an alert (its e-mail is the alert mail, with the unsubscribe headers). */
+async function notifyAlert(deps: SavedSearchAlertDeps, search: SavedSearchRow, found: AlertListing[]) {
+  await notify(deps.notify, {
+    userId: search.userId,
+    kind: 'saved_search_hits',
+    title: alertTitle(search, found),
+    body: found.map((l) => l.title).join('; '),
+    link: '/dashboard/saved-searches',
+    dedupeKey: `saved-search:${search.id}:${found.at(-1)?.id ?? ''}`,
+    email: false,
+  });
+}
+
+/** The alert e-mail with its one-click unsubscribe, unless the member turned the kind off; true when mailed. */
+async function mailAlert(
   deps: SavedSearchAlertDeps,
+  tx: Executor,
   search: SavedSearchRow,
   found: AlertListing[],
 ): Promise<boolean> {
   const base = deps.appUrl.replace(/\/+$/, '');
-  const count = found.length;
-  const title = `${count} new listing${count === 1 ? '' : 's'} for "${search.name}"`;
+  const title = alertTitle(search, found);
   const lines = found.map((l) => `- ${l.title}${l.city ? ` (${l.city})` : ''}: ${base}/listings/${l.id}`);
-  const newest = found.at(-1)?.createdAt.toISOString() ?? '';
-  await notify(deps.notify, {
-    userId: search.userId,
-    kind: 'saved_search_hits',
-    title,
-    body: found.map((l) => l.title).join('; '),
-    link: '/dashboard/saved-searches',
-    dedupeKey: `saved-search:${search.id}:${newest}`,
-    // The alert e-mail below is this notification's e-mail: it carries the unsubscribe headers.
-    email: false,
-  });
-  const [member] = await deps.db
+  const [member] = await tx
     .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, search.userId));
   if (!member || member.deletedAt) return false;
-  if (!(await wantsEmail(deps.db, search.userId, 'saved_search_hits'))) return false;
+  if (!(await wantsEmail(tx, search.userId, 'saved_search_hits'))) return false;
   const unsubscribe = unsubscribeUrl(base, deps.unsubscribeSecret, search.id);
   await deps.mailer.send({
     to: member.email,

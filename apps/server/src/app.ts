@@ -34,6 +34,7 @@ import { restRoutes } from './rest/routes';
 import type { ServerServices } from './services';
 import type { Settings } from './settings';
 import { registerTrpcRoute } from './trpc-route';
+import { registerUnsubscribeRoute } from './unsubscribe-route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -238,6 +239,7 @@ export async function buildApp(
   registerFilesRoute(app, services.storage);
   registerListingPages(app, services, settings);
   registerPrivateFileRoutes(app, services, settings);
+  registerUnsubscribeRoute(app, services, settings);
   registerStaticApps(app, settings);
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.

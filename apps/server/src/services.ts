@@ -120,6 +120,7 @@ export async function createServices(
       supportEmail: COMPANY.supportEmail,
       razorpay: settings.razorpay,
       seller: settings.seller,
+      unsubscribeSecret: settings.unsubscribeSecret,
     },
     closing: closing.signal,
     async close() {

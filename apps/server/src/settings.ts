@@ -55,6 +55,10 @@ const EnvSchema = z
       message: 'must be a valid GSTIN',
     }),
     SELLER_ADDRESS: optionalText,
+    /** Signs the one-click unsubscribe links of saved-search alerts (HMAC-SHA256): required in production. */
+    UNSUBSCRIBE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the embedded database and the development outbox live (default: .data at the repository root). */
     DATA_DIR: optionalText,
@@ -169,6 +173,8 @@ export interface Settings {
     | undefined;
   /** The seller on GST invoices. */
   seller: { legalName: string; gstin: string; address: string };
+  /** The key of the saved-search alerts' signed unsubscribe links. */
+  unsubscribeSecret: string;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
@@ -190,6 +196,9 @@ export const DEV_SELLER = {
   gstin: '27AABCB1234F1Z8',
   address: '101 Sample House, Andheri East, Mumbai, Maharashtra 400069',
 } as const;
+
+/** The unsubscribe links' key outside production (public: links signed with it prove nothing in production). */
+export const DEV_UNSUBSCRIBE_SECRET = 'barterads-development-unsubscribe-secret';
 
 /** The repository root (where pnpm-workspace.yaml is), or the working directory outside a checkout. */
 function repositoryRoot(start = process.cwd()): string {
@@ -222,6 +231,12 @@ export function assertServerSettings(source: NodeJS.ProcessEnv, settings: Settin
       if (!source[name]?.trim()) {
         throw new SettingsError(`Invalid setting ${name}: is required in production (GST invoices)`);
       }
+    }
+    // The unsubscribe links work signed out: with the public development key anyone could stop anyone's alerts.
+    if (!source.UNSUBSCRIBE_SECRET?.trim()) {
+      throw new SettingsError(
+        "Invalid setting UNSUBSCRIBE_SECRET: is required in production (signs the alert e-mails' unsubscribe links)",
+      );
     }
   }
 }
@@ -283,6 +298,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
       gstin: normalizeGstin(env.SELLER_GSTIN ?? DEV_SELLER.gstin),
       address: env.SELLER_ADDRESS ?? DEV_SELLER.address,
     },
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
     s3:

@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_MESSAGES, SAVED_SEARCHES } from '@barterads/core';
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCHES } from '@barterads/core/saved-searches';
 import { savedSearches } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -29,6 +29,7 @@ import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardListingsRouteImport } from './routes/dashboard/listings'
 import { Route as DashboardMessagesRouteImport } from './routes/dashboard/messages'
 import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/notifications'
+import { Route as DashboardSavedSearchesRouteImport } from './routes/dashboard/saved-searches'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
 import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
@@ -134,6 +135,11 @@ const DashboardNotificationsRoute = DashboardNotificationsRouteImport.update({
   path: '/notifications',
   getParentRoute: () => DashboardRoute,
 } as any)
+const DashboardSavedSearchesRoute = DashboardSavedSearchesRouteImport.update({
+  id: '/saved-searches',
+  path: '/saved-searches',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -200,6 +207,7 @@ export interface FileRoutesByTo {
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard': typeof DashboardIndexRoute
@@ -227,6 +235,7 @@ export interface FileRoutesById {
   '/dashboard/listings': typeof DashboardListingsRoute
   '/dashboard/messages': typeof DashboardMessagesRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
@@ -255,6 +264,7 @@ export interface FileRouteTypes {
     | '/dashboard/listings'
     | '/dashboard/messages'
     | '/dashboard/notifications'
+    | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
@@ -280,6 +290,7 @@ export interface FileRouteTypes {
     | '/dashboard/listings'
     | '/dashboard/messages'
     | '/dashboard/notifications'
+    | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard'
@@ -306,6 +317,7 @@ export interface FileRouteTypes {
     | '/dashboard/listings'
     | '/dashboard/messages'
     | '/dashboard/notifications'
+    | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
@@ -475,6 +487,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardNotificationsRouteImport
       parentRoute: typeof DashboardRoute
     }
+    '/dashboard/saved-searches': {
+      id: '/dashboard/saved-searches'
+      path: '/saved-searches'
+      fullPath: '/dashboard/saved-searches'
+      preLoaderRoute: typeof DashboardSavedSearchesRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/settings': {
       id: '/dashboard/settings'
       path: '/settings'
@@ -510,6 +529,7 @@ interface DashboardRouteChildren {
   DashboardListingsRoute: typeof DashboardListingsRoute
   DashboardMessagesRoute: typeof DashboardMessagesRoute
   DashboardNotificationsRoute: typeof DashboardNotificationsRoute
+  DashboardSavedSearchesRoute: typeof DashboardSavedSearchesRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
   DashboardDealsIdRoute: typeof DashboardDealsIdRoute
@@ -520,6 +540,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardListingsRoute: DashboardListingsRoute,
   DashboardMessagesRoute: DashboardMessagesRoute,
   DashboardNotificationsRoute: DashboardNotificationsRoute,
+  DashboardSavedSearchesRoute: DashboardSavedSearchesRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
   DashboardDealsIdRoute: DashboardDealsIdRoute,

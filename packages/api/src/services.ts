@@ -19,6 +19,8 @@ export interface ApiConfig {
     | undefined;
   /** The seller named on GST invoices (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS). */
   seller: SellerConfig;
+  /** Signs the saved-search alerts' one-click unsubscribe links (UNSUBSCRIBE_SECRET). */
+  unsubscribeSecret: string;
 }
 
 export interface SellerConfig {

@@ -10,7 +10,8 @@ export * from './notifications';
 export * from './phone';
 export * from './plans';
 export * from './roles';
-export * from './saved-searches';
+// Saved searches: from '@barterads/core/saved-searches' (kept out of this barrel, so the web app's first load
+// does not carry what only its saved-search screens use).
 export * from './statuses';
 export * from './text';
 export * from './verification';

@@ -21,4 +21,5 @@ export const SAVED_SEARCH_MESSAGES = {
   limit: `You can keep at most ${SAVED_SEARCHES.maxPerUser} saved searches. Delete one to save another.`,
   notFound: 'Saved search not found.',
   name: 'Please give the search a name.',
+  signIn: 'Please sign in or create an account to save this search.',
 } as const;

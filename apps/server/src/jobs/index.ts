@@ -6,6 +6,7 @@ import { matchDigestJob, matchUpdatesJob } from './matches';
 import { notificationEmailsJob } from './notification-emails';
 import { planPeriodsJob } from './plan-periods';
 import { reviewsJob } from './reviews';
+import { savedSearchAlertsJob } from './saved-search-alerts';
 import { unreadMessagesJob } from './unread-messages';
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */
@@ -21,6 +22,7 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       matchDigestJob(services),
       deliveriesJob(services),
       reviewsJob(services),
+      savedSearchAlertsJob(services),
     ],
     services.logger,
     options,

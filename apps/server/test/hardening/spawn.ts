@@ -51,6 +51,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       SELLER_LEGAL_NAME: 'BarterAds Test Seller Private Limited',
       SELLER_GSTIN: '27AABCB1234F1Z8',
       SELLER_ADDRESS: '1 Test Street, Mumbai, Maharashtra 400001',
+      UNSUBSCRIBE_SECRET: 'hardening-unsubscribe-secret-of-32-characters',
       ...env,
     },
   });

@@ -60,6 +60,7 @@ function DashboardLayout() {
             label="Messages"
             rightSection={<UnreadBadge />}
           />
+          <NavLink component={Link} to="/dashboard/saved-searches" label="Saved searches" />
           <NavLink component={Link} to="/dashboard/notifications" label="Notifications" />
           <NavLink component={Link} to="/dashboard/settings" label="Preferences" />
           <NavLink component={Link} to="/settings" label="Account settings" />

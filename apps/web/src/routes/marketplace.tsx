@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../components/SegmentedChoice';
 import { usePageMeta } from '../components/usePageMeta';
@@ -31,6 +31,7 @@ import { MarketplaceList } from '../features/listings/MarketplaceList';
 import { postLabels } from '../features/listings/post-labels';
 import type { Listing } from '../features/listings/types';
 import { MessageOwnerButton } from '../features/messages/MessageOwnerButton';
+import { SaveSearchButton } from '../features/saved-searches/SaveSearchButton';
 import { MarketplaceSearch } from '../features/search-params';
 
 // The post and sign-in modals load on first use: most visitors browse, and the form is not part of the first paint.
@@ -133,6 +134,8 @@ function MarketplacePage() {
   );
   // The words leave through the box (its debounced effect updates the URL), the filters at once; the list or
   // map view stays.
+  // A signed-out visitor who saves comes back to these filters after signing in.
+  const marketplaceHref = useRouterState({ select: (state) => state.location.href });
   const clearFilters = () => {
     setText('');
     void navigate({ search: (prev) => ({ q: prev.q, display: prev.display }), replace: true });
@@ -239,6 +242,23 @@ function MarketplacePage() {
                 replace: true,
               });
             }}
+          />
+        </Group>
+        <Group justify="flex-end">
+          <SaveSearchButton
+            user={user}
+            query={{
+              q: search.q,
+              category: search.category,
+              ownerRole: search.view,
+              city: search.city,
+              verifiedOnly: search.verifiedOnly,
+              rateMin: search.rateMin,
+              rateMax: search.rateMax,
+              availableFrom: search.availableFrom,
+              availableTo: search.availableTo,
+            }}
+            redirect={marketplaceHref}
           />
         </Group>
         {moreOpen ? (

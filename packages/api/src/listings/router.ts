@@ -1,5 +1,6 @@
 import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
 import { z } from 'zod';
+import { SAVED_SEARCH_ALERTS_JOB } from '../saved-searches/alerts';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { categoryCounts, dashboardStats, recordContactClick, recordViews } from './events';
 import { featureListing } from './featuring';
@@ -76,7 +77,10 @@ export const listingsRouter = router({
     .input(CreateListingInput)
     .output(ListingResult)
     .mutation(async ({ ctx, input }) => {
-      return { barter: await createListing(ctx.services.database.db, ctx.user, input) };
+      const barter = await createListing(ctx.services.database.db, ctx.user, input);
+      // Instant saved-search alerts go out now rather than at the job's next minute.
+      ctx.services.jobs?.wake(SAVED_SEARCH_ALERTS_JOB);
+      return { barter };
     }),
 
   /** Active listings against the plan's allowance (the post button warns before the form opens). */

@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_MESSAGES, SAVED_SEARCHES } from '@barterads/core';
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCHES } from '@barterads/core/saved-searches';
 import { type Database, type SavedSearchRow, savedSearches, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq } from 'drizzle-orm';

@@ -1,10 +1,9 @@
+import { MEDIA_CATEGORY_IDS, USER_TYPES } from '@barterads/core';
 import {
-  MEDIA_CATEGORY_IDS,
   SAVED_SEARCH_FREQUENCIES,
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCHES,
-  USER_TYPES,
-} from '@barterads/core';
+} from '@barterads/core/saved-searches';
 import { z } from 'zod';
 import { SearchListingsInput } from '../listings/schemas';
 

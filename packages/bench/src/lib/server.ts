@@ -85,6 +85,7 @@ export async function startApiServer(options: {
       SELLER_LEGAL_NAME: 'BarterAds Test Seller Private Limited',
       SELLER_GSTIN: '27AABCB1234F1Z8',
       SELLER_ADDRESS: '1 Test Street, Mumbai, Maharashtra 400001',
+      UNSUBSCRIBE_SECRET: 'bench-unsubscribe-secret-of-32-characters-or-more',
       PORT: String(options.port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -20,12 +20,12 @@ import {
   PLAN_CHANGE_KINDS,
   PLAN_IDS,
   REFUND_STATUSES,
-  SAVED_SEARCH_FREQUENCIES,
   SUBSCRIPTION_STATUSES,
   USER_STATUSES,
   USER_TYPES,
   VERIFICATION_SUBMISSION_STATUSES,
 } from '@barterads/core';
+import { SAVED_SEARCH_FREQUENCIES } from '@barterads/core/saved-searches';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // Every enumeration's values come from packages/core, the one source the API's schemas and the apps read too.

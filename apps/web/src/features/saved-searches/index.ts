@@ -1,0 +1,2 @@
+export { SavedSearchesPage } from './SavedSearchesPage';
+export { SaveSearchButton } from './SaveSearchButton';

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { usePageMeta } from '../../components/usePageMeta';
+import { SavedSearchesPage } from '../../features/saved-searches/SavedSearchesPage';
+
+export const Route = createFileRoute('/dashboard/saved-searches')({ component: DashboardSavedSearchesPage });
+
+function DashboardSavedSearchesPage() {
+  usePageMeta('Saved searches');
+  return <SavedSearchesPage />;
+}

@@ -1,0 +1,233 @@
+import {
+  SAVED_SEARCH_FREQUENCY_LABELS,
+  SAVED_SEARCHES,
+  type SavedSearchFrequency,
+} from '@barterads/core/saved-searches';
+import {
+  type Database,
+  type Executor,
+  listings,
+  type SavedSearchRow,
+  savedSearches,
+  users,
+} from '@barterads/db';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { SearchListingsInput } from '../listings/schemas';
+import { searchConditions } from '../listings/search';
+import type { Mailer } from '../mail/mailer';
+import { type NotifyDeps, notify, wantsEmail } from '../notifications/notify';
+import type { Logger } from '../services';
+import { SavedSearchQueryOutput } from './schemas';
+import { unsubscribeUrl } from './unsubscribe';
+
+/** The alert job's queue name (apps/server/src/jobs): every minute, and woken when a listing is posted. */
+export const SAVED_SEARCH_ALERTS_JOB = 'saved-search-alerts';
+
+/** How long after its last look a search is due again; `instant` at every run, `never` not at all. */
+const DUE_AFTER: Record<Exclude<SavedSearchFrequency, 'never'>, string> = {
+  instant: '0 seconds',
+  daily: '24 hours',
+  weekly: '7 days',
+};
+
+export interface SavedSearchAlertDeps {
+  db: Database;
+  mailer: Mailer;
+  /** The web app's public URL (links to the listings, and to the unsubscribe route served on the same origin). */
+  appUrl: string;
+  unsubscribeSecret: string;
+  logger: Logger;
+  notify: NotifyDeps;
+}
+
+interface AlertListing {
+  id: string;
+  title: string;
+  city: string | null;
+  location: string;
+  createdAt: Date;
+}
+
+/**
+ * Sends the saved-search alerts that are due at `now` (the job passes the clock; tests move it): each search of
+ * frequency instant (every run), daily (24 hours after its last look) or weekly (7 days) is looked at once, with
+ * its row locked (`FOR UPDATE SKIP LOCKED`, so a woken run and a scheduled one, or two instances, never take the
+ * same search). The listings that match its filters (the marketplace's own WHERE, `searchConditions`) and were
+ * posted after `last_alerted_at` and by `now` make one e-mail (unless the member turned the kind's e-mail off)
+ * and one bell entry; `last_alerted_at` moves to the newest of them, so no listing is sent twice for one search.
+ * Nothing new: no mail, only `last_checked_at` moves. A failed send rolls the search back to be tried next run.
+ * Answers how many alert e-mails went out.
+ */
+export async function runSavedSearchAlerts(deps: SavedSearchAlertDeps, now = new Date()): Promise<number> {
+  let sent = 0;
+  const done = new Set<string>();
+  for (;;) {
+    const outcome = await runOne(deps, now, done).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'saved-search alert not sent');
+      return 'failed' as const;
+    });
+    if (outcome === null) return sent;
+    if (outcome === 'mailed') sent += 1;
+  }
+}
+
+/** Looks at one due search (not in `done`): null when none is left. */
+async function runOne(
+  deps: SavedSearchAlertDeps,
+  now: Date,
+  done: Set<string>,
+): Promise<'mailed' | 'looked' | null> {
+  const at = now.toISOString();
+  // Everything on the transaction's own connection (the embedded PGlite has only one): the row stays locked
+  // while its mail is sent, so a concurrent run skips it, and a failed send rolls the search back.
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [search] = await tx
+      .select()
+      .from(savedSearches)
+      .where(
+        and(
+          ne(savedSearches.frequency, 'never'),
+          sql`${savedSearches.lastCheckedAt} <= ${at}::timestamptz - (case ${savedSearches.frequency}
+              when 'instant' then ${DUE_AFTER.instant} when 'daily' then ${DUE_AFTER.daily}
+              else ${DUE_AFTER.weekly} end)::interval`,
+          done.size > 0
+            ? sql`${savedSearches.id} not in (${sql.join(
+                [...done].map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(savedSearches.lastCheckedAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!search) return null;
+    done.add(search.id);
+    const found = await newListings(tx, search, now);
+    const mailed = found.length > 0 && (await mailAlert(deps, tx, search, found));
+    // The newest listing's own created_at, read in SQL: a JS Date would drop its microseconds, and the listing
+    // would then count as newer than the mark at the next run.
+    const newest = found.at(-1);
+    await tx
+      .update(savedSearches)
+      .set({
+        lastCheckedAt: now,
+        ...(newest
+          ? {
+              lastAlertedAt: sql`(select ${listings.createdAt} from ${listings} where ${listings.id} = ${newest.id})`,
+            }
+          : {}),
+      })
+      .where(eq(savedSearches.id, search.id));
+    return { search, found, mailed };
+  });
+  if (!outcome) return null;
+  // The bell entry once the search's mark has committed (its event key makes a repeat a no-op).
+  if (outcome.found.length > 0) await notifyAlert(deps, outcome.search, outcome.found);
+  return outcome.mailed ? 'mailed' : 'looked';
+}
+
+/** Listings posted after the search's last alert and by `now` that match it (not the member's own), oldest first. */
+async function newListings(db: Executor, search: SavedSearchRow, now: Date): Promise<AlertListing[]> {
+  const filters = SearchListingsInput.parse(SavedSearchQueryOutput.parse(search.query));
+  return db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      city: listings.city,
+      location: listings.location,
+      createdAt: listings.createdAt,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(
+      and(
+        searchConditions(filters),
+        // The mark as stored (microseconds), not as read into a Date.
+        sql`${listings.createdAt} > (select ${savedSearches.lastAlertedAt} from ${savedSearches} where ${savedSearches.id} = ${search.id})`,
+        lte(listings.createdAt, now),
+        ne(listings.ownerId, search.userId),
+      ),
+    )
+    .orderBy(asc(listings.createdAt), asc(listings.id))
+    .limit(SAVED_SEARCHES.alertListingsMax);
+}
+
+function alertTitle(search: SavedSearchRow, found: AlertListing[]): string {
+  return `${found.length} new listing${found.length === 1 ? '' : 's'} for "${search.name}"`;
+}
+
+/** The bell entry of an alert (its e-mail is the alert mail, with the unsubscribe headers). */
+async function notifyAlert(deps: SavedSearchAlertDeps, search: SavedSearchRow, found: AlertListing[]) {
+  await notify(deps.notify, {
+    userId: search.userId,
+    kind: 'saved_search_hits',
+    title: alertTitle(search, found),
+    body: found.map((l) => l.title).join('; '),
+    link: '/dashboard/saved-searches',
+    dedupeKey: `saved-search:${search.id}:${found.at(-1)?.id ?? ''}`,
+    email: false,
+  });
+}
+
+/** The alert e-mail with its one-click unsubscribe, unless the member turned the kind off; true when mailed. */
+async function mailAlert(
+  deps: SavedSearchAlertDeps,
+  tx: Executor,
+  search: SavedSearchRow,
+  found: AlertListing[],
+): Promise<boolean> {
+  const base = deps.appUrl.replace(/\/+$/, '');
+  const title = alertTitle(search, found);
+  const lines = found.map((l) => `- ${l.title}${l.city ? ` (${l.city})` : ''}: ${base}/listings/${l.id}`);
+  const [member] = await tx
+    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, search.userId));
+  if (!member || member.deletedAt) return false;
+  if (!(await wantsEmail(tx, search.userId, 'saved_search_hits'))) return false;
+  const unsubscribe = unsubscribeUrl(base, deps.unsubscribeSecret, search.id);
+  await deps.mailer.send({
+    to: member.email,
+    subject: title,
+    text: [
+      `Hello ${member.firstName || 'there'},`,
+      '',
+      `New on BarterAds for your saved search "${search.name}" (${SAVED_SEARCH_FREQUENCY_LABELS[search.frequency].toLowerCase()}):`,
+      '',
+      ...lines,
+      '',
+      `Manage your saved searches: ${base}/dashboard/saved-searches`,
+      `Stop these alerts with one click: ${unsubscribe}`,
+      '',
+      'BarterAds',
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  });
+  return true;
+}
+
+/**
+ * The signed one-click unsubscribe: the search's alerts are turned off (frequency `never`; the search stays in
+ * the member's list). Answers the search's name, or null when there is no such search.
+ */
+export async function unsubscribeSavedSearch(db: Database, id: string): Promise<{ name: string } | null> {
+  const [row] = await db
+    .update(savedSearches)
+    .set({ frequency: 'never', updatedAt: new Date() })
+    .where(eq(savedSearches.id, id))
+    .returning({ name: savedSearches.name });
+  return row ?? null;
+}
+
+/** The search's name for the unsubscribe page (null when gone). */
+export async function savedSearchName(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: savedSearches.name })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id));
+  return row?.name ?? null;
+}

@@ -1,5 +1,7 @@
 import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
 import { z } from 'zod';
+import { MATCH_UPDATES_JOB } from '../matching/update';
+import type { ApiServices } from '../services';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { categoryCounts, dashboardStats, recordContactClick, recordViews } from './events';
 import { featureListing } from './featuring';
@@ -70,7 +72,9 @@ export const listingsRouter = router({
     .input(CreateListingInput)
     .output(ListingResult)
     .mutation(async ({ ctx, input }) => {
-      return { barter: await createListing(ctx.services.database.db, ctx.user, input) };
+      const barter = await createListing(ctx.services.database.db, ctx.user, input);
+      wakeMatches(ctx.services);
+      return { barter };
     }),
 
   /** Active listings against the plan's allowance (the post button warns before the form opens). */
@@ -85,9 +89,11 @@ export const listingsRouter = router({
   update: authedProcedure
     .input(UpdateListingInput)
     .output(ListingResult)
-    .mutation(async ({ ctx, input }) => ({
-      barter: await updateListing(ctx.services.database.db, ctx.user, input),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const barter = await updateListing(ctx.services.database.db, ctx.user, input);
+      wakeMatches(ctx.services);
+      return { barter };
+    }),
 
   /** The owner features the listing for 7 days, within the plan's featured listings a month. */
   feature: authedProcedure
@@ -100,9 +106,11 @@ export const listingsRouter = router({
   archive: authedProcedure
     .input(ListingIdInput)
     .output(ListingResult)
-    .mutation(async ({ ctx, input }) => ({
-      barter: await archiveListing(ctx.services.database.db, ctx.user, input.id),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const barter = await archiveListing(ctx.services.database.db, ctx.user, input.id);
+      wakeMatches(ctx.services);
+      return { barter };
+    }),
 
   /** Adds an uploaded photo (multipart REST row `POST /api/barters/:id/photos`; tRPC callers cannot upload). */
   addPhoto: authedProcedure
@@ -135,9 +143,11 @@ export const listingsRouter = router({
   restore: authedProcedure
     .input(ListingIdInput)
     .output(ListingResult)
-    .mutation(async ({ ctx, input }) => ({
-      barter: await restoreListing(ctx.services.database.db, ctx.user, input.id),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const barter = await restoreListing(ctx.services.database.db, ctx.user, input.id);
+      wakeMatches(ctx.services);
+      return { barter };
+    }),
 
   /** The dashboard overview's figures. */
   stats: authedProcedure
@@ -162,6 +172,14 @@ export const listingsRouter = router({
       return { ok: true as const };
     }),
 });
+
+/**
+ * The listing was queued for the match job by the listings trigger: run the job now in this process, so its
+ * matches (and the other side's) appear within seconds rather than at the next scheduled minute.
+ */
+function wakeMatches(services: ApiServices): void {
+  services.jobs?.wake(MATCH_UPDATES_JOB);
+}
 
 function activeUserId(user: { id: string; status: string } | undefined): string | null {
   return user && user.status === 'active' ? user.id : null;

@@ -26,7 +26,7 @@ import { registerDealLetterRoute } from './deal-letter-route';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
 import { registerInvoiceRoute } from './invoice-route';
-import { createServerJobQueue } from './jobs';
+import { createServerJobQueue, RESUME_AT_START } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { registerProofRoute } from './proof-route';
@@ -250,6 +250,9 @@ export async function buildApp(
   const jobs = createServerJobQueue(services);
   await jobs.start();
   services.jobs = { wake: (name) => jobs.wake(name) };
+  // Work queued in rows (e-mails, match updates) that a stopped or killed instance left resumes at once, not at
+  // the next scheduled minute.
+  for (const name of RESUME_AT_START) jobs.wake(name);
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => services.close());
   return app;

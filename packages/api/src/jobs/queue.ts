@@ -74,7 +74,16 @@ export function createJobQueue(
           retryLimit: 0,
           expireInSeconds: RUN_EXPIRY_SECONDS,
         } as const;
-        await boss.createQueue(job.name, queueOptions);
+        // Two instances starting at once on a new database can deadlock in pg-boss's create_queue (each creating
+        // the queue's partition): the loser retries and finds the queue made.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await boss.createQueue(job.name, queueOptions);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+          }
+        }
         await boss.updateQueue(job.name, queueOptions);
         await boss.schedule(job.name, job.cron ?? EVERY_MINUTE);
         await boss.work(

@@ -34,9 +34,11 @@ interface DueEmail extends Record<string, unknown> {
  * the SMTP server while the lock is held, and the transaction commits once the server has answered 250. A sender
  * killed at any point before that answer leaves nothing behind: its connection drops, PostgreSQL rolls the
  * transaction back and releases the lock, and the row is `pending` again for the next run at once (no claim to
- * wait out). The one window SMTP leaves open is between the server's 250 and our COMMIT (one round trip to the
- * database): a kill exactly there sends that e-mail again. No sender can close it without the receiving
- * server's help: SMTP has no two-phase commit (RFC 1047). A failed send rolls back and counts an attempt: back to
+ * wait out). The one window SMTP leaves open runs from our final "." of DATA to our COMMIT after the server's
+ * 250: the server may accept the mail while we die (the kernel still sends the "." our process wrote), and the
+ * row, rolled back, sends it again. It is the receiving server's time to accept, plus one database round trip
+ * (measured by `pnpm bench -- jobs-kill`). No sender can close it without the receiving server's help: SMTP has
+ * no two-phase commit (RFC 1047); committing `sent` before the "." would lose the mail instead. A failed send rolls back and counts an attempt: back to
  * `pending` until NOTIFICATION_EMAIL_MAX_ATTEMPTS, then `failed`, and the run stops (a broken mail server: the
  * next run retries). Runs until nothing is due; answers how many were sent.
  */

@@ -6,6 +6,7 @@ import {
   setEmailPreference,
 } from '@barterads/api';
 import { notifications, openDatabase, queryRows, sql } from '@barterads/db';
+import { createTestDatabase } from '@barterads/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
@@ -187,6 +188,29 @@ describe('notify: the one function every domain tells members through', () => {
       });
     } finally {
       await dying.close().catch(() => {});
+    }
+  });
+
+  it('a starting server sends the e-mails left pending at once, not at the next scheduled minute', async () => {
+    const database = await createTestDatabase();
+    try {
+      const member = await createTestUser(database.handle.db, { firstName: 'Left' });
+      await database.handle.db.insert(notifications).values({
+        userId: member.user.id,
+        kind: 'saved_search_hits',
+        title: 'Left in the outbox',
+        body: 'Queued before a restart.',
+        link: '/marketplace',
+      });
+      const restarted = await startTestServer({}, { database });
+      try {
+        const mail = await restarted.mail.waitFor(member.user.email, 10_000);
+        expect(mail.text).toContain('Left in the outbox');
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await database.destroy();
     }
   });
 });

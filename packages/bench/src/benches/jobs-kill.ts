@@ -9,7 +9,7 @@ const MAILS = Number(process.env.BENCH_JOBS_MAILS ?? 1_000);
 /** Kills while sending, each a chance to land between the SMTP server's 250 and the row's commit. */
 const KILLS = Number(process.env.BENCH_JOBS_KILLS ?? 3);
 /**
- * `random` (the default): each kill lands at a random moment 50-550 ms after the run's first delivery. `sink`: at
+ * `random` (the default): each kill lands at a random moment once the run has delivered 20-200 mails. `sink`: at
  * the instant the sink has received a given mail, the worst case, aimed at the window the design cannot close.
  */
 const KILL_MODE = process.env.BENCH_JOBS_KILL_MODE === 'sink' ? 'sink' : 'random';
@@ -77,8 +77,10 @@ export async function runJobsKillBench(db: BenchDatabase): Promise<BenchResult> 
         const at = Math.floor((MAILS * (k + 1)) / (KILLS + 2));
         await until(`${fmt(at)} mails at the sink`, () => sink.mails.length >= at, DRAIN_TIMEOUT_MS, 0);
       } else {
-        await until('a first mail', () => sink.mails.length > before, DRAIN_TIMEOUT_MS, 1);
-        await new Promise((r) => setTimeout(r, 50 + Math.random() * 500));
+        // Some way into the run (20-200 mails), then anywhere in the next mail's exchange.
+        const at = before + 20 + Math.floor(Math.random() * 180);
+        await until(`${fmt(at)} mails at the sink`, () => sink.mails.length >= at, DRAIN_TIMEOUT_MS, 1);
+        await new Promise((r) => setTimeout(r, Math.random() * 250));
       }
       process.kill(server.pid!, 'SIGKILL');
       await server.stop();

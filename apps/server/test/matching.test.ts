@@ -203,7 +203,7 @@ describe('matches over real HTTP', () => {
         (m: { listing: { _id: string } }) => m.listing._id,
       );
     const soon = { timeout: 8_000, interval: 100 };
-    await expect.poll(matchedIds, soon).toEqual([hoarding.id]);
+    await expect.poll(matchedIds, soon).toContain(hoarding.id);
 
     // Edited into another category: the pair goes.
     const edited = await server.request(`/api/barters/${needId}`, {
@@ -212,7 +212,7 @@ describe('matches over real HTTP', () => {
       json: { category: 'print' },
     });
     expect(edited.status).toBe(200);
-    await expect.poll(matchedIds, soon).toEqual([]);
+    await expect.poll(matchedIds, soon).not.toContain(hoarding.id);
     // Back to outdoor, then archived: the owner of the hoarding sees it come and go.
     await server.request(`/api/barters/${needId}`, {
       method: 'PATCH',
@@ -223,7 +223,7 @@ describe('matches over real HTTP', () => {
       (await matchesOf(owner.token, hoarding.id)).body.matches.map(
         (m: { listing: { _id: string } }) => m.listing._id,
       );
-    await expect.poll(theirs, soon).toEqual([needId]);
+    await expect.poll(theirs, soon).toContain(needId);
     expect(
       (
         await server.request(`/api/barters/${needId}/archive`, {
@@ -233,7 +233,7 @@ describe('matches over real HTTP', () => {
         })
       ).status,
     ).toBe(200);
-    await expect.poll(theirs, soon).toEqual([]);
+    await expect.poll(theirs, soon).not.toContain(needId);
   });
 
   it('matches a category the other side seeks', async () => {

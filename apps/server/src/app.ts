@@ -23,7 +23,7 @@ import Fastify, {
 } from 'fastify';
 import { answerClientError, codeForStatus, sendError, serviceUnavailable } from './errors';
 import { registerFilesRoute } from './files-route';
-import { createServerJobQueue } from './jobs';
+import { createServerJobQueue, RESUME_AT_START } from './jobs';
 import { registerListingPages } from './listing-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { registerPrivateFileRoutes } from './private-files';
@@ -246,6 +246,9 @@ export async function buildApp(
   const jobs = createServerJobQueue(services);
   await jobs.start();
   services.jobs = { wake: (name) => jobs.wake(name) };
+  // Work queued in rows (e-mails, match updates) that a stopped or killed instance left resumes at once, not at
+  // the next scheduled minute.
+  for (const name of RESUME_AT_START) jobs.wake(name);
   app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => services.close());
   return app;

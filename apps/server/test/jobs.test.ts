@@ -1,5 +1,5 @@
-import { createJobQueue, type JobQueue } from '@barterads/api';
-import { deals, listings, users } from '@barterads/db';
+import { createJobQueue, type JobQueue, RUN_EXPIRY_SECONDS } from '@barterads/api';
+import { deals, listings, queryRows, sql, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealExpiryJob } from '../src/jobs/deal-expiry';
@@ -98,4 +98,25 @@ describe('background jobs on the pg-boss queue', () => {
     await queues[1]!.send('deal-expiry');
     expect(expiredMails()).toBe(1);
   }, 60_000);
+});
+
+describe('a job run left active by a killed instance', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('expires after RUN_EXPIRY_SECONDS, not pg-boss default 15 minutes, so the schedule resumes soon', async () => {
+    // Every queue is stately: a run left active by a killed instance blocks the next ones until it expires.
+    const rows = await queryRows<{ name: string; policy: string; expire_seconds: number | null }>(
+      server.db,
+      sql`select name, policy, expire_seconds from pgboss.queue where name not like '\_\_pgboss%'`,
+    );
+    expect(rows.map((row) => row.name)).toContain('notification-emails');
+    for (const row of rows) {
+      expect(row).toMatchObject({ policy: 'stately', expire_seconds: RUN_EXPIRY_SECONDS });
+    }
+    expect(RUN_EXPIRY_SECONDS).toBeLessThanOrEqual(300);
+  });
 });

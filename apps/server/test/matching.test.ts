@@ -169,6 +169,73 @@ describe('matches over real HTTP', () => {
     ).toHaveLength(0);
   });
 
+  it('updates matches within seconds of a listing being posted, edited or archived over the API (the job is woken)', async () => {
+    // The inventory is there and matched already; the need is posted over HTTP, and nothing here runs the job:
+    // the server's woken run must, long before the next scheduled minute.
+    const owner = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Kiran' });
+    const hoarding = await listing(owner.user, {
+      title: 'Front-lit hoardings on Nashik roads',
+      description: 'Front-lit hoardings on busy Nashik roads for launches.',
+      location: 'Nashik, Maharashtra',
+      city: 'Nashik',
+      lat: 19.9975,
+      lng: 73.7898,
+      category: 'outdoor',
+      rateInr: 40000,
+    });
+    await runMatchUpdates(deps());
+    const brand = await createTestUser(server.db, { firstName: 'Zoya' });
+    const posted = await server.request('/api/barters', {
+      token: brand.token,
+      json: {
+        title: 'Need hoardings in Nashik for a launch',
+        description: 'Looking for front-lit hoardings on busy Nashik roads.',
+        city: 'Nashik',
+        category: 'outdoor',
+        rateInr: 45000,
+        unit: 'month',
+      },
+    });
+    expect(posted.status, posted.text).toBe(201);
+    const needId: string = posted.body.barter._id;
+    const matchedIds = async () =>
+      (await matchesOf(brand.token, needId)).body.matches.map(
+        (m: { listing: { _id: string } }) => m.listing._id,
+      );
+    const soon = { timeout: 8_000, interval: 100 };
+    await expect.poll(matchedIds, soon).toContain(hoarding.id);
+
+    // Edited into another category: the pair goes.
+    const edited = await server.request(`/api/barters/${needId}`, {
+      method: 'PATCH',
+      token: brand.token,
+      json: { category: 'print' },
+    });
+    expect(edited.status).toBe(200);
+    await expect.poll(matchedIds, soon).not.toContain(hoarding.id);
+    // Back to outdoor, then archived: the owner of the hoarding sees it come and go.
+    await server.request(`/api/barters/${needId}`, {
+      method: 'PATCH',
+      token: brand.token,
+      json: { category: 'outdoor' },
+    });
+    const theirs = async () =>
+      (await matchesOf(owner.token, hoarding.id)).body.matches.map(
+        (m: { listing: { _id: string } }) => m.listing._id,
+      );
+    await expect.poll(theirs, soon).toContain(needId);
+    expect(
+      (
+        await server.request(`/api/barters/${needId}/archive`, {
+          method: 'POST',
+          token: brand.token,
+          json: {},
+        })
+      ).status,
+    ).toBe(200);
+    await expect.poll(theirs, soon).not.toContain(needId);
+  });
+
   it('matches a category the other side seeks', async () => {
     const brand = await createTestUser(server.db);
     const wants = await listing(brand.user, {

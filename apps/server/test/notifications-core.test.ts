@@ -5,7 +5,8 @@ import {
   sendNotificationEmails,
   setEmailPreference,
 } from '@barterads/api';
-import { notifications } from '@barterads/db';
+import { notifications, openDatabase, queryRows, sql } from '@barterads/db';
+import { createTestDatabase } from '@barterads/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
@@ -120,5 +121,96 @@ describe('notify: the one function every domain tells members through', () => {
     await expect.poll(() => delivered().length).toBe(30);
     expect(new Set(delivered()).size).toBe(30);
     expect(results[0]!.sent + results[1]!.sent).toBeLessThanOrEqual(30);
+  });
+
+  it('a sender that dies mid-send leaves its e-mail pending at once (no claim to wait out), then sent once', async () => {
+    // PGlite has one connection in-process: nothing to kill.
+    if (!server.databaseUrl) return;
+    const member = await createTestUser(server.db, { firstName: 'Tara' });
+    const made = await notify(
+      { ...notifyDeps(server.services), wakeEmailJob: undefined },
+      {
+        userId: member.user.id,
+        kind: 'saved_search_hits',
+        title: 'Killed mid-send',
+        body: 'A new listing matches your saved search.',
+        link: '/marketplace',
+      },
+    );
+    const status = async () =>
+      (await server.db.select().from(notifications).where(eq(notifications.id, made!.id)))[0];
+    // The dying sender: its own connection, and a mail server that takes the mail and never answers.
+    const dying = await openDatabase({ url: server.databaseUrl, max: 1 });
+    let handed: () => void = () => {};
+    const inSend = new Promise<void>((resolve) => {
+      handed = resolve;
+    });
+    const run = sendNotificationEmails({
+      ...emailDeps(),
+      db: dying.db,
+      mailer: {
+        mode: 'smtp' as const,
+        send: () => {
+          handed();
+          return new Promise<void>(() => {});
+        },
+      },
+    });
+    run.catch(() => {});
+    try {
+      await inSend;
+      // While it sends, the row is locked: another sender skips it, and nobody sees it `sent` yet.
+      const others: string[] = [];
+      const counting = {
+        ...emailDeps(),
+        mailer: {
+          mode: 'smtp' as const,
+          send: async (mail: { subject: string }) => void others.push(mail.subject),
+        },
+      };
+      await sendNotificationEmails(counting);
+      expect(others).not.toContain('Killed mid-send');
+      expect((await status())?.emailStatus).toBe('pending');
+      // The process dies: PostgreSQL drops its connection and rolls its transaction back.
+      await queryRows(
+        server.db,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`,
+      );
+      await expect
+        .poll(async () => (await sendNotificationEmails(counting)).sent, { timeout: 5_000 })
+        .toBe(0);
+      expect(others.filter((subject) => subject === 'Killed mid-send')).toHaveLength(1);
+      expect(await status()).toMatchObject({
+        emailStatus: 'sent',
+        emailAttempts: 1,
+        emailClaimedUntil: null,
+      });
+    } finally {
+      await dying.close().catch(() => {});
+    }
+  });
+
+  it('a starting server sends the e-mails left pending at once, not at the next scheduled minute', async () => {
+    const database = await createTestDatabase();
+    try {
+      const member = await createTestUser(database.handle.db, { firstName: 'Left' });
+      await database.handle.db.insert(notifications).values({
+        userId: member.user.id,
+        kind: 'saved_search_hits',
+        title: 'Left in the outbox',
+        body: 'Queued before a restart.',
+        link: '/marketplace',
+      });
+      const restarted = await startTestServer({}, { database });
+      try {
+        const mail = await restarted.mail.waitFor(member.user.email, 10_000);
+        expect(mail.text).toContain('Left in the outbox');
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await database.destroy();
+    }
   });
 });

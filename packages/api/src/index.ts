@@ -32,6 +32,7 @@ export {
   type JobQueue,
   type JobQueueOptions,
   type RecurringJob,
+  RUN_EXPIRY_SECONDS,
 } from './jobs/queue';
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';

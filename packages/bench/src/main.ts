@@ -1,18 +1,20 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runDealsBench } from './benches/deals';
 import { runDeliveriesBench } from './benches/deliveries';
 import { runEngineBench } from './benches/engines';
+import { runFanoutBench } from './benches/fanout';
+import { runJobsKillBench } from './benches/jobs-kill';
 import { runLighthouse } from './benches/lighthouse';
 import { runMatchesBench } from './benches/matches';
 import { runPageWeight } from './benches/page-weight';
 import { runSearchBenches } from './benches/search';
 import { runUploadsBench } from './benches/uploads';
 import { runWritePath } from './benches/write-path';
-import { createBenchDatabase } from './lib/database';
+import { type BenchDatabase, createBenchDatabase } from './lib/database';
 import { os } from './lib/os';
 import { BASE_PORT } from './lib/paths';
 import { type BenchResult, heading, verdict } from './lib/report';
@@ -28,10 +30,19 @@ const ALL = [
   'deliveries',
   'uploads',
   'matches',
+  'fanout',
+  'jobs-kill',
 ] as const;
 type Name = (typeof ALL)[number];
 
-const args = process.argv.slice(2).filter((a) => a !== '--');
+const argv = process.argv.slice(2).filter((a) => a !== '--');
+// `--size N`: the matches benchmark also measures one listing's update at N listings (1,000,000: issue 23).
+const sizeAt = argv.indexOf('--size');
+if (sizeAt >= 0) {
+  process.env.BENCH_MATCHES_HUGE = argv[sizeAt + 1] ?? '';
+  argv.splice(sizeAt, 2);
+}
+const args = argv;
 const unknown = args.filter((a) => !(ALL as readonly string[]).includes(a));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);
@@ -107,6 +118,24 @@ if (
     return out;
   });
 }
+
+/** A benchmark with a fresh database of its own (its own server processes, none shared). */
+async function withOwnDatabase(bench: string, run: (db: BenchDatabase) => Promise<BenchResult>) {
+  await guarded(bench, async () => {
+    heading(`PostgreSQL benchmark database (${bench})`);
+    const db = await createBenchDatabase();
+    console.log(`  created database ${db.name}`);
+    try {
+      return await run(db);
+    } finally {
+      await db.destroy();
+      console.log(`  dropped database ${db.name}`);
+    }
+  });
+}
+
+if (selected.has('fanout')) await withOwnDatabase('Fan-out', runFanoutBench);
+if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBench);
 
 heading('Summary');
 let failed = 0;

@@ -1,4 +1,10 @@
-import { createJobQueue, type JobQueue, type JobQueueOptions } from '@barterads/api';
+import {
+  createJobQueue,
+  type JobQueue,
+  type JobQueueOptions,
+  MATCH_UPDATES_JOB,
+  NOTIFICATION_EMAILS_JOB,
+} from '@barterads/api';
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
 import { deliveriesJob } from './deliveries';
@@ -8,6 +14,9 @@ import { planPeriodsJob } from './plan-periods';
 import { reviewsJob } from './reviews';
 import { savedSearchAlertsJob } from './saved-search-alerts';
 import { unreadMessagesJob } from './unread-messages';
+
+/** The jobs that drain rows (the e-mail outbox, the match queue): woken when a server starts. */
+export const RESUME_AT_START = [NOTIFICATION_EMAILS_JOB, MATCH_UPDATES_JOB] as const;
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */
 export function createServerJobQueue(services: ServerServices, options: JobQueueOptions = {}): JobQueue {

@@ -28,6 +28,9 @@ export interface JobQueue {
 
 export const EVERY_MINUTE = '* * * * *';
 
+/** How long a scheduled run may stay `active` before pg-boss fails it (its instance died) and runs the next. */
+export const RUN_EXPIRY_SECONDS = 5 * 60;
+
 export interface JobQueueOptions {
   /** How often an idle worker looks for work; pg-boss's default 2 s when not given. */
   pollingIntervalSeconds?: number;
@@ -62,12 +65,26 @@ export function createJobQueue(
       await boss.start();
       started = true;
       for (const job of jobs) {
-        await boss.createQueue(job.name, {
+        // A run still `active` blocks the next ones (stately) until it expires: that of an instance killed mid-run
+        // too, so the expiry is short. pg-boss 10 reads only `expireInSeconds` here (`expireInMinutes` was
+        // ignored: 15 minutes); updateQueue applies it to queues made before.
+        const queueOptions = {
           name: job.name,
           policy: 'stately',
           retryLimit: 0,
-          expireInMinutes: 5,
-        });
+          expireInSeconds: RUN_EXPIRY_SECONDS,
+        } as const;
+        // Two instances starting at once on a new database can deadlock in pg-boss's create_queue (each creating
+        // the queue's partition): the loser retries and finds the queue made.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await boss.createQueue(job.name, queueOptions);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+          }
+        }
+        await boss.updateQueue(job.name, queueOptions);
         await boss.schedule(job.name, job.cron ?? EVERY_MINUTE);
         await boss.work(
           job.name,

@@ -1,6 +1,8 @@
 import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
 import { z } from 'zod';
+import { MATCH_UPDATES_JOB } from '../matching/update';
 import { SAVED_SEARCH_ALERTS_JOB } from '../saved-searches/alerts';
+import type { ApiServices } from '../services';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { categoryCounts, dashboardStats, recordContactClick, recordViews } from './events';
 import { featureListing } from './featuring';
@@ -80,6 +82,7 @@ export const listingsRouter = router({
       const barter = await createListing(ctx.services.database.db, ctx.user, input);
       // Instant saved-search alerts go out now rather than at the job's next minute.
       ctx.services.jobs?.wake(SAVED_SEARCH_ALERTS_JOB);
+      wakeMatches(ctx.services);
       return { barter };
     }),
 
@@ -95,9 +98,11 @@ export const listingsRouter = router({
   update: authedProcedure
     .input(UpdateListingInput)
     .output(ListingResult)
-    .mutation(async ({ ctx, input }) => ({
-      barter: await updateListing(ctx.services.database.db, ctx.user, input),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const barter = await updateListing(ctx.services.database.db, ctx.user, input);
+      wakeMatches(ctx.services);
+      return { barter };
+    }),
 
   /** The owner features the listing for 7 days, within the plan's featured listings a month. */
   feature: authedProcedure
@@ -110,9 +115,11 @@ export const listingsRouter = router({
   archive: authedProcedure
     .input(ListingIdInput)
     .output(ListingResult)
-    .mutation(async ({ ctx, input }) => ({
-      barter: await archiveListing(ctx.services.database.db, ctx.user, input.id),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const barter = await archiveListing(ctx.services.database.db, ctx.user, input.id);
+      wakeMatches(ctx.services);
+      return { barter };
+    }),
 
   /** Adds an uploaded photo (multipart REST row `POST /api/barters/:id/photos`; tRPC callers cannot upload). */
   addPhoto: authedProcedure
@@ -145,9 +152,11 @@ export const listingsRouter = router({
   restore: authedProcedure
     .input(ListingIdInput)
     .output(ListingResult)
-    .mutation(async ({ ctx, input }) => ({
-      barter: await restoreListing(ctx.services.database.db, ctx.user, input.id),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      const barter = await restoreListing(ctx.services.database.db, ctx.user, input.id);
+      wakeMatches(ctx.services);
+      return { barter };
+    }),
 
   /** The dashboard overview's figures. */
   stats: authedProcedure
@@ -172,6 +181,14 @@ export const listingsRouter = router({
       return { ok: true as const };
     }),
 });
+
+/**
+ * The listing was queued for the match job by the listings trigger: run the job now in this process, so its
+ * matches (and the other side's) appear within seconds rather than at the next scheduled minute.
+ */
+function wakeMatches(services: ApiServices): void {
+  services.jobs?.wake(MATCH_UPDATES_JOB);
+}
 
 function activeUserId(user: { id: string; status: string } | undefined): string | null {
   return user && user.status === 'active' ? user.id : null;

@@ -1,6 +1,6 @@
 import { NOTIFICATION_EMAIL_MAX_ATTEMPTS } from '@barterads/core';
-import { type Executor, notifications, queryRows, sql, users } from '@barterads/db';
-import { eq, inArray } from 'drizzle-orm';
+import { type Executor, notifications, queryRows, sql } from '@barterads/db';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../services';
 
@@ -11,15 +11,36 @@ export interface NotificationEmailDeps {
   logger: Logger;
 }
 
-/** How long a claimed e-mail is left to its sender before another run may take it over. */
-const CLAIM_MINUTES = 5;
-const BATCH = 50;
+/**
+ * Rows left `sending` by the batch claims of earlier versions: taken over once the claim lapsed. This version
+ * never commits `sending` (a send holds its row's lock instead).
+ */
+const LEGACY_CLAIM_LAPSED = sql`(email_status = 'sending' AND email_claimed_until < now())`;
+
+interface DueEmail extends Record<string, unknown> {
+  id: string;
+  title: string;
+  body: string;
+  link: string;
+  attempts: number;
+  email: string;
+  first_name: string;
+  deleted_at: Date | string | null;
+}
 
 /**
- * Sends the e-mails of pending notifications: claims a batch (`FOR UPDATE SKIP LOCKED`, so two instances never
- * take the same row), sends each and marks it `sent`; a failed send goes back to `pending` until
- * NOTIFICATION_EMAIL_MAX_ATTEMPTS, then `failed`. A sender killed mid-way leaves its claim to lapse after
- * CLAIM_MINUTES. Runs until nothing is due; answers how many were sent.
+ * Sends the e-mails of pending notifications, one transaction per e-mail: the row is locked (`FOR UPDATE SKIP
+ * LOCKED`, so two instances never take the same one) and marked `sent` in the transaction, the mail is handed to
+ * the SMTP server while the lock is held, and the transaction commits once the server has answered 250. A sender
+ * killed at any point before that answer leaves nothing behind: its connection drops, PostgreSQL rolls the
+ * transaction back and releases the lock, and the row is `pending` again for the next run at once (no claim to
+ * wait out). The one window SMTP leaves open runs from our final "." of DATA to our COMMIT after the server's
+ * 250: the server may accept the mail while we die (the kernel still sends the "." our process wrote), and the
+ * row, rolled back, sends it again. It is the receiving server's time to accept, plus one database round trip
+ * (measured by `pnpm bench -- jobs-kill`). No sender can close it without the receiving server's help: SMTP has
+ * no two-phase commit (RFC 1047); committing `sent` before the "." would lose the mail instead. A failed send rolls back and counts an attempt: back to
+ * `pending` until NOTIFICATION_EMAIL_MAX_ATTEMPTS, then `failed`, and the run stops (a broken mail server: the
+ * next run retries). Runs until nothing is due; answers how many were sent.
  */
 export async function sendNotificationEmails(
   deps: NotificationEmailDeps,
@@ -28,79 +49,69 @@ export async function sendNotificationEmails(
   let failed = 0;
   const base = deps.appUrl.replace(/\/+$/, '');
   for (;;) {
-    const claimed = await queryRows<{ id: string }>(
-      deps.db,
-      sql`UPDATE notifications SET email_status = 'sending',
-            email_claimed_until = now() + make_interval(mins => ${CLAIM_MINUTES}),
-            email_attempts = email_attempts + 1
-          WHERE id IN (
-            SELECT id FROM notifications
-            WHERE email_status = 'pending' OR (email_status = 'sending' AND email_claimed_until < now())
-            ORDER BY created_at LIMIT ${BATCH}
-            FOR UPDATE SKIP LOCKED)
-          RETURNING id`,
-    );
-    if (claimed.length === 0) return { sent, failed };
-    const rows = await deps.db
-      .select({
-        id: notifications.id,
-        title: notifications.title,
-        body: notifications.body,
-        link: notifications.link,
-        attempts: notifications.emailAttempts,
-        email: users.email,
-        firstName: users.firstName,
-        deletedAt: users.deletedAt,
-      })
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .where(
-        inArray(
-          notifications.id,
-          claimed.map((row) => row.id),
-        ),
-      );
-    for (const row of rows) {
-      if (row.deletedAt) {
-        await deps.db
-          .update(notifications)
-          .set({ emailStatus: 'skipped' })
-          .where(eq(notifications.id, row.id));
-        continue;
-      }
-      try {
-        await deps.mailer.send({
-          to: row.email,
-          subject: row.title,
-          text: `Hello ${row.firstName || 'there'},\n\n${row.body}\n\n${base}${row.link}\n\nYou can choose which e-mails you get in your settings: ${base}/settings\n\nBarterAds`,
-        });
-        await deps.db
-          .update(notifications)
-          .set({ emailStatus: 'sent', emailSentAt: new Date(), emailClaimedUntil: null })
-          .where(eq(notifications.id, row.id));
-        sent += 1;
-      } catch (error) {
-        const giveUp = row.attempts >= NOTIFICATION_EMAIL_MAX_ATTEMPTS;
-        await deps.db
-          .update(notifications)
-          .set({ emailStatus: giveUp ? 'failed' : 'pending', emailClaimedUntil: null })
-          .where(eq(notifications.id, row.id));
-        if (giveUp) failed += 1;
-        deps.logger.warn({ err: error, notificationId: row.id, giveUp }, 'notification e-mail not sent');
-        // A broken mail server: hand the rest of the batch back untried and let the next run retry.
-        const untried = rows.slice(rows.indexOf(row) + 1).map((rest) => rest.id);
-        if (untried.length > 0) {
-          await deps.db
-            .update(notifications)
-            .set({
-              emailStatus: 'pending',
-              emailClaimedUntil: null,
-              emailAttempts: sql`${notifications.emailAttempts} - 1`,
-            })
-            .where(inArray(notifications.id, untried));
+    const claim: { row?: DueEmail; mailError?: unknown } = {};
+    try {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const [row] = await queryRows<DueEmail>(
+          tx,
+          sql`SELECT n.id::text, n.title, n.body, n.link, n.email_attempts AS attempts, u.email, u.first_name,
+                u.deleted_at
+              FROM notifications n JOIN users u ON u.id = n.user_id
+              WHERE n.email_status = 'pending' OR ${LEGACY_CLAIM_LAPSED}
+              ORDER BY n.created_at LIMIT 1
+              FOR UPDATE OF n SKIP LOCKED`,
+        );
+        if (!row) return 'none' as const;
+        claim.row = row;
+        if (row.deleted_at) {
+          await tx.update(notifications).set({ emailStatus: 'skipped' }).where(eq(notifications.id, row.id));
+          return 'skipped' as const;
         }
-        return { sent, failed };
-      }
+        // Written before the send and committed after it: the mark and the mail stand or fall together.
+        await tx
+          .update(notifications)
+          .set({
+            emailStatus: 'sent',
+            emailSentAt: new Date(),
+            emailClaimedUntil: null,
+            emailAttempts: sql`${notifications.emailAttempts} + 1`,
+          })
+          .where(eq(notifications.id, row.id));
+        try {
+          await deps.mailer.send({
+            to: row.email,
+            subject: row.title,
+            text: `Hello ${row.first_name || 'there'},\n\n${row.body}\n\n${base}${row.link}\n\nYou can choose which e-mails you get in your settings: ${base}/settings\n\nBarterAds`,
+          });
+        } catch (error) {
+          claim.mailError = error;
+          throw error;
+        }
+        return 'sent' as const;
+      });
+      if (outcome === 'none') return { sent, failed };
+      if (outcome === 'sent') sent += 1;
+    } catch (error) {
+      // The database failed (the transaction rolled back, or its connection broke): nothing to count, the
+      // next run retries.
+      const taken = claim.row;
+      if (!taken || claim.mailError === undefined) throw error;
+      // The mail server refused it: the transaction rolled back; count the attempt, unless another sender has
+      // taken the row since.
+      const giveUp = taken.attempts + 1 >= NOTIFICATION_EMAIL_MAX_ATTEMPTS;
+      await deps.db
+        .update(notifications)
+        .set({
+          emailStatus: giveUp ? 'failed' : 'pending',
+          emailClaimedUntil: null,
+          emailAttempts: sql`${notifications.emailAttempts} + 1`,
+        })
+        .where(
+          and(eq(notifications.id, taken.id), inArray(notifications.emailStatus, ['pending', 'sending'])),
+        );
+      if (giveUp) failed += 1;
+      deps.logger.warn({ err: error, notificationId: taken.id, giveUp }, 'notification e-mail not sent');
+      return { sent, failed };
     }
   }
 }

@@ -78,6 +78,7 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   // Load more appends the next page.
   await page.goto('/marketplace');
   await expect(cards(page)).toHaveCount(24);
+  await settled(page);
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(cards(page)).not.toHaveCount(24);
 

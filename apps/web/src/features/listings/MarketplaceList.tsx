@@ -189,7 +189,13 @@ export function MarketplaceList({
       {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
       {query.hasNextPage ? (
         <Center>
-          <Button variant="default" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          {/* Not while the previous search's cards stand in (placeholder): its next page is not this search's. */}
+          <Button
+            variant="default"
+            onClick={() => query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+            disabled={query.isPlaceholderData}
+          >
             Load more
           </Button>
         </Center>

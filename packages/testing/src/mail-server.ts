@@ -19,10 +19,19 @@ export interface TestMailServer {
   close(): Promise<void>;
 }
 
+/**
+ * The mail with quoted-printable undone in its parts' text, never in the headers: a header's raw `=XX` (an URL's
+ * `id=23…` in List-Unsubscribe) is not an escape.
+ */
 function decode(raw: string): string {
-  return raw
+  const split = /\r?\n\r?\n/.exec(raw);
+  if (!split) return raw;
+  const head = raw.slice(0, split.index + split[0].length);
+  const body = raw
+    .slice(split.index + split[0].length)
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return head + body;
 }
 
 /** A real SMTP server in the test process that keeps every mail it receives. */

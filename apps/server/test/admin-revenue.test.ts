@@ -97,7 +97,8 @@ describe('admin payments, refund queue, revenue figures and account managers (re
     expect(byEmail.body.payments.map((p: { userEmail: string }) => p.userEmail)).toEqual([growth.user.email]);
     const plansOnly = await server.request('/api/admin/payments?kind=plan', { token: admin.token });
     expect(plansOnly.body.total).toBe(2);
-    // A deal's commission, paid: listed as a commission payment (no invoice of its own yet).
+    // A deal's commission, written paid straight to the table (so without the invoice paying it issues): listed
+    // as a commission payment.
     const [deal] = await server.db
       .insert(deals)
       .values({

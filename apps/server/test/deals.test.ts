@@ -8,6 +8,7 @@ import {
   dealItems,
   deals,
   dealVersions,
+  invoices,
   listings,
   subscriptions,
   type UserRow,
@@ -700,6 +701,47 @@ describe('deal commission through Razorpay (the fake)', () => {
     expect(page.body.deal.commission[owner.user.id].paid).toBe(true);
     const [row] = await server.db.select().from(deals).where(eq(deals.id, id));
     expect(row).toMatchObject({ proposerCommissionPaid: true, counterpartyCommissionPaid: true });
+
+    // Every payment has its GST invoice: one per commission (the webhook's replay issued none more), listed with
+    // the member's invoices and downloadable by that member only.
+    for (const [member, amount] of [
+      [brand, 250_100],
+      [owner, 120_000],
+    ] as const) {
+      const listed = await server.request('/api/payments/invoices', { token: member.token });
+      expect(listed.status).toBe(200);
+      const commissionInvoices = (
+        listed.body.invoices as Array<{ _id: string; amount: number; kind: string }>
+      ).filter((invoice) => invoice.amount === amount);
+      expect(commissionInvoices).toHaveLength(1);
+      expect(commissionInvoices[0]!.kind).toBe('invoice');
+      const pdf = await fetch(`${server.baseUrl}/api/payments/invoices/${commissionInvoices[0]!._id}.pdf`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+        mergePages: true,
+      });
+      expect(text).toContain('Tax invoice');
+      expect(text).toContain(`commission on barter deal ${page.body.deal.number}`);
+      const stranger = member === brand ? owner : brand;
+      const refused = await fetch(
+        `${server.baseUrl}/api/payments/invoices/${commissionInvoices[0]!._id}.pdf`,
+        {
+          headers: { authorization: `Bearer ${stranger.token}` },
+        },
+      );
+      expect(refused.status).toBe(404);
+    }
+    const issued = await server.db.select().from(invoices).where(isNotNull(invoices.commissionOrderId));
+    const mine = issued.filter(
+      (invoice) => invoice.userId === brand.user.id || invoice.userId === owner.user.id,
+    );
+    expect(mine.map((invoice) => invoice.description).sort()).toEqual([
+      `BarterAds commission on barter deal ${page.body.deal.number} (SAC 998599)`,
+      `BarterAds commission on barter deal ${page.body.deal.number} (SAC 998599)`,
+    ]);
   });
 
   it('blocks new deals of a party whose commission is unpaid 7 days after acceptance', async () => {

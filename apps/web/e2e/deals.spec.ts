@@ -90,6 +90,11 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     await expect(advertiser.page.getByText('Payment successful!').first()).toBeVisible();
     await expect(advertiser.page.getByText(/Your commission: .* · paid$/)).toBeVisible();
     await expect(advertiser.page.getByRole('button', { name: /^Pay commission/ })).toHaveCount(0);
+    // Its GST invoice is in the payment history.
+    await advertiser.page.goto('/settings');
+    const commissionInvoices = advertiser.page.getByRole('region', { name: 'Deal commission invoices' });
+    await expect(commissionInvoices.getByRole('link', { name: /^Download invoice BA\// })).toBeVisible();
+    await advertiser.page.goto(dealUrl);
 
     // The deal's thread in Messages carries each step.
     await advertiser.page.getByRole('link', { name: "Open the deal's conversation in Messages" }).click();

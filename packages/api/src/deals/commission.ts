@@ -5,8 +5,10 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Context, SignedInUser } from '../context';
 import { GatewayError, paymentGateway } from '../payments/gateway';
+import { issueCommissionInvoice } from '../payments/invoices';
 import { requireRazorpay } from '../payments/orders';
 import { isValidCheckoutSignature } from '../payments/signatures';
+import type { SellerConfig } from '../services';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days after acceptance a party has to pay its commission before it cannot start new deals. */
@@ -90,11 +92,12 @@ export async function createCommissionOrder(
 export type CommissionOutcome = 'paid' | 'already-paid' | 'unknown-order' | 'amount-mismatch';
 
 /**
- * Marks a commission order paid and its party's commission on the deal paid, once (the order's row locked, then
+ * Marks a commission order paid, its party's commission on the deal paid and its tax invoice issued, once (the order's row locked, then
  * the deal's). Called by checkout's verification and by the payments webhook.
  */
 export async function payCommissionOrder(
   tx: Executor,
+  seller: SellerConfig,
   razorpayOrderId: string,
   razorpayPaymentId: string,
   paidAmount: number | undefined,
@@ -119,6 +122,8 @@ export async function payCommissionOrder(
   } else if (side?.column === 'counterparty') {
     await tx.update(deals).set({ counterpartyCommissionPaid: true }).where(eq(deals.id, deal.id));
   }
+  // Every payment has its GST invoice, numbered in this transaction (gapless with the plan invoices).
+  await issueCommissionInvoice(tx, seller, order, deal.number);
   return 'paid';
 }
 
@@ -153,7 +158,13 @@ export async function verifyCommissionPayment(
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.paymentSignatureInvalid });
   }
   const outcome = await db.transaction((tx) =>
-    payCommissionOrder(tx, order.razorpayOrderId, input.razorpay_payment_id, undefined),
+    payCommissionOrder(
+      tx,
+      ctx.services.config.seller,
+      order.razorpayOrderId,
+      input.razorpay_payment_id,
+      undefined,
+    ),
   );
   if (outcome !== 'paid' && outcome !== 'already-paid') {
     throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.paymentAmountMismatch });

@@ -63,7 +63,8 @@ export async function adminPayments(
               (select r.status::text from refunds r where p.kind = 'plan' and r.order_id = p.id
                 order by r.created_at desc limit 1) as refund_status
          ${from}
-         left join invoices inv on p.kind = 'plan' and inv.order_id = p.id and inv.kind = 'invoice'
+         left join invoices inv on inv.kind = 'invoice'
+              and (case when p.kind = 'plan' then inv.order_id else inv.commission_order_id end) = p.id
         where ${where}
         order by p.created_at desc, p.id desc
         limit ${limit} offset ${offset}`,

@@ -39,7 +39,7 @@ export function toInvoiceSummary(row: InvoiceRow): InvoiceSummary {
     _id: row.id,
     number: row.number,
     kind: row.kind,
-    paymentId: row.orderId,
+    paymentId: row.orderId ?? row.commissionOrderId ?? '',
     amount: row.total,
     createdAt: row.createdAt.toISOString(),
   };
@@ -65,10 +65,52 @@ function planDescription(order: PaymentOrderRow): string {
 }
 
 /**
- * The tax invoice of a paid plan order, issued in the transaction that marks it paid (once: a unique index per
- * order). The buyer is the verified business (legal name, GSTIN, state from the GSTIN) or the account holder; a
- * buyer without a GSTIN is placed in the seller's state (the supplier's location is the place of supply).
+ * A tax invoice for one paid payment, numbered in the caller's transaction. The buyer is the verified business
+ * (legal name, GSTIN, state from the GSTIN) or the account holder; a buyer without a GSTIN is placed in the seller's
+ * state (the supplier's location is the place of supply).
  */
+async function issueTaxInvoice(
+  tx: Executor,
+  seller: SellerConfig,
+  payment: {
+    userId: string;
+    amount: number;
+    description: string;
+    orderId: string | null;
+    commissionOrderId: string | null;
+  },
+  now: Date,
+): Promise<InvoiceRow> {
+  const [buyer] = await tx.select().from(users).where(eq(users.id, payment.userId));
+  const business = await verifiedBusiness(tx, payment.userId);
+  const sellerState = seller.gstin.slice(0, 2);
+  const buyerState = business ? business.gstin.slice(0, 2) : sellerState;
+  const split = splitGst(payment.amount, buyerState === sellerState);
+  const fy = financialYear(now);
+  const sequence = await nextSequence(tx, 'invoice', fy);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      number: invoiceNumber('invoice', fy, sequence),
+      kind: 'invoice',
+      financialYear: fy,
+      sequence,
+      userId: payment.userId,
+      orderId: payment.orderId,
+      commissionOrderId: payment.commissionOrderId,
+      description: payment.description,
+      ...split,
+      buyerName: business?.legalName ?? (buyer ? (buyer.companyName ?? displayName(buyer)) : 'Customer'),
+      buyerEmail: buyer?.email ?? '',
+      buyerGstin: business?.gstin ?? null,
+      buyerStateCode: buyerState,
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+/** The tax invoice of a paid plan order, issued in the transaction that marks it paid (once per order). */
 export async function issueInvoice(
   tx: Executor,
   seller: SellerConfig,
@@ -80,32 +122,42 @@ export async function issueInvoice(
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'invoice')));
   if (existing) return existing;
-  const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
-  const business = await verifiedBusiness(tx, order.userId);
-  const sellerState = seller.gstin.slice(0, 2);
-  const buyerState = business ? business.gstin.slice(0, 2) : sellerState;
-  const split = splitGst(order.amount, buyerState === sellerState);
-  const fy = financialYear(now);
-  const sequence = await nextSequence(tx, 'invoice', fy);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      number: invoiceNumber('invoice', fy, sequence),
-      kind: 'invoice',
-      financialYear: fy,
-      sequence,
+  return issueTaxInvoice(
+    tx,
+    seller,
+    {
       userId: order.userId,
-      orderId: order.id,
+      amount: order.amount,
       description: planDescription(order),
-      ...split,
-      buyerName: business?.legalName ?? (buyer ? (buyer.companyName ?? displayName(buyer)) : 'Customer'),
-      buyerEmail: buyer?.email ?? '',
-      buyerGstin: business?.gstin ?? null,
-      buyerStateCode: buyerState,
-      createdAt: now,
-    })
-    .returning();
-  return row!;
+      orderId: order.id,
+      commissionOrderId: null,
+    },
+    now,
+  );
+}
+
+/** The tax invoice of a paid deal commission, issued in the transaction that marks it paid (once per order). */
+export async function issueCommissionInvoice(
+  tx: Executor,
+  seller: SellerConfig,
+  order: { id: string; userId: string; amountPaise: number },
+  dealNumber: string | null,
+  now = new Date(),
+): Promise<InvoiceRow> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.commissionOrderId, order.id));
+  if (existing) return existing;
+  return issueTaxInvoice(
+    tx,
+    seller,
+    {
+      userId: order.userId,
+      amount: order.amountPaise,
+      description: `BarterAds commission on barter deal ${dealNumber ?? order.id} (SAC 998599)`,
+      orderId: null,
+      commissionOrderId: order.id,
+    },
+    now,
+  );
 }
 
 /** The credit note of a processed refund, against the payment's invoice (same buyer and split), once. */

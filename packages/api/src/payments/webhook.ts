@@ -101,7 +101,13 @@ export async function handleWebhook(
       }
       if (outcome.kind === 'unknown-order') {
         // Not a plan's order: perhaps a deal's commission (deals/commission.ts), paid once the same way.
-        const commission = await payCommissionOrder(tx, razorpayOrderId, paymentId, paidAmount);
+        const commission = await payCommissionOrder(
+          tx,
+          ctx.services.config.seller,
+          razorpayOrderId,
+          paymentId,
+          paidAmount,
+        );
         if (commission === 'paid')
           logger.info({ orderId: razorpayOrderId, via: 'webhook', eventId }, 'commission paid');
         return {

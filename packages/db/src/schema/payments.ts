@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamps, tz } from './columns';
+import { dealCommissionOrders } from './deals';
 import {
   billingPeriod,
   invoiceKind,
@@ -147,9 +148,12 @@ export const invoices = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    /** The plan order paid (an invoice) or refunded (a credit note); null for a commission invoice. */
+    orderId: uuid('order_id').references(() => paymentOrders.id, { onDelete: 'restrict' }),
+    /** The deal commission order paid (its invoice); null for plan documents. */
+    commissionOrderId: uuid('commission_order_id').references(() => dealCommissionOrders.id, {
+      onDelete: 'restrict',
+    }),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     description: text('description').notNull(),
     /** Paise, GST included: total = taxable + cgst + sgst + igst. */
@@ -169,6 +173,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_series_unique').on(t.kind, t.financialYear, t.sequence),
     // One invoice per payment and one credit note per refund.
     uniqueIndex('invoices_order_invoice_unique').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_commission_order_unique').on(t.commissionOrderId),
+    // Every document is of exactly one payment: a plan order or a deal commission order.
+    check('invoices_one_payment', sql`num_nonnulls(${t.orderId}, ${t.commissionOrderId}) = 1`),
     uniqueIndex('invoices_refund_unique').on(t.refundId),
     index('invoices_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('invoices_created_idx').on(t.createdAt.desc()),

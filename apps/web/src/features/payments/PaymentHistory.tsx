@@ -30,6 +30,10 @@ export function PaymentHistory() {
   const invoices = invoiceQuery.data?.invoices ?? [];
   /** The payment's documents: its tax invoice and any credit note. */
   const documentsOf = (paymentId: string) => invoices.filter((i) => i.paymentId === paymentId);
+  /** Invoices of payments outside the plan history: each deal commission paid (from the deal page). */
+  const commissionInvoices = invoices.filter(
+    (invoice) => invoice.kind === 'invoice' && !payments.some((p) => p.id === invoice.paymentId),
+  );
   const documentLinks = (paymentId: string) =>
     documentsOf(paymentId).map((invoice) => (
       <Anchor
@@ -62,9 +66,11 @@ export function PaymentHistory() {
             onRetry={() => void query.refetch()}
           />
         ) : payments.length === 0 ? (
-          <Text fz="sm" c="dimmed">
-            No payments yet.
-          </Text>
+          commissionInvoices.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              No payments yet.
+            </Text>
+          ) : null
         ) : (
           <>
             <Table.ScrollContainer minWidth={560} visibleFrom="sm">
@@ -142,6 +148,30 @@ export function PaymentHistory() {
             </Stack>
           </>
         )}
+        {!query.isLoading && !query.isError && commissionInvoices.length > 0 ? (
+          <Stack gap={4} component="section" aria-labelledby="commission-invoices-title">
+            <Title order={3} fz="h5" id="commission-invoices-title">
+              Deal commission invoices
+            </Title>
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {commissionInvoices.map((invoice) => (
+                <Group key={invoice._id} component="li" justify="space-between" gap="xs">
+                  <Text fz="sm" c="dimmed">
+                    {formatDay(invoice.createdAt)} · {formatPaise(invoice.amount)}
+                  </Text>
+                  <Anchor
+                    href={`/api/payments/invoices/${invoice._id}.pdf`}
+                    download
+                    fz="sm"
+                    aria-label={`Download invoice ${invoice.number}`}
+                  >
+                    Invoice {invoice.number}
+                  </Anchor>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -11,7 +11,7 @@ import {
 import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { buyTestPlan, createTestUser, startTestServer, type TestServer } from './helpers/server';
 
 const price = (planId: PlanId, period: 'monthly' | 'yearly') => chargeAmount(findPlan(planId)!, period);
 
@@ -38,20 +38,8 @@ describe('admin payments, refund queue, revenue figures and account managers (re
   });
 
   /** A user on `planId`/`period` bought through create-order and verify. */
-  async function subscriber(planId: PlanId, period: 'monthly' | 'yearly') {
-    const account = await createTestUser(server.db);
-    const created = await server.request('/api/payments/create-order', {
-      token: account.token,
-      json: { planId, period },
-    });
-    expect(created.status, created.text).toBe(200);
-    const verified = await server.request('/api/payments/verify', {
-      token: account.token,
-      json: razorpay.signPayment(created.body.order.id),
-    });
-    expect(verified.status, verified.text).toBe(200);
-    return account;
-  }
+  const subscriber = (planId: PlanId, period: 'monthly' | 'yearly') =>
+    buyTestPlan(server, razorpay, planId, period);
 
   it('is admin-only: 401 without a session, 403 for a member', async () => {
     const paths: [string, string, unknown?][] = [

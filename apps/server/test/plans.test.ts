@@ -1,4 +1,4 @@
-import { MESSAGES } from '@barterads/core';
+import { MESSAGES, type PlanId } from '@barterads/core';
 import {
   auditLog,
   businessVerifications,
@@ -14,7 +14,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriodsJob } from '../src/jobs/plan-periods';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { buyTestPlan, createTestUser, startTestServer, type TestServer } from './helpers/server';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -38,20 +38,8 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
   });
 
   /** A user on `planId`/`period` bought through create-order and verify. */
-  async function subscriber(planId: string, period: 'monthly' | 'yearly') {
-    const account = await createTestUser(server.db);
-    const created = await server.request('/api/payments/create-order', {
-      token: account.token,
-      json: { planId, period },
-    });
-    expect(created.status, created.text).toBe(200);
-    const verified = await server.request('/api/payments/verify', {
-      token: account.token,
-      json: razorpay.signPayment(created.body.order.id),
-    });
-    expect(verified.status, verified.text).toBe(200);
-    return { ...account, orderId: created.body.order.id as string };
-  }
+  const subscriber = (planId: PlanId, period: 'monthly' | 'yearly') =>
+    buyTestPlan(server, razorpay, planId, period);
 
   /** Moves the user's current period so that it started `startAgo` ago and lasts `days` days. */
   async function setPeriod(userId: string, startAgo: number, days: number) {

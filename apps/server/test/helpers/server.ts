@@ -4,11 +4,13 @@ import type { AuthRole, PlanId, UserStatus, UserType } from '@barterads/core';
 import { type Database, subscriptions, type UserRow, users } from '@barterads/db';
 import {
   createTestDatabase,
+  type FakeRazorpay,
   startTestMailServer,
   type TestDatabase,
   type TestMailServer,
 } from '@barterads/testing';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createLogger } from '../../src/logger';
 import { createServices, type ServerServices } from '../../src/services';
@@ -190,4 +192,28 @@ export async function giveTestPlan(db: Database, userId: string, planId: PlanId 
     currentPeriodStart: new Date(now - 1000),
     currentPeriodEnd: new Date(now + 30 * 24 * 3600 * 1000),
   });
+}
+
+/**
+ * A new member on `planId`/`period`, bought the way a member buys it: create-order, then checkout's signed answer
+ * from the fake Razorpay (the server must be started with its keys).
+ */
+export async function buyTestPlan(
+  server: TestServer,
+  razorpay: Pick<FakeRazorpay, 'signPayment'>,
+  planId: PlanId,
+  period: 'monthly' | 'yearly',
+) {
+  const account = await createTestUser(server.db);
+  const created = await server.request('/api/payments/create-order', {
+    token: account.token,
+    json: { planId, period },
+  });
+  expect(created.status, created.text).toBe(200);
+  const verified = await server.request('/api/payments/verify', {
+    token: account.token,
+    json: razorpay.signPayment(created.body.order.id),
+  });
+  expect(verified.status, verified.text).toBe(200);
+  return { ...account, orderId: created.body.order.id as string };
 }

@@ -8,6 +8,7 @@ import {
   isDatabaseUnavailable,
   SESSION_COOKIE,
 } from '@barterads/api';
+import { STARTUP_LOCK } from '@barterads/db';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -244,7 +245,9 @@ export async function buildApp(
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.
   const jobs = createServerJobQueue(services);
-  await jobs.start();
+  // pg-boss creates its schema on first start; two processes doing so at once can collide in PostgreSQL's
+  // catalogue (a duplicate pg_namespace row, not the "already exists" pg-boss expects), so they take turns.
+  await services.database.exclusively(STARTUP_LOCK, () => jobs.start());
   services.jobs = { wake: (name) => jobs.wake(name) };
   // Work queued in rows (e-mails, match updates) that a stopped or killed instance left resumes at once, not at
   // the next scheduled minute.

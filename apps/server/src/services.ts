@@ -19,7 +19,14 @@ import {
   seedDemoPhotos,
 } from '@barterads/api';
 import { COMPANY } from '@barterads/core';
-import { type DatabaseHandle, DEMO_USER_PASSWORD, hasDemoData, openDatabase, seedDemo } from '@barterads/db';
+import {
+  type DatabaseHandle,
+  DEMO_USER_PASSWORD,
+  hasDemoData,
+  openDatabase,
+  STARTUP_LOCK,
+  seedDemo,
+} from '@barterads/db';
 import { Redis } from 'ioredis';
 import type { Settings } from './settings';
 
@@ -48,26 +55,29 @@ export async function createServices(
       url: settings.databaseUrl,
       dataDir: settings.databaseUrl ? undefined : join(settings.dataDir, 'pglite'),
     }));
-  await database.migrate();
+  // Processes starting at once on one database take turns: migrations (and the admin account) once each.
+  await database.exclusively(STARTUP_LOCK, async () => {
+    await database.migrate();
 
-  // The embedded database is a demo: seed it on first start. A given database (tests, PostgreSQL) is not seeded.
-  if (!options.database && !settings.databaseUrl && !(await hasDemoData(database.db))) {
-    const result = await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_USER_PASSWORD) });
-    const photos = await seedDemoPhotos(database.db, fileStorage(settings));
-    logger.info({ ...result, photos }, 'seeded demo data into the embedded database');
-  }
-  if (settings.admin) {
-    const result = await ensureAdmin(database.db, settings.admin);
-    if (result === 'created') logger.info({}, 'created the admin account of ADMIN_EMAIL');
-    if (result === 'held-by-non-admin')
-      logger.warn({}, 'ADMIN_EMAIL belongs to an account that is not an admin: it was not promoted');
-  } else if (settings.env === 'development') {
-    await ensureAdmin(database.db, DEMO_ADMIN);
-    logger.info(
-      { email: DEMO_ADMIN.email },
-      `demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
-    );
-  }
+    // The embedded database is a demo: seed it on first start. A given database (tests, PostgreSQL) is not seeded.
+    if (!options.database && !settings.databaseUrl && !(await hasDemoData(database.db))) {
+      const result = await seedDemo(database.db, { passwordHash: await hashPassword(DEMO_USER_PASSWORD) });
+      const photos = await seedDemoPhotos(database.db, fileStorage(settings));
+      logger.info({ ...result, photos }, 'seeded demo data into the embedded database');
+    }
+    if (settings.admin) {
+      const result = await ensureAdmin(database.db, settings.admin);
+      if (result === 'created') logger.info({}, 'created the admin account of ADMIN_EMAIL');
+      if (result === 'held-by-non-admin')
+        logger.warn({}, 'ADMIN_EMAIL belongs to an account that is not an admin: it was not promoted');
+    } else if (settings.env === 'development') {
+      await ensureAdmin(database.db, DEMO_ADMIN);
+      logger.info(
+        { email: DEMO_ADMIN.email },
+        `demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
+      );
+    }
+  });
 
   const redis = settings.redisUrl
     ? new Redis(settings.redisUrl, {

@@ -103,4 +103,65 @@ describe('migrations on a database whose role does not own the extensions (manag
       await admin.close();
     }
   });
+  it.skipIf(!url)('lets processes on one database take turns under a named lock', async () => {
+    // Two handles are two processes' pools: the second waits until the first's work is done.
+    const first = await openDatabase({ url: url! });
+    const second = await openDatabase({ url: url! });
+    const key = `barterads-test:${process.pid}:${Date.now()}`;
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const firstIn = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    try {
+      const a = first.exclusively(key, async () => {
+        events.push('a in');
+        entered();
+        await held;
+        events.push('a out');
+      });
+      await firstIn;
+      const b = second.exclusively(key, async () => {
+        events.push('b in');
+        return 'b';
+      });
+      // The second is waiting on PostgreSQL's lock, visible in pg_locks, while the first holds it.
+      await expect
+        .poll(async () => {
+          const [row] = await queryRows<{ n: number }>(
+            first.db,
+            sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          );
+          return row?.n ?? 0;
+        })
+        .toBeGreaterThan(0);
+      expect(events).toEqual(['a in']);
+      release();
+      await a;
+      await expect(b).resolves.toBe('b');
+      expect(events).toEqual(['a in', 'a out', 'b in']);
+    } finally {
+      release();
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it.skipIf(!url)(
+    'gives back no connection in an aborted transaction after a failed statement batch',
+    async () => {
+      // One connection, so the next query lands where the failed batch ran (pg-boss sends BEGIN … COMMIT batches).
+      const one = await openDatabase({ url: url!, max: 1 });
+      try {
+        await expect(one.executeSql('begin; select 1/0; commit;')).rejects.toThrow(/division by zero/);
+        await expect(one.executeSql('select 1 as n', [])).resolves.toEqual({ rows: [{ n: 1 }] });
+      } finally {
+        await one.close();
+      }
+    },
+  );
 });

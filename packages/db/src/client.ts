@@ -32,8 +32,16 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a PostgreSQL session advisory lock named `key`, so that server processes starting at
+   * once on one database take turns (migrations, the job queue's schema). PGlite has one process: it just runs.
+   */
+  exclusively<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The lock processes take in turn while they set a shared database up (migrations, the job queue's schema). */
+export const STARTUP_LOCK = 'barterads:startup';
 
 export interface OpenDatabaseOptions {
   /** postgres://… of a PostgreSQL 15+ server; when unset, embedded PGlite is used. */
@@ -89,6 +97,11 @@ function openPostgres(url: string, max: number): DatabaseHandle {
         try {
           const rows = await reserved.unsafe(text);
           return { rows: [...rows] as Record<string, unknown>[] };
+        } catch (error) {
+          // A statement failing after a BEGIN leaves the session in an aborted transaction: end it before the
+          // connection goes back to the pool (a ROLLBACK outside a transaction only warns).
+          await reserved.unsafe('rollback').catch(() => {});
+          throw error;
         } finally {
           reserved.release();
         }
@@ -109,6 +122,20 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     },
     async migrate() {
       await applyMigrations(drizzlePostgres({ client, casing: 'snake_case' }) as unknown as Database);
+    },
+    async exclusively(key, fn) {
+      // On a connection of its own, held until the end: the work itself runs on the pool's other connections.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(hashtextextended(${key}, 0))`;
+        try {
+          return await fn();
+        } finally {
+          await reserved`select pg_advisory_unlock(hashtextextended(${key}, 0))`;
+        }
+      } finally {
+        reserved.release();
+      }
     },
     close: once(() => client.end({ timeout: 5 })),
   };
@@ -143,6 +170,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     async migrate() {
       await applyMigrations(drizzlePglite({ client, casing: 'snake_case' }) as unknown as Database);
     },
+    exclusively: (_key, fn) => fn(),
     close: once(() => client.close()),
   };
 }

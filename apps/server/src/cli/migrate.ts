@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openDatabase } from '@barterads/db';
+import { openDatabase, STARTUP_LOCK } from '@barterads/db';
 import { loadSettings } from '../settings';
 
 const settings = loadSettings();
@@ -7,6 +7,7 @@ const database = await openDatabase({
   url: settings.databaseUrl,
   dataDir: settings.databaseUrl ? undefined : join(settings.dataDir, 'pglite'),
 });
-await database.migrate();
+// Not at the same time as a server process starting on the same database.
+await database.exclusively(STARTUP_LOCK, () => database.migrate());
 await database.close();
 console.log(`migrations applied (${database.kind})`);

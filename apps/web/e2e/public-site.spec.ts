@@ -453,7 +453,25 @@ test.describe('before the app has hydrated', () => {
   test('a page scrolled before hydration stays where the visitor scrolled it', async ({ page }) => {
     const release = await holdAppScript(page);
     await page.goto('/about', { waitUntil: 'domcontentloaded' });
-    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    // As a visitor sees it, painted: at DOMContentLoaded the page was now and then laid out before its styles
+    // applied (the story grid in one column, ~370 px taller), and a position near that bottom was clamped once
+    // they did.
+    await page.waitForFunction(
+      async () =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+          (link) => link.sheet,
+        ) && (await document.fonts.ready) !== undefined,
+    );
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    // Halfway down, not to the very bottom, which any later change of the page's height would clamp.
+    await page.evaluate(() =>
+      window.scrollTo({
+        top: Math.round((document.documentElement.scrollHeight - window.innerHeight) / 2),
+        behavior: 'instant',
+      }),
+    );
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(300);
     release();

@@ -7,7 +7,7 @@ import {
   searchQueries,
   withIndexPlans,
 } from '@barterads/api';
-import { type Database, type Executor, seedDemo } from '@barterads/db';
+import { type Database, type Executor, queryRows, seedDemo } from '@barterads/db';
 import { createTestDatabase, type TestDatabase } from '@barterads/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,36 @@ describe.skipIf(!onPostgres)('search at 100,000 listings on PostgreSQL', () => {
       console.info(`${name}: ${result.total} matches, first page in ${ms.toFixed(1)} ms`);
     });
   }
+
+  it("ranks a corrected typo's newest 1,001 matches by relevance, counted in the page's own statement", async () => {
+    const input = SearchListingsInput.parse({ q: 'hording', sort: 'relevance' });
+    // The typo is corrected to hoarding (no trigram similarity: the corrections find it), so the rank is taken
+    // over the newest matches only, with an index and no sequential scan.
+    const terms = [{ term: 'hording', corrections: ['hoarding'], fuzzy: false }];
+    const text = await plan(db, searchQueries(db, input, undefined, terms).page.getSQL());
+    expect(text, text).not.toMatch(/Seq Scan on listings/);
+    const result = await searchListings(db, input);
+    expect(result).toMatchObject({ total: 1000, totalCapped: true, suggestion: 'hoarding' });
+    expect(result.barters).toHaveLength(input.limit);
+    // The newest 1,001 matches, and the rank of each page row among them, computed here on their own.
+    const newest = await queryRows<{ id: string; rank: number }>(
+      db,
+      sql`
+      select id, ts_rank(search_vector, to_tsquery('simple', 'hording:* | hoarding:*')) as rank from listings
+      where status = 'active' and not owner_suspended and search_text like '%hoarding%'
+      order by created_at desc nulls last, id desc nulls last limit 1001`,
+    );
+    const rankOf = new Map(newest.map((row) => [row.id, Number(row.rank)]));
+    const ranks = result.barters.map((barter) => rankOf.get(barter._id));
+    expect(ranks.every((rank) => rank !== undefined)).toBe(true);
+    const best = Math.max(...rankOf.values());
+    expect(ranks[0]).toBe(best);
+    for (let i = 1; i < ranks.length; i++) expect(ranks[i]!).toBeLessThanOrEqual(ranks[i - 1]!);
+    // Its pages go on by offset, with the same total, and end with the 1,001.
+    const next = await searchListings(db, { ...input, cursor: result.nextCursor! });
+    expect(next).toMatchObject({ total: 1000, totalCapped: true });
+    expect(next.barters.map((b) => b._id)).not.toContain(result.barters[0]!._id);
+  });
 
   it('pages past the first page with an index and answers fast', async () => {
     const first = SearchListingsInput.parse({ limit: 24 });

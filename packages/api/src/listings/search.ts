@@ -415,6 +415,19 @@ function orderFor(sort: SearchSort, bind: Bind, tsquery: string | null): SQL[] {
 }
 
 /**
+ * True when a search by relevance ranks only its newest LIMITS.searchTotalCap + 1 matches (the ones its bounded
+ * total counts) instead of every match. Ranking every match made such a search grow with its matches: "hording"
+ * (corrected to hoarding) matches 11,000 of 100,000 listings, and its page and total were ~56 ms of PostgreSQL
+ * time against ~18 ms for the newest 1,001 ranked (BENCHMARKS.md). Its pages end with those 1,001, as its total
+ * says ("1,000+"); sorting by newest pages through every match. A word matched by trigram similarity (`<%`, a
+ * known word) keeps ranking every match: PostgreSQL would walk the newest-first index evaluating the similarity on
+ * each listing until 1,001 match, slower than the trigram index's bitmap it uses for every match.
+ */
+export function rankedAmongNewest(terms: readonly TermPlan[], sort: SearchSort): boolean {
+  return sort === 'relevance' && !terms.some(({ term, fuzzy }) => fuzzy && term.length >= 3);
+}
+
+/**
  * The two statements of a search: one page (one row more than asked, to know if there is a next) and the total.
  * The total counts at most LIMITS.searchTotalCap + 1 matches (a `limit` subquery): an exact count of every match
  * grows with the table (10 times the matches, 10 times the time), a bounded one does not.
@@ -439,13 +452,41 @@ export function searchQueries(
         sql`(${listings.createdAt}, ${listings.id}) < (${bind('cursorAt', cursor.at)}::timestamptz, ${bind('cursorId', cursor.id)}::uuid)`,
       )
     : listed;
-  const page = db
-    .select({ ...listingColumns, cursorAt: sql<string>`${listings.createdAt}::text` })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.ownerId))
-    .where(pageWhere)
-    .orderBy(...orderFor(sort, bind, tsquery))
-    .limit(bind('limit', input.limit + 1) as number);
+  const limit = bind('limit', input.limit + 1) as number;
+  const page = rankedAmongNewest(terms, sort)
+    ? (() => {
+        // The newest LIMITS.searchTotalCap + 1 matches (what the bounded total counts), ranked: the rank is
+        // computed for them only, and their count comes with the page (`matched`), so no second statement.
+        const candidates = db
+          .select({ candidateId: sql<string>`${listings.id}`.as('candidate_id') })
+          .from(listings)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(LIMITS.searchTotalCap + 1)
+          .as('candidates');
+        return db
+          .select({
+            ...listingColumns,
+            cursorAt: sql<string>`${listings.createdAt}::text`,
+            matched: sql<number | null>`(count(*) over ())::int`,
+          })
+          .from(candidates)
+          .innerJoin(listings, eq(listings.id, candidates.candidateId))
+          .innerJoin(users, eq(users.id, listings.ownerId))
+          .orderBy(...orderFor(sort, bind, tsquery))
+          .limit(limit);
+      })()
+    : db
+        .select({
+          ...listingColumns,
+          cursorAt: sql<string>`${listings.createdAt}::text`,
+          matched: sql<number | null>`null::int`,
+        })
+        .from(listings)
+        .innerJoin(users, eq(users.id, listings.ownerId))
+        .where(pageWhere)
+        .orderBy(...orderFor(sort, bind, tsquery))
+        .limit(limit);
   return {
     page: offset ? page.offset(bind('offset', offset.offset) as number) : page,
     count: db.select({ total: sql<number>`count(*)::int` }).from(
@@ -652,6 +693,7 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
       const queries = searchQueries(tx, input, inline, terms);
       const page = await queries.page.prepare('listings_search_page').execute();
       if (!needsCount(page.length)) return [page, page.length] as const;
+      if (page[0]?.matched != null) return [page, page[0].matched] as const;
       const [count] = await queries.count.prepare('listings_search_total').execute();
       return [page, count?.total ?? 0] as const;
     });
@@ -664,13 +706,17 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
       countMemories.set(db, memory);
     }
     const key = searchKey(input);
-    const early = input.cursor || memory.neededLastTime(key) ? statements.count.execute(values) : undefined;
+    const counts = !rankedAmongNewest(terms, effectiveSort(input, relevanceQuery(terms)));
+    const early =
+      counts && (input.cursor || memory.neededLastTime(key)) ? statements.count.execute(values) : undefined;
     // Awaited below only when needed; a failure is then rethrown there, never left unhandled.
     early?.catch(() => {});
     rows = await statements.page.execute(values);
     const needed = needsCount(rows.length);
-    if (!input.cursor) memory.remember(key, needed);
-    counted = needed ? ((await (early ?? statements.count.execute(values)))[0]?.total ?? 0) : rows.length;
+    if (!input.cursor && counts) memory.remember(key, needed);
+    counted = !needed
+      ? rows.length
+      : (rows[0]?.matched ?? (await (early ?? statements.count.execute(values)))[0]?.total ?? 0);
   }
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { demoListing } from '@barterads/db';
 import { CHROMIUM_LAUNCH } from '@barterads/testing/e2e';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
@@ -10,7 +11,8 @@ import { type BenchResult, heading, printCheck } from '../lib/report';
 import { startApiServer } from '../lib/server';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const PAGES = ['/', '/marketplace'];
+/** The landing page, the marketplace and a listing page (the demo seed's newest listing, with its photos). */
+const PAGES = ['/', '/marketplace', `/listings/${demoListing(0, new Date()).id}`];
 const TARGET = 95;
 /** Runs per page (`BENCH_LIGHTHOUSE_RUNS`, default 3): the checks use the median. */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -42,7 +44,7 @@ async function runOnce(url: string, port: number): Promise<Result> {
 }
 
 /**
- * Lighthouse (default mobile emulation and throttling) on the landing and marketplace pages, served by the
+ * Lighthouse (default mobile emulation and throttling) on the landing, marketplace and a listing page, served by the
  * production server exactly as `pnpm start` runs it on a fresh machine: embedded database with the demo data
  * in a temporary DATA_DIR.
  */
@@ -80,7 +82,7 @@ export async function runLighthouse(): Promise<BenchResult> {
       ] as Result;
       if (process.env.BENCH_LIGHTHOUSE_DIR) {
         mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
-        const name = page === '/' ? 'landing' : page.slice(1).replaceAll('/', '-');
+        const name = page === '/' ? 'landing' : page.startsWith('/listings/') ? 'listing' : page.slice(1);
         writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(lhr));
       }
       const scores = CATEGORIES.map((c) => median(runs.map((run) => score(run, c))));

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_featured_idx" ON "listings" USING btree ("featured_until" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "listings"."featured_until" is not null;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiServices, getBusinessPage, getPublicListing } from '@barterads/api';
+import { LISTING_COVER_SIZES } from '@barterads/core';
 import { listings, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -17,6 +18,8 @@ interface Head {
   description: string;
   canonical: string;
   image: string | null;
+  /** The page's largest image, fetched at once beside the app's scripts (its LCP element). */
+  preload?: { href: string; srcset: string; sizes: string } | undefined;
 }
 
 /** The web app's shell with a page's own title, description, canonical URL and Open Graph tags in its <head>. */
@@ -31,6 +34,9 @@ function withHead(shell: string, head: Head): string {
     `<meta property="og:url" content="${escapeHtml(head.canonical)}" />`,
     head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    head.preload
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preload.href)}" imagesrcset="${escapeHtml(head.preload.srcset)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`
+      : '',
   ].join('\n    ');
   return shell
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
@@ -71,6 +77,14 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
           description: barter.description,
           canonical: `${origin}/listings/${barter._id}`,
           image: barter.image ? absolute(barter.image) : null,
+          // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded.
+          preload: barter.photos[0]
+            ? {
+                href: barter.photos[0].url,
+                srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+                sizes: LISTING_COVER_SIZES,
+              }
+            : undefined,
         }),
       );
     } catch {

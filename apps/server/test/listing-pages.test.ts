@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setUserStatus } from '@barterads/api';
+import { LISTING_COVER_SIZES } from '@barterads/core';
 import { users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
 
@@ -82,6 +84,40 @@ describe('listing and business pages over real HTTP', () => {
     const xml = await sitemap.text();
     expect(xml).toContain(`/listings/${listingId}</loc>`);
     expect(xml).toContain(`/b/${owner.user.id}</loc>`);
+  });
+
+  it("preloads a listing page's cover photo in its head with the same URLs and sizes as the page's <img>", async () => {
+    const created = await server.request('/api/barters', {
+      token: owner.token,
+      json: { title: 'Lit hoarding at Aundh', description: 'Photo.', city: 'Pune' },
+    });
+    const id = created.body.barter._id as string;
+    // No photo: nothing to preload.
+    expect(await (await fetch(`${server.baseUrl}/listings/${id}`)).text()).not.toContain(
+      'rel="preload" as="image"',
+    );
+    const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c87828' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'cover.jpg');
+    const uploaded = await fetch(`${server.baseUrl}/api/barters/${id}/photos`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(uploaded.status).toBe(201);
+    const { barter } = (await server.request(`/api/barters/${id}`)).body as {
+      barter: { photos: Array<{ url: string; variants: Array<{ url: string; width: number }> }> };
+    };
+    const cover = barter.photos[0]!;
+    const srcset = cover.variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+    const html = await (await fetch(`${server.baseUrl}/listings/${id}`)).text();
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${cover.url}" imagesrcset="${srcset}" imagesizes="${LISTING_COVER_SIZES}" fetchpriority="high" />`,
+    );
+    // Out of the owner's free tier again (two active listings) for the tests after this one.
+    await server.request(`/api/barters/${id}/archive`, { method: 'POST', token: owner.token });
   });
 
   it('answers an archived listing with its status', async () => {

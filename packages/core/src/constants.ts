@@ -47,6 +47,12 @@ export const LIMITS = {
 } as const;
 
 /** Who is writing through the contact form (spec section 3). */
+/**
+ * How wide a listing page draws its cover photo at each viewport width (its `sizes`): the page's <img> and the
+ * preload the server puts in the page's <head> must say the same, or the browser fetches the photo twice.
+ */
+export const LISTING_COVER_SIZES = '(min-width: 992px) 760px, 100vw';
+
 export const CONTACT_ROLES = ['advertiser', 'media_owner', 'agency', 'other'] as const;
 export type ContactRole = (typeof CONTACT_ROLES)[number];
 export const CONTACT_ROLE_LABELS: Record<ContactRole, string> = {

@@ -1,5 +1,5 @@
 import { trpc } from '@barterads/api-client';
-import { categoryTitle, userTypeLabel, whatsappLink } from '@barterads/core';
+import { categoryTitle, LISTING_COVER_SIZES, userTypeLabel, whatsappLink } from '@barterads/core';
 import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory';
 import {
   Alert,
@@ -46,7 +46,8 @@ export function ListingPage({ id }: { id: string }) {
 
   if (listing.isPending)
     return (
-      <Container size="lg" py="xl">
+      // At least a screen tall while it loads, so the footer does not show and then jump down (layout shift).
+      <Container size="lg" py="xl" mih="100vh">
         <Skeleton height={280} mb="md" />
         <Skeleton height={24} width="60%" />
       </Container>
@@ -79,7 +80,7 @@ export function ListingPage({ id }: { id: string }) {
             <img
               src={cover.url}
               srcSet={cover.variants.map((v) => `${v.url} ${v.width}w`).join(', ')}
-              sizes="(min-width: 992px) 760px, 100vw"
+              sizes={LISTING_COVER_SIZES}
               width={cover.width}
               height={cover.height}
               alt={barter.title}
@@ -106,7 +107,7 @@ export function ListingPage({ id }: { id: string }) {
           <Group gap="xs">
             <Badge variant="light">{userTypeLabel(barter.ownerRole)}</Badge>
             {barter.category ? <Badge variant="outline">{categoryTitle(barter.category)}</Badge> : null}
-            {barter.verified ? <Badge color="teal">Verified</Badge> : null}
+            {barter.verified ? <Badge color="teal.9">Verified</Badge> : null}
           </Group>
           <Title order={1}>{barter.title}</Title>
           <Text c="dimmed">{barter.city ? `${barter.city}, ${barter.state}` : barter.location}</Text>

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@barterads/core';
-import { mailCount, readMailedCode } from '@barterads/testing/e2e';
+import { mailCount, readMailedCode, signUpThroughApi } from '@barterads/testing/e2e';
 import { expect, test } from '@playwright/test';
 
 test('forgot password on the admin sign-in page: code, new password, then sign in with it', async ({
@@ -8,30 +8,19 @@ test('forgot password on the admin sign-in page: code, new password, then sign i
 }) => {
   const email = `admin-forgot-${Date.now()}@e2e.barterads.in`;
   // An account of its own (a non-admin: signing in then shows "Not authorized", which proves the new password).
-  let before = mailCount();
-  const sent = await request.post('/api/auth/send-email-otp', { data: { email } });
-  const { otp_token } = (await sent.json()) as { otp_token: string };
-  const otp = await readMailedCode(email, { after: before });
-  const verified = await request.post('/api/auth/verify-otp', { data: { otp_token, otp } });
-  const { proof_token } = (await verified.json()) as { proof_token: string };
-  const signup = await request.post('/api/auth/signup', {
-    headers: { authorization: `Bearer ${proof_token}` },
-    data: {
-      userType: 'media_owner',
-      email,
-      password: 'first-pass-1',
-      firstName: 'Om',
-      lastName: 'Das',
-      phoneNumber: '98765 43210',
-    },
+  await signUpThroughApi(request, {
+    email,
+    password: 'first-pass-1',
+    userType: 'media_owner',
+    firstName: 'Om',
+    lastName: 'Das',
   });
-  expect(signup.status()).toBe(201);
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  before = mailCount();
+  const before = mailCount();
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(MESSAGES.resetCodeSent)).toBeVisible();
   const code = await readMailedCode(email, { after: before });

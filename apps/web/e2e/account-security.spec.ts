@@ -1,34 +1,18 @@
 import { MESSAGES } from '@barterads/core';
-import { mailCount, readMailedCode } from '@barterads/testing/e2e';
+import { mailCount, readMailedCode, signUpThroughApi, uniqueE2eEmail } from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 
 const PASSWORD = 'security-pass-1';
 
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.barterads.in`;
-}
-
-/** An account made through the REST API (the sign-up form has its own spec). */
-async function createAccount(request: APIRequestContext, email: string): Promise<void> {
-  const before = mailCount();
-  const sent = await request.post('/api/auth/send-email-otp', { data: { email } });
-  expect(sent.status()).toBe(200);
-  const { otp_token } = (await sent.json()) as { otp_token: string };
-  const otp = await readMailedCode(email, { after: before });
-  const verified = await request.post('/api/auth/verify-otp', { data: { otp_token, otp } });
-  const { proof_token } = (await verified.json()) as { proof_token: string };
-  const signup = await request.post('/api/auth/signup', {
-    headers: { authorization: `Bearer ${proof_token}` },
-    data: {
-      userType: 'advertiser',
-      email,
-      password: PASSWORD,
-      firstName: 'Neha',
-      lastName: 'Kulkarni',
-      phoneNumber: '98765 43210',
-    },
+/** An advertiser made through the REST API (the sign-up form has its own spec). */
+function createAccount(request: APIRequestContext, email: string): Promise<void> {
+  return signUpThroughApi(request, {
+    email,
+    password: PASSWORD,
+    userType: 'advertiser',
+    firstName: 'Neha',
+    lastName: 'Kulkarni',
   });
-  expect(signup.status()).toBe(201);
 }
 
 test.describe('account security on a phone', () => {
@@ -38,7 +22,7 @@ test.describe('account security on a phone', () => {
     page,
     request,
   }) => {
-    const email = uniqueEmail('forgot');
+    const email = uniqueE2eEmail('forgot');
     // Its own API context: the page stays signed out.
     await createAccount(request, email);
     await page.goto('/login');
@@ -63,8 +47,8 @@ test.describe('account security on a phone', () => {
     page,
     request,
   }) => {
-    const email = uniqueEmail('mover');
-    const newEmail = uniqueEmail('moved');
+    const email = uniqueE2eEmail('mover');
+    const newEmail = uniqueE2eEmail('moved');
     await createAccount(request, email);
     await page.goto('/login?redirect=%2Fsettings');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);

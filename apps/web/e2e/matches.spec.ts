@@ -1,4 +1,4 @@
-import { mailCount, readMailedCode } from '@barterads/testing/e2e';
+import { signInThroughApi, signUpThroughApi, uniqueE2eEmail } from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'matches-pass-1';
@@ -8,28 +8,15 @@ async function newMember(
   request: APIRequestContext,
   userType: 'advertiser' | 'media_owner',
 ): Promise<{ email: string; token: string }> {
-  const email = `matches-${userType}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.barterads.in`;
-  const before = mailCount();
-  const sent = await request.post('/api/auth/send-email-otp', { data: { email } });
-  expect(sent.status()).toBe(200);
-  const { otp_token } = (await sent.json()) as { otp_token: string };
-  const otp = await readMailedCode(email, { after: before });
-  const verified = await request.post('/api/auth/verify-otp', { data: { otp_token, otp } });
-  const { proof_token } = (await verified.json()) as { proof_token: string };
-  const signup = await request.post('/api/auth/signup', {
-    headers: { authorization: `Bearer ${proof_token}` },
-    data: {
-      userType,
-      email,
-      password: PASSWORD,
-      firstName: userType === 'advertiser' ? 'Anita' : 'Vikram',
-      lastName: 'Desai',
-      phoneNumber: '98765 43210',
-    },
+  const email = uniqueE2eEmail(`matches-${userType}`);
+  await signUpThroughApi(request, {
+    email,
+    password: PASSWORD,
+    userType,
+    firstName: userType === 'advertiser' ? 'Anita' : 'Vikram',
+    lastName: 'Desai',
   });
-  expect(signup.status()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-  return { email, token: ((await login.json()) as { token: string }).token };
+  return { email, token: await signInThroughApi(request, email, PASSWORD) };
 }
 
 /** Chooses a Select's option; `typed` first narrows a searchable one. */

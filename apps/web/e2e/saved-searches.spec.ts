@@ -1,4 +1,11 @@
-import { DEMO_PASSWORD, mailCount, readMail, readMailedCode } from '@barterads/testing/e2e';
+import {
+  DEMO_PASSWORD,
+  mailCount,
+  readMail,
+  signInThroughApi,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 
 /** A demo advertiser no other suite signs in as (the seed's eighteenth user). */
@@ -7,28 +14,15 @@ const PHONE = { width: 360, height: 780 };
 
 /** A fresh media owner through the REST API (a demo owner is at the free plan's two listings); answers a token. */
 async function newMediaOwner(request: APIRequestContext): Promise<string> {
-  const email = `alerts-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.barterads.in`;
-  const before = mailCount();
-  const sent = await request.post('/api/auth/send-email-otp', { data: { email } });
-  expect(sent.status()).toBe(200);
-  const { otp_token } = (await sent.json()) as { otp_token: string };
-  const otp = await readMailedCode(email, { after: before });
-  const verified = await request.post('/api/auth/verify-otp', { data: { otp_token, otp } });
-  const { proof_token } = (await verified.json()) as { proof_token: string };
-  const signup = await request.post('/api/auth/signup', {
-    headers: { authorization: `Bearer ${proof_token}` },
-    data: {
-      userType: 'media_owner',
-      email,
-      password: 'alerts-pass-1',
-      firstName: 'Rahul',
-      lastName: 'Menon',
-      phoneNumber: '98765 43210',
-    },
+  const email = uniqueE2eEmail('alerts');
+  await signUpThroughApi(request, {
+    email,
+    password: 'alerts-pass-1',
+    userType: 'media_owner',
+    firstName: 'Rahul',
+    lastName: 'Menon',
   });
-  expect(signup.status()).toBe(201);
-  const login = await request.post('/api/auth/login', { data: { email, password: 'alerts-pass-1' } });
-  return ((await login.json()) as { token: string }).token;
+  return signInThroughApi(request, email, 'alerts-pass-1');
 }
 
 test('a member saves a marketplace search, a matching listing mails an instant alert, unsubscribe works signed out', async ({

@@ -1,3 +1,4 @@
+export { type E2eAccount, signInThroughApi, signUpThroughApi, uniqueE2eEmail } from './accounts';
 export { CHROMIUM_LAUNCH, e2eConfig } from './config';
 export * from './constants';
 export { mailCount, readMail, readMailedCode } from './mail';

@@ -10,6 +10,8 @@ const KB = 1024;
 const PRIVATE_PAGES = /^\/(dashboard|settings)(\/|$)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // The renderer's build (dist-ssr/, loaded by the API server) needs no copy of the public files.
+  ...(isSsrBuild ? { publicDir: false } : {}),
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ApiServices, getBusinessPage, getPublicListing } from '@barterads/api';
+import { type ApiServices, createCaller, createContext, SESSION_COOKIE } from '@barterads/api';
 import { LISTING_COVER_SIZES } from '@barterads/core';
 import { listings, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadPageRenderer, type PageRenderer, type RenderData } from './prerendered-pages';
+import { requestMeta } from './request-meta';
 import type { Settings } from './settings';
 
 const escapeHtml = (text: string) =>
@@ -48,9 +50,11 @@ function withHead(shell: string, head: Head): string {
 }
 
 /**
- * Server-rendered heads of the listing page /listings/:id and the business page /b/:id (crawlers and link
- * previews read their own title, description, canonical URL and Open Graph image; the app renders the body),
- * 404 for an unknown or hidden one, and /sitemap.xml of the public pages, active listings and business pages.
+ * The listing page /listings/:id and the business page /b/:id, rendered by the server: the web app's HTML of the
+ * page with its data (the browser paints it before any script runs, then hydrates it from the same data), and
+ * their own title, description, canonical URL and Open Graph image for crawlers and link previews; 404 for an
+ * unknown or hidden one. A build without the web app's renderer sends the app shell with the head (the app then
+ * renders the body). Also /sitemap.xml of the public pages, active listings and business pages.
  */
 export function registerListingPages(app: FastifyInstance, services: ApiServices, settings: Settings): void {
   const shellPath = join(settings.webDist, 'index.html');
@@ -61,58 +65,117 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
     shell ??= existsSync(shellPath) ? readFileSync(shellPath, 'utf8') : undefined;
     return shell;
   };
+  let renderer: Promise<PageRenderer | undefined> | undefined;
+  const pageRenderer = () => {
+    renderer ??= loadPageRenderer(settings.webDist).catch((error: unknown) => {
+      app.log.error({ err: error }, 'the web app renderer did not load; pages render in the browser');
+      return undefined;
+    });
+    return renderer;
+  };
   const send = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Cookie')
+      .type('text/html; charset=utf-8')
+      .compress(html);
+  // The public procedures the browser calls, without the visitor's session: the page is the same for everyone.
+  const publicCaller = async (request: FastifyRequest, reply: FastifyReply) =>
+    createCaller(
+      await createContext(services, {
+        ...requestMeta(request, reply, settings),
+        bearerToken: undefined,
+        cookieToken: undefined,
+      }),
+    );
+  /** The page rendered with its data, or the shell (no renderer, or it failed: the browser renders it). */
+  const page = async (
+    request: FastifyRequest,
+    path: string,
+    data: RenderData,
+    fallback: string,
+  ): Promise<string> => {
+    const render = await pageRenderer();
+    if (!render) return fallback;
+    const session = request.cookies?.[SESSION_COOKIE] ? 'pending' : 'out';
+    try {
+      return await render(path, session, data);
+    } catch (error) {
+      request.log.error({ err: error, path }, 'server render failed; the browser renders the page');
+      return fallback;
+    }
+  };
 
   app.get<{ Params: { id: string } }>('/listings/:id', async (request, reply) => {
     const html = readShell();
     if (!html) return reply.callNotFound();
+    const caller = await publicCaller(request, reply);
+    let listing: Awaited<ReturnType<typeof caller.listings.get>>;
     try {
-      const barter = await getPublicListing(services.database.db, request.params.id);
-      return send(
-        reply,
-        200,
-        withHead(html, {
-          title: barter.title,
-          description: barter.description,
-          canonical: `${origin}/listings/${barter._id}`,
-          image: barter.image ? absolute(barter.image) : null,
-          // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded.
-          preload: barter.photos[0]
-            ? {
-                href: barter.photos[0].url,
-                srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
-                sizes: LISTING_COVER_SIZES,
-              }
-            : undefined,
-        }),
-      );
+      listing = await caller.listings.get({ id: request.params.id });
     } catch {
       return send(reply, 404, html);
     }
+    const { barter } = listing;
+    const business = await caller.businessPages.get({ id: barter.ownerId }).catch(() => undefined);
+    const body = await page(
+      request,
+      `/listings/${barter._id}`,
+      {
+        listing: { id: request.params.id, answer: listing },
+        business: business ? { id: barter.ownerId, answer: business } : undefined,
+      },
+      html,
+    );
+    return send(
+      reply,
+      200,
+      withHead(body, {
+        title: barter.title,
+        description: barter.description,
+        canonical: `${origin}/listings/${barter._id}`,
+        image: barter.image ? absolute(barter.image) : null,
+        // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded.
+        preload: barter.photos[0]
+          ? {
+              href: barter.photos[0].url,
+              srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+              sizes: LISTING_COVER_SIZES,
+            }
+          : undefined,
+      }),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/b/:id', async (request, reply) => {
     const html = readShell();
     if (!html) return reply.callNotFound();
+    const caller = await publicCaller(request, reply);
+    let business: Awaited<ReturnType<typeof caller.businessPages.get>>;
     try {
-      const page = await getBusinessPage(services.database.db, request.params.id);
-      const name = page.business.companyName ?? page.business.name;
-      return send(
-        reply,
-        200,
-        withHead(html, {
-          title: name,
-          description: page.business.description ?? `${name} on BarterAds`,
-          canonical: `${origin}/b/${page.business._id}`,
-          image: page.listings.find((l) => l.image)?.image
-            ? absolute(page.listings.find((l) => l.image)!.image!)
-            : null,
-        }),
-      );
+      business = await caller.businessPages.get({ id: request.params.id });
     } catch {
       return send(reply, 404, html);
     }
+    const name = business.business.companyName ?? business.business.name;
+    const image = business.listings.find((l) => l.image)?.image;
+    const body = await page(
+      request,
+      `/b/${business.business._id}`,
+      { business: { id: request.params.id, answer: business } },
+      html,
+    );
+    return send(
+      reply,
+      200,
+      withHead(body, {
+        title: name,
+        description: business.business.description ?? `${name} on BarterAds`,
+        canonical: `${origin}/b/${business.business._id}`,
+        image: image ? absolute(image) : null,
+      }),
+    );
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {

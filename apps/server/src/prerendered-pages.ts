@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,6 +28,10 @@ interface PrerenderManifest {
   pages: Record<string, string>;
   sessionPages?: Record<string, string>;
   routes?: string[];
+  /** The page template for pages rendered on request: the pre-rendered pages' head and loader, an empty root. */
+  template?: string;
+  /** The web app's SSR build (apps/web/src/prerender.tsx), relative to the web dist folder. */
+  renderer?: string;
 }
 
 /** The build's manifest, or undefined for a build without pre-rendered pages. */
@@ -68,6 +73,7 @@ export function webInlineScriptSources(webDist: string): string[] {
   for (const file of [
     ...Object.values(manifest?.pages ?? {}),
     ...Object.values(manifest?.sessionPages ?? {}),
+    ...(manifest?.template ? [manifest.template] : []),
   ]) {
     files.push(join(webDist, 'prerendered', file));
   }
@@ -145,4 +151,59 @@ export function registerPrerenderedPages(
       return reply.send(encoding ? page[encoding] : page.identity);
     });
   }
+}
+
+/** Whether the page is rendered for a visitor known to be signed out, or with the signed-in parts as placeholders. */
+export type RenderSession = 'out' | 'pending';
+
+/** The answers a page is rendered with (the web app's `PageData`, prerender.tsx). */
+export interface RenderData {
+  listing?: { id: string; answer: unknown };
+  business?: { id: string; answer: unknown };
+}
+
+/** What the web app's SSR build exports for rendering on request (apps/web/src/prerender.tsx). */
+interface RendererModule {
+  renderPageWithData(
+    path: string,
+    session: RenderSession,
+    data: RenderData,
+  ): Promise<{ html: string; state: unknown }>;
+}
+
+/** Renders a page of the web app into the page template: its HTML in the root, the query cache it used beside it. */
+export type PageRenderer = (path: string, session: RenderSession, data: RenderData) => Promise<string>;
+
+const ROOT = '<div id="root"></div>';
+
+/** JSON safe inside a <script> element: no `</script>` or `<!--` can end or change it. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The web app's renderer for pages with data (listing and business pages), or undefined for a build without
+ * one (the app then renders those pages in the browser). The page's data goes in
+ * `<script type="application/json" id="page-data">`, which main.tsx puts in the query cache before it hydrates:
+ * a data block, never executed, so the CSP needs no hash for it.
+ */
+export async function loadPageRenderer(webDist: string): Promise<PageRenderer | undefined> {
+  const manifest = readManifest(webDist);
+  if (!manifest?.template || !manifest.renderer) return undefined;
+  const templatePath = join(webDist, 'prerendered', manifest.template);
+  const rendererPath = resolve(webDist, manifest.renderer);
+  if (!existsSync(templatePath) || !existsSync(rendererPath)) return undefined;
+  const template = readFileSync(templatePath, 'utf8');
+  if (!template.includes(ROOT)) return undefined;
+  const renderer = (await import(pathToFileURL(rendererPath).href)) as RendererModule;
+  return async (path, session, data) => {
+    const { html, state } = await renderer.renderPageWithData(path, session, data);
+    return template.replace(
+      ROOT,
+      () =>
+        `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
+    );
+  };
 }

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setUserStatus } from '@barterads/api';
+import { basename, join } from 'node:path';
+import { SESSION_COOKIE, setUserStatus } from '@barterads/api';
 import { LISTING_COVER_SIZES } from '@barterads/core';
 import { users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
@@ -193,5 +193,115 @@ describe('listing and business pages over real HTTP', () => {
     expect((await server.request(`/api/businesses/${owner.user.id}`)).status).toBe(404);
     await setUserStatus(server.db, owner.user.id, 'active');
     expect(await find()).toContain(listingId);
+  });
+});
+
+describe('listing and business pages rendered by the web app on request', () => {
+  let server: TestServer;
+  let owner: Awaited<ReturnType<typeof createTestUser>>;
+  // A build with a renderer (what apps/web/scripts/prerender.mjs writes), whose render shows what it was given.
+  const webDist = mkdtempSync(join(tmpdir(), 'barterads-rendered-pages-'));
+  const head =
+    '<!doctype html><html><head><title>BarterAds</title><meta name="description" content="BarterAds" /></head>';
+  writeFileSync(join(webDist, 'index.html'), `${head}<body><div id="root"></div></body></html>`);
+  mkdirSync(join(webDist, 'prerendered'));
+  mkdirSync(join(webDist, '..', `${basename(webDist)}-ssr`));
+  writeFileSync(
+    join(webDist, 'prerendered', 'page.html'),
+    `${head}<body><div id="root"></div><script>/* loader */</script></body></html>`,
+  );
+  writeFileSync(
+    join(webDist, 'prerendered', 'manifest.json'),
+    JSON.stringify({
+      pages: {},
+      template: 'page.html',
+      renderer: `../${basename(webDist)}-ssr/renderer.mjs`,
+    }),
+  );
+  writeFileSync(
+    join(webDist, '..', `${basename(webDist)}-ssr`, 'renderer.mjs'),
+    `export async function renderPageWithData(path, session, data) {
+      const title = data.listing?.answer.barter.title ?? data.business?.answer.business.companyName;
+      if (title.includes('Unrenderable')) throw new Error('render failed');
+      return { html: '<main><h1>' + title.replaceAll('<', '&lt;') + '</h1><p>' + session + '</p></main>', state: { path, data } };
+    }`,
+  );
+  const pageData = (html: string) => {
+    const match = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html);
+    return match ? (JSON.parse(match[1]!) as { path: string; data: Record<string, unknown> }) : undefined;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_DIST: webDist });
+    owner = await createTestUser(server.db, {
+      userType: 'media_owner',
+      firstName: 'Ravi',
+      lastName: 'Menon',
+    });
+    await server.db.update(users).set({ companyName: 'Menon Media' }).where(eq(users.id, owner.user.id));
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(webDist, { recursive: true, force: true });
+    rmSync(join(webDist, '..', `${basename(webDist)}-ssr`), { recursive: true, force: true });
+  });
+
+  it('renders the listing page with the answers the browser would get, and hands them to the page as JSON', async () => {
+    // A title that would end the data block if it went in as it is.
+    const title = 'Bus shelter </script><script>alert(1)</script> Kochi';
+    const created = await server.request('/api/barters', {
+      token: owner.token,
+      json: { title, description: 'Backlit panels.', city: 'Kochi' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.barter._id as string;
+    const page = await fetch(`${server.baseUrl}/listings/${id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root" data-session="out"><main><h1>Bus shelter &lt;/script>');
+    expect(html).toContain('<script>/* loader */</script>');
+    expect(html).not.toContain('<script>alert(1)');
+    const data = pageData(html);
+    expect(data?.path).toBe(`/listings/${id}`);
+    // Exactly what the procedures answer (the REST rows call the same ones).
+    expect(data?.data.listing).toEqual({ id, answer: (await server.request(`/api/barters/${id}`)).body });
+    expect(data?.data.business).toEqual({
+      id: owner.user.id,
+      answer: (await server.request(`/api/businesses/${owner.user.id}`)).body,
+    });
+    // The head is the listing's own, on the rendered page too.
+    expect(html).toContain(
+      `<title>${title.replaceAll('<', '&lt;').replaceAll('>', '&gt;')} | BarterAds</title>`,
+    );
+    // A request with a session cookie gets the signed-in parts as placeholders.
+    const withCookie = await fetch(`${server.baseUrl}/listings/${id}`, {
+      headers: { cookie: `${SESSION_COOKIE}=${owner.token}` },
+    });
+    expect(await withCookie.text()).toContain('<div id="root" data-session="pending">');
+  });
+
+  it('renders the business page with its answer', async () => {
+    const html = await (await fetch(`${server.baseUrl}/b/${owner.user.id}`)).text();
+    expect(html).toContain('<h1>Menon Media</h1>');
+    expect(pageData(html)?.data).toEqual({
+      business: {
+        id: owner.user.id,
+        answer: (await server.request(`/api/businesses/${owner.user.id}`)).body,
+      },
+    });
+  });
+
+  it('sends the app shell with the head when the render fails, and 404 for an unknown listing', async () => {
+    const created = await server.request('/api/barters', {
+      token: owner.token,
+      json: { title: 'Unrenderable hoarding', description: 'Render fails.', city: 'Kochi' },
+    });
+    const page = await fetch(`${server.baseUrl}/listings/${created.body.barter._id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Unrenderable hoarding | BarterAds</title>');
+    expect(html).toContain('<div id="root"></div>');
+    expect(pageData(html)).toBeUndefined();
+    expect((await fetch(`${server.baseUrl}/listings/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 });

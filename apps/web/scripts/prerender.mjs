@@ -1,13 +1,15 @@
 // Pre-renders the public pages after `vite build` (see src/prerender.tsx): runs the pre-renderer's SSR build
 // and writes each page's HTML, built from dist/index.html, to dist/prerendered/, with manifest.json naming
 // the path of each. The server (apps/server/src/prerendered-pages.ts) serves them; the browser hydrates them.
+// The SSR build stays in dist-ssr/ (`renderer` in the manifest) with the page template (`template`): the server
+// renders the listing and business pages with it on request (apps/server/src/listing-pages.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(appDir, 'dist');
-const ssrDir = join(appDir, '.prerender');
+const ssrDir = join(appDir, 'dist-ssr');
 const outDir = join(dist, 'prerendered');
 
 const escapeHtml = (text) =>
@@ -61,9 +63,12 @@ for (const path of PRERENDERED_PATHS) {
     );
   }
 }
+// The template of the pages the server renders on request: the same head and loader, the root left empty.
+const template = 'page.html';
+writeFileSync(join(outDir, template), deferredHead);
 // `routes`: every route pattern of the app, so the server answers 404 (with the app's not-found page) for others.
+// `renderer`: the SSR build, relative to dist/.
 writeFileSync(
   join(outDir, 'manifest.json'),
-  `${JSON.stringify({ pages, sessionPages, routes: routePatterns() }, null, 2)}\n`,
+  `${JSON.stringify({ pages, sessionPages, routes: routePatterns(), template, renderer: '../dist-ssr/prerender.js' }, null, 2)}\n`,
 );
-rmSync(ssrDir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import type { RouterOutputs } from '@barterads/api-client';
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './App';
@@ -35,12 +37,56 @@ export interface RenderedPage {
 }
 
 /**
+ * What a page rendered on request (not at build time) was rendered with: the answers of its queries, which the
+ * server fetched through the same procedures the browser calls. The browser's query cache starts from them
+ * (main.tsx), so it hydrates the same HTML without asking again.
+ */
+export interface PageData {
+  listing?: { id: string; answer: RouterOutputs['listings']['get'] };
+  business?: { id: string; answer: RouterOutputs['businessPages']['get'] };
+}
+
+/** The page's HTML, and the query cache it was rendered from, for the browser to start from. */
+export interface RenderedPageWithData extends RenderedPage {
+  state: DehydratedState;
+}
+
+/**
  * Renders one page of the app to HTML, as the browser's first render of it would be before any data: signed out
  * (`out`, for requests without a session cookie) or with the signed-in parts as placeholders (`pending`).
  */
 export async function renderPage(path: string, session: PrerenderedSession = 'out'): Promise<RenderedPage> {
+  const { html, title, description } = await renderPageWithData(path, session, {});
+  return { html, title, description };
+}
+
+let rendering: Promise<unknown> = Promise.resolve();
+
+/**
+ * Renders a page with its data (the listing and business pages, rendered by the API server on request), one at a
+ * time: the app's query client and session are one per process, so two renders must not interleave.
+ */
+export function renderPageWithData(
+  path: string,
+  session: PrerenderedSession,
+  data: PageData,
+): Promise<RenderedPageWithData> {
+  const next = rendering.then(() => render(path, session, data));
+  rendering = next.catch(() => undefined);
+  return next;
+}
+
+async function render(
+  path: string,
+  session: PrerenderedSession,
+  data: PageData,
+): Promise<RenderedPageWithData> {
   api.queryClient.clear();
   setPrerenderedSession(session);
+  if (data.listing) api.utils.listings.get.setData({ id: data.listing.id }, data.listing.answer);
+  if (data.business) api.utils.businessPages.get.setData({ id: data.business.id }, data.business.answer);
+  // Only the page's own data goes to the browser (not the signed-out session below, which main.tsx sets itself).
+  const state = dehydrate(api.queryClient);
   if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [path] }),
@@ -49,7 +95,7 @@ export async function renderPage(path: string, session: PrerenderedSession = 'ou
   await router.load();
   const html = renderToString(<App router={router} />);
   const meta = takeServerPageMeta();
-  return { html, title: meta?.title, description: meta?.description };
+  return { html, title: meta?.title, description: meta?.description, state };
 }
 
 /**

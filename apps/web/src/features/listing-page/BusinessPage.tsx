@@ -21,7 +21,11 @@ import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
 import { formatRate } from '../listings/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** A business's public page: company, description, city, badges, rating, member since, active listings. */
 export function BusinessPage({ id }: { id: string }) {
@@ -76,7 +80,12 @@ export function BusinessPage({ id }: { id: string }) {
   );
 }
 
-const reviewDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const reviewDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
 
 /** The business's public reviews, newest first, ten a page. */
 function Reviews({ id, count }: { id: string; count: number }) {

@@ -25,8 +25,15 @@ import { formatInr, formatRate } from '../listings/format';
 import { MatchList } from '../matching/MatchList';
 import { MessageOwnerButton } from '../messages/MessageOwnerButton';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso));
+// Dates as in India, wherever the page is rendered: the server's HTML and the browser's hydration must agree.
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const formatDate = (iso: string) =>
+  dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00+05:30` : iso));
 
 /** The public page of one listing: what it is, what it costs, when, where and who (spec part two, section 1). */
 export function ListingPage({ id }: { id: string }) {

@@ -136,14 +136,16 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
         description: barter.description,
         canonical: `${origin}/listings/${barter._id}`,
         image: barter.image ? absolute(barter.image) : null,
-        // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded.
-        preload: barter.photos[0]
-          ? {
-              href: barter.photos[0].url,
-              srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
-              sizes: LISTING_COVER_SIZES,
-            }
-          : undefined,
+        // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded. A page the web app
+        // rendered has React's own preload of it at the top of its body already.
+        preload:
+          barter.photos[0] && body === html
+            ? {
+                href: barter.photos[0].url,
+                srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+                sizes: LISTING_COVER_SIZES,
+              }
+            : undefined,
       }),
     );
   });

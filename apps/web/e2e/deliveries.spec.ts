@@ -1,5 +1,5 @@
 import { proofKindsFor } from '@barterads/core';
-import { DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, TINY_PNG } from '@barterads/testing/e2e';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 
 /**
@@ -10,11 +10,8 @@ import { type APIRequestContext, type Browser, expect, test } from '@playwright/
 const OWNER_EMAIL = 'kabir.patel23@demo.barterads.in';
 const ADVERTISER_EMAIL = 'diya.das24@demo.barterads.in';
 const PHONE = { width: 390, height: 844 };
-/** A 1 × 1 PNG (a site photo stands in; the server re-encodes it without metadata). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A site photo stands in. */
+const PNG = TINY_PNG;
 
 async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
   const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});

@@ -47,6 +47,9 @@ export const LIMITS = {
 } as const;
 
 /** Who is writing through the contact form (spec section 3). */
+/** The photo formats accepted (listing photos, delivery proof), by content on the server; the forms mirror them. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
 /**
  * How wide a listing page draws its cover photo at each viewport width (its `sizes`): the page's <img> and the
  * preload the server puts in the page's <head> must say the same, or the browser fetches the photo twice.

@@ -1,8 +1,10 @@
+import { PHOTO_TYPES } from '@barterads/core';
+
 /** File types we accept, recognised by their first bytes (never by name or the client's declared type). */
-export const SNIFFABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export const SNIFFABLE_TYPES = [...PHOTO_TYPES, 'application/pdf'] as const;
 export type SniffedType = (typeof SNIFFABLE_TYPES)[number];
 
-export const IMAGE_TYPES: readonly SniffedType[] = ['image/jpeg', 'image/png', 'image/webp'];
+export const IMAGE_TYPES: readonly SniffedType[] = PHOTO_TYPES;
 export const DOCUMENT_TYPES: readonly SniffedType[] = [...IMAGE_TYPES, 'application/pdf'];
 
 /** Bytes needed to tell every type apart. */

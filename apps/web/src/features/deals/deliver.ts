@@ -1,6 +1,7 @@
 import { trpc } from '@barterads/api-client';
-import { DELAYS_MS, MESSAGES } from '@barterads/core';
+import { DELAYS_MS } from '@barterads/core';
 import { useMutation } from '@tanstack/react-query';
+import { postMultipart } from '../../components/post-multipart';
 
 export interface DeliverForm {
   dealId: string;
@@ -10,46 +11,20 @@ export interface DeliverForm {
   link: string;
 }
 
-/** A refusal of the server: its message. */
-export class DeliverError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'DeliverError';
-  }
-}
-
 /**
- * POST /api/deals/{id}/items/{itemId}/deliver: the contract's multipart row (files cannot travel in tRPC's JSON),
- * with the session cookie. The deal is read back through tRPC.
+ * POST /api/deals/{id}/items/{itemId}/deliver: the contract's multipart row, with the session cookie. The deal is
+ * read back through tRPC.
  */
 async function postDelivery(form: DeliverForm): Promise<void> {
   const body = new FormData();
   for (const file of form.files) body.append('files', file, file.name);
   if (form.note.trim()) body.append('note', form.note);
   if (form.link.trim()) body.append('link', form.link.trim());
-  let response: Response;
-  try {
-    response = await fetch(`/api/deals/${form.dealId}/items/${form.itemId}/deliver`, {
-      method: 'POST',
-      body,
-      credentials: 'include',
-      // Up to 10 photos from a phone on a slow connection.
-      signal: AbortSignal.timeout(DELAYS_MS.requestTimeout * 6),
-    });
-  } catch {
-    throw new DeliverError(MESSAGES.networkError, 0);
-  }
-  if (response.ok) return;
-  const answer = (await response.json().catch(() => null)) as {
-    message?: string;
-    issues?: { message: string }[];
-  } | null;
-  throw new DeliverError(
-    answer?.issues?.[0]?.message ?? answer?.message ?? MESSAGES.networkError,
-    response.status,
+  // Up to 10 photos from a phone on a slow connection.
+  await postMultipart(
+    `/api/deals/${form.dealId}/items/${form.itemId}/deliver`,
+    body,
+    DELAYS_MS.requestTimeout * 6,
   );
 }
 

@@ -91,6 +91,8 @@ export function ListingPage({ id }: { id: string }) {
               width={cover.width}
               height={cover.height}
               alt={barter.title}
+              // The page's largest element: fetched first (the server's HTML preloads it with this priority).
+              fetchPriority="high"
               style={{ width: '100%', height: 'auto', borderRadius: 8 }}
             />
           ) : barter.image ? (

@@ -14,6 +14,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -22,7 +23,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { lazy, Suspense, useState } from 'react';
 import { CATEGORY_OPTIONS } from './category-options';
+import type { StoredPhoto } from './ListingPhotosField';
+
+// Loaded when a form is shown, not with the pages that can open one (the dashboard's JS budget).
+const ListingPhotosField = lazy(() =>
+  import('./ListingPhotosField').then((module) => ({ default: module.ListingPhotosField })),
+);
 
 export interface ListingFormValues {
   title: string;
@@ -74,8 +82,13 @@ export interface ListingFormProps {
   busy: boolean;
   /** The server's message after a failed save. */
   error?: string | null;
-  onSubmit: (values: ListingFormValues) => Promise<boolean>;
+  /** Saves the fields, then adds the chosen photos; true when done (the form then resets). */
+  onSubmit: (values: ListingFormValues, photos: File[]) => Promise<boolean>;
   onCancel?: () => void;
+  /** The listing's photos (when editing), and removing one of them. */
+  storedPhotos?: StoredPhoto[];
+  onRemoveStoredPhoto?: (index: number) => void;
+  removingPhoto?: number | null;
 }
 
 /**
@@ -92,7 +105,11 @@ export function ListingForm({
   error,
   onSubmit,
   onCancel,
+  storedPhotos,
+  onRemoveStoredPhoto,
+  removingPhoto,
 }: ListingFormProps) {
+  const [photos, setPhotos] = useState<File[]>([]);
   const form = useForm<ListingFormValues>({
     mode: 'controlled',
     initialValues: initial,
@@ -104,7 +121,10 @@ export function ListingForm({
   const attributeFields = category ? CATEGORY_ATTRIBUTE_FIELDS[category] : [];
 
   const submit = form.onSubmit(async (values) => {
-    if (await onSubmit(values)) form.reset();
+    if (await onSubmit(values, photos)) {
+      form.reset();
+      setPhotos([]);
+    }
   });
 
   return (
@@ -236,7 +256,17 @@ export function ListingForm({
           </SimpleGrid>
         ) : null}
         <TextInput label={seekingLabel} maxLength={300} {...form.getInputProps('seeking')} />
-        <TextInput label="Image URL" placeholder="https://…" type="url" {...form.getInputProps('image')} />
+        {/* Photos are uploaded; the image URL stays for API callers (and a listing that has one keeps it). */}
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the photos field" />}>
+          <ListingPhotosField
+            stored={storedPhotos}
+            onRemoveStored={onRemoveStoredPhoto}
+            removing={removingPhoto}
+            files={photos}
+            onChange={setPhotos}
+            disabled={busy}
+          />
+        </Suspense>
         <TextInput
           label="WhatsApp phone"
           placeholder="+91XXXXXXXXXX"
@@ -273,7 +303,7 @@ export function toListingInput(values: ListingFormValues) {
     city: city?.name ?? null,
     state: city?.state ?? null,
     category: values.category,
-    image: values.image.trim() || null,
+    // No `image`: the form adds photos instead, and an edit leaves a listing's image URL (set by the API) as it is.
     seeking: values.seeking.trim() || null,
     contactPhone: values.contactPhone.trim() || null,
     unit: values.unit,

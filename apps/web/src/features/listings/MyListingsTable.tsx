@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { ListingForm, type ListingFormValues, toListingFormValues, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
 import type { MyListing } from './types';
+import { photosNotAddedMessage, uploadListingPhotos } from './upload-photos';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
 const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4'];
@@ -124,6 +125,8 @@ export function MyListingsTable() {
       utils.listings.search.invalidate(),
     ]);
   const update = trpc.listings.update.useMutation();
+  const removePhoto = trpc.listings.removePhoto.useMutation();
+  const [uploadingPhotos, setUploadingPhotos] = useState(false);
   const allowance = trpc.payments.subscription.useQuery();
   const feature = trpc.listings.feature.useMutation({
     onSuccess: async () => {
@@ -267,17 +270,40 @@ export function MyListingsTable() {
             submitLabel="Save changes"
             titleLabel={postLabels(editing.ownerRole).title}
             seekingLabel={EXCHANGE_FIELD[editing.ownerRole].question}
-            busy={update.isPending}
+            busy={update.isPending || uploadingPhotos}
             error={update.error ? errorMessage(update.error) : null}
             onCancel={() => setEditing(null)}
-            onSubmit={async (values) => {
+            storedPhotos={editing.photos}
+            removingPhoto={
+              removePhoto.isPending && removePhoto.variables ? Number(removePhoto.variables.index) : null
+            }
+            onRemoveStoredPhoto={async (index) => {
+              try {
+                const { barter } = await removePhoto.mutateAsync({ id: editing._id, index });
+                setEditing({ ...editing, photos: barter.photos, image: barter.image });
+                await refresh();
+              } catch (error) {
+                notifications.show({ color: 'red', message: errorMessage(error) });
+              }
+            }}
+            onSubmit={async (values, photos) => {
               try {
                 await update.mutateAsync({ id: editing._id, ...toListingInput(values) });
               } catch {
                 return false;
               }
+              setUploadingPhotos(true);
+              const notAdded = await uploadListingPhotos(editing._id, photos).finally(() =>
+                setUploadingPhotos(false),
+              );
               await refresh();
               notifications.show({ color: 'green', message: 'Listing updated.' });
+              if (notAdded.length > 0)
+                notifications.show({
+                  color: 'yellow',
+                  autoClose: false,
+                  message: photosNotAddedMessage(notAdded),
+                });
               update.reset();
               setEditing(null);
               return false;

@@ -4,8 +4,10 @@ import { cityLabel, findCity } from '@barterads/core/inventory';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
+import { photosNotAddedMessage, uploadListingPhotos } from './upload-photos';
 
 export interface PostListingModalProps {
   opened: boolean;
@@ -32,6 +34,7 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
   const labels = postLabels(userType);
   const utils = trpc.useUtils();
   const create = trpc.listings.create.useMutation();
+  const [uploading, setUploading] = useState(false);
   // The plan's allowance is checked when the modal opens, not after the whole form is filled in.
   const allowance = trpc.listings.allowance.useQuery(undefined, { enabled: opened, staleTime: 0 });
   const full =
@@ -64,14 +67,18 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
           submitLabel={labels.submit}
           titleLabel={labels.title}
           seekingLabel={labels.seeking}
-          busy={create.isPending}
+          busy={create.isPending || uploading}
           error={create.error ? errorMessage(create.error, MESSAGES.listingCreateFailed) : null}
-          onSubmit={async (values) => {
+          onSubmit={async (values, photos) => {
+            let id: string;
             try {
-              await create.mutateAsync(toListingInput(values));
+              id = (await create.mutateAsync(toListingInput(values))).barter._id;
             } catch {
               return false;
             }
+            // The listing is live; its photos follow. One the server refuses is named, the rest are kept.
+            setUploading(true);
+            const notAdded = await uploadListingPhotos(id, photos).finally(() => setUploading(false));
             await Promise.all([
               utils.listings.search.invalidate(),
               utils.listings.mine.invalidate(),
@@ -79,6 +86,12 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
               utils.listings.allowance.invalidate(),
             ]);
             notifications.show({ color: 'green', message: 'Your listing is live.' });
+            if (notAdded.length > 0)
+              notifications.show({
+                color: 'yellow',
+                autoClose: false,
+                message: photosNotAddedMessage(notAdded),
+              });
             create.reset();
             onClose();
             return true;

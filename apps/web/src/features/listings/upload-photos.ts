@@ -1,0 +1,37 @@
+import { DELAYS_MS } from '@barterads/core';
+import { postMultipart, UploadError } from '../../components/post-multipart';
+
+/** A photo the server did not take, and why (its message: not a photo, too large, the listing is full). */
+export interface PhotoNotAdded {
+  name: string;
+  message: string;
+}
+
+/**
+ * Adds photos to a listing through the contract's multipart row, POST /api/barters/{id}/photos, one at a time and
+ * in order (the first photo of a listing is its cover). Answers the ones that were not added.
+ */
+export async function uploadListingPhotos(listingId: string, files: File[]): Promise<PhotoNotAdded[]> {
+  const notAdded: PhotoNotAdded[] = [];
+  for (const file of files) {
+    const body = new FormData();
+    body.append('file', file, file.name);
+    try {
+      // Up to 10 MB from a phone on a slow connection.
+      await postMultipart(`/api/barters/${listingId}/photos`, body, DELAYS_MS.requestTimeout * 3);
+    } catch (error) {
+      notAdded.push({
+        name: file.name,
+        message: error instanceof UploadError ? error.message : String(error),
+      });
+    }
+  }
+  return notAdded;
+}
+
+/** What to tell the member after a save that added photos: "" when every photo was added. */
+export function photosNotAddedMessage(notAdded: PhotoNotAdded[]): string {
+  if (notAdded.length === 0) return '';
+  const list = notAdded.map((photo) => `“${photo.name}”: ${photo.message}`).join(' ');
+  return `${notAdded.length === 1 ? 'One photo was' : `${notAdded.length} photos were`} not added. ${list}`;
+}

@@ -162,10 +162,14 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
     }
     const name = business.business.companyName ?? business.business.name;
     const image = business.listings.find((l) => l.image)?.image;
+    const reviews = await caller.reviews.business({ id: request.params.id, page: 1 }).catch(() => undefined);
     const body = await page(
       request,
       `/b/${business.business._id}`,
-      { business: { id: request.params.id, answer: business } },
+      {
+        business: { id: request.params.id, answer: business },
+        reviews: reviews ? { id: request.params.id, answer: reviews } : undefined,
+      },
       html,
     );
     return send(

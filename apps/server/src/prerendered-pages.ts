@@ -160,6 +160,7 @@ export type RenderSession = 'out' | 'pending';
 export interface RenderData {
   listing?: { id: string; answer: unknown };
   business?: { id: string; answer: unknown };
+  reviews?: { id: string; answer: unknown };
 }
 
 /** What the web app's SSR build exports for rendering on request (apps/web/src/prerender.tsx). */

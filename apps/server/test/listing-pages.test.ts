@@ -288,6 +288,17 @@ describe('listing and business pages rendered by the web app on request', () => 
         id: owner.user.id,
         answer: (await server.request(`/api/businesses/${owner.user.id}`)).body,
       },
+      // No REST row for reviews: as the browser asks tRPC.
+      reviews: {
+        id: owner.user.id,
+        answer: (
+          (await (
+            await fetch(
+              `${server.baseUrl}/trpc/reviews.business?input=${encodeURIComponent(JSON.stringify({ id: owner.user.id, page: 1 }))}`,
+            )
+          ).json()) as { result: { data: unknown } }
+        ).result.data,
+      },
     });
   });
 

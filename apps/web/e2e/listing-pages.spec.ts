@@ -127,13 +127,19 @@ test('a shared link is rendered by the server: it reads without JavaScript, then
   const errors = collectErrors(page);
   const fetched: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/trpc/') && r.url().includes('listings.get')) fetched.push(r.url());
+    if (r.url().includes('/trpc/') && /listings\.get|businessPages\.get|reviews\.business/.test(r.url()))
+      fetched.push(r.url());
   });
   await page.goto(`/listings/${id}`);
   await expect(page.locator('html[data-app-ready]')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Share (copy link)' }).click();
   await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+  // The business page too: its card, listings and reviews came with it.
+  await page.goto(`/b/${owner.id}`);
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: owner.company })).toBeVisible();
+  await expect(page.getByText('No reviews yet: reviews come from completed deals.')).toBeVisible();
   expect(fetched).toEqual([]);
   expect(errors).toEqual([]);
 

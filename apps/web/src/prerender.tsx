@@ -44,6 +44,8 @@ export interface RenderedPage {
 export interface PageData {
   listing?: { id: string; answer: RouterOutputs['listings']['get'] };
   business?: { id: string; answer: RouterOutputs['businessPages']['get'] };
+  /** The business page's first page of reviews. */
+  reviews?: { id: string; answer: RouterOutputs['reviews']['business'] };
 }
 
 /** The page's HTML, and the query cache it was rendered from, for the browser to start from. */
@@ -85,6 +87,7 @@ async function render(
   setPrerenderedSession(session);
   if (data.listing) api.utils.listings.get.setData({ id: data.listing.id }, data.listing.answer);
   if (data.business) api.utils.businessPages.get.setData({ id: data.business.id }, data.business.answer);
+  if (data.reviews) api.utils.reviews.business.setData({ id: data.reviews.id, page: 1 }, data.reviews.answer);
   // Only the page's own data goes to the browser (not the signed-out session below, which main.tsx sets itself).
   const state = dehydrate(api.queryClient);
   if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });

@@ -199,12 +199,33 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   const template = readFileSync(templatePath, 'utf8');
   if (!template.includes(ROOT)) return undefined;
   const renderer = (await import(pathToFileURL(rendererPath).href)) as RendererModule;
+  // A page is a function of its path, session variant and data: the same three give the same page, so the last
+  // RENDERED_PAGES pages are kept by a hash of them (a render costs tens of milliseconds of CPU, the data a few).
+  const rendered = new Map<string, string>();
   return async (path, session, data) => {
+    const key = createHash('sha256')
+      .update(JSON.stringify([path, session, data]))
+      .digest('base64url');
+    const kept = rendered.get(key);
+    if (kept !== undefined) {
+      rendered.delete(key);
+      rendered.set(key, kept);
+      return kept;
+    }
     const { html, state } = await renderer.renderPageWithData(path, session, data);
-    return template.replace(
+    const page = template.replace(
       ROOT,
       () =>
         `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
     );
+    rendered.set(key, page);
+    if (rendered.size > RENDERED_PAGES) {
+      const oldest = rendered.keys().next().value;
+      if (oldest !== undefined) rendered.delete(oldest);
+    }
+    return page;
   };
 }
+
+/** How many rendered pages a process keeps (about 40 KB each). */
+const RENDERED_PAGES = 500;

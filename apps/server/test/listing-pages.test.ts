@@ -220,10 +220,12 @@ describe('listing and business pages rendered by the web app on request', () => 
   );
   writeFileSync(
     join(webDist, '..', `${basename(webDist)}-ssr`, 'renderer.mjs'),
-    `export async function renderPageWithData(path, session, data) {
+    `let renders = 0;
+    export async function renderPageWithData(path, session, data) {
       const title = data.listing?.answer.barter.title ?? data.business?.answer.business.companyName;
       if (title.includes('Unrenderable')) throw new Error('render failed');
-      return { html: '<main><h1>' + title.replaceAll('<', '&lt;') + '</h1><p>' + session + '</p></main>', state: { path, data } };
+      renders += 1;
+      return { html: '<main><h1>' + title.replaceAll('<', '&lt;') + '</h1><p>' + session + '</p><p>render ' + renders + '</p></main>', state: { path, data } };
     }`,
   );
   const pageData = (html: string) => {
@@ -278,6 +280,32 @@ describe('listing and business pages rendered by the web app on request', () => 
       headers: { cookie: `${SESSION_COOKIE}=${owner.token}` },
     });
     expect(await withCookie.text()).toContain('<div id="root" data-session="pending">');
+  });
+
+  it('renders a page once for the same data, and again once its data changes', async () => {
+    const created = await server.request('/api/barters', {
+      token: owner.token,
+      json: { title: 'Metro pillar wrap', description: 'Twelve pillars.', city: 'Kochi' },
+    });
+    const id = created.body.barter._id as string;
+    const renderOf = async () =>
+      /render (\d+)/.exec(await (await fetch(`${server.baseUrl}/listings/${id}`)).text())?.[1];
+    const first = await renderOf();
+    expect(first).toBeDefined();
+    expect(await renderOf()).toBe(first);
+    const edited = await server.request(`/api/barters/${id}`, {
+      method: 'PATCH',
+      token: owner.token,
+      json: { title: 'Metro pillar wrap, twelve pillars' },
+    });
+    expect(edited.status).toBe(200);
+    const second = await renderOf();
+    expect(second).not.toBe(first);
+    expect(await (await fetch(`${server.baseUrl}/listings/${id}`)).text()).toContain(
+      '<h1>Metro pillar wrap, twelve pillars</h1>',
+    );
+    // Within the free plan's two active listings for the tests after this one.
+    await server.request(`/api/barters/${id}/archive`, { method: 'POST', token: owner.token });
   });
 
   it('renders the business page with its answer', async () => {

@@ -17,7 +17,16 @@ const prerendered = container.hasChildNodes();
 // A page the server rendered with data (a listing or business page): the query cache starts from the answers
 // it was rendered with, so the first render here matches its HTML.
 const pageData = document.getElementById('page-data');
-if (pageData?.textContent) hydrate(api.queryClient, JSON.parse(pageData.textContent) as DehydratedState);
+if (pageData?.textContent) {
+  const state = JSON.parse(pageData.textContent) as DehydratedState;
+  // Read by the server for this response: as fresh as an answer fetched now (by this browser's clock, whatever the
+  // server's, and whenever the server rendered the page it kept).
+  const now = Date.now();
+  hydrate(api.queryClient, {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  });
+}
 if (prerendered) {
   // The server sent the signed-out page only to a request without a session cookie: signed out for certain,
   // so the header's Sign in stays without asking the server. Otherwise the session loads as usual.

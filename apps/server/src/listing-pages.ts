@@ -73,6 +73,8 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
     });
     return renderer;
   };
+  // Loaded at start (React and the app's modules take a second or two), not by the first visitor's request.
+  void pageRenderer();
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
       .code(status)

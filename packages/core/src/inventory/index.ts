@@ -1,3 +1,4 @@
+export * from './attribute-fields';
 export * from './cities';
 export * from './schemas';
 export * from './units';

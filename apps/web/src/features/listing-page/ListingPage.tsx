@@ -1,6 +1,6 @@
 import { trpc } from '@barterads/api-client';
 import { categoryTitle, LISTING_COVER_SIZES, userTypeLabel, whatsappLink } from '@barterads/core';
-import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory';
+import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory/attribute-fields';
 import {
   Alert,
   Anchor,
@@ -17,15 +17,19 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
 import { ProposeDealButton } from '../deals/ProposeDealButton';
 import { formatInr, formatRate } from '../listings/format';
-import { MatchList } from '../matching/MatchList';
 import { MessageOwnerButton } from '../messages/MessageOwnerButton';
 
 // Dates as in India, wherever the page is rendered: the server's HTML and the browser's hydration must agree.
+// Only an owner viewing their own listing sees its matches: loaded then, not with every visitor's page.
+const MatchList = lazy(() =>
+  import('../matching/MatchList').then((module) => ({ default: module.MatchList })),
+);
+
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
@@ -199,7 +203,9 @@ export function ListingPage({ id }: { id: string }) {
       </SimpleGrid>
       {user && user._id === barter.ownerId && barter.status === 'active' ? (
         <Stack mt="xl">
-          <MatchList listingId={barter._id} title="Good matches" />
+          <Suspense fallback={null}>
+            <MatchList listingId={barter._id} title="Good matches" />
+          </Suspense>
         </Stack>
       ) : null}
       {barter.status === 'archived' && similar.data ? (

@@ -39,8 +39,10 @@ export { featuredListings, getPublicListing, myListings } from './listings/listi
 export { SearchListingsInput } from './listings/schemas';
 export { searchListings, searchNeedsIndexHint, searchQueries, withIndexPlans } from './listings/search';
 export {
+  cachedSearch,
   createMemorySearchCache,
   createRedisSearchCache,
+  defaultRefreshAfterMs,
   type SearchCacheStore,
 } from './listings/search-cache';
 export { createMailer } from './mail/mailer';

@@ -275,6 +275,86 @@ describe('stale-while-revalidate', () => {
       expect(warn).not.toHaveBeenCalled();
     });
 
+    it.skipIf(!process.env.DATABASE_URL)(
+      'past the hard limit, a search joins the background recompute already running instead of starting another',
+      async () => {
+        const db = database.handle.db;
+        await db.insert(listings).values({
+          ownerId,
+          ownerType: 'media_owner',
+          title: 'Swrjoin listing',
+          description: 'Swrjoin listing',
+          location: 'Pune, Maharashtra',
+          category: 'outdoor',
+        });
+        let now = 300_000;
+        const store = createMemorySearchCache(10, { freshnessMs: 1_000, now: () => now });
+        const stored: unknown[] = [];
+        let reads = 0;
+        const cache: SearchCacheStore = {
+          ...store,
+          freshnessMs: store.freshnessMs,
+          refreshAfterMs: store.refreshAfterMs,
+          get: async (...args) => {
+            const hit = await store.get(...args);
+            reads += 1;
+            return hit;
+          },
+          set: async (generation, key, answer, ageMs) => {
+            stored.push(answer);
+            await store.set(generation, key, answer, ageMs);
+          },
+        };
+        const { log, warn } = logger();
+        const input = SearchListingsInput.parse({ q: 'swrjoin' });
+        await cachedSearch(db, cache, log, input);
+        await db.execute(sql`update search_generation set n = n + 1 where id = 1`);
+        // Listings locked: the background recompute waits in its first statement on listings.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const holding = db.transaction(async (tx) => {
+          await tx.execute(sql`lock table listings in access exclusive mode`);
+          locked();
+          await released;
+        });
+        await isLocked;
+        const waiting = async () => {
+          const rows = (await db.execute(
+            sql`select count(*)::int as n from pg_locks where not granted and relation = 'listings'::regclass`,
+          )) as unknown as Array<{ n: number }>;
+          return rows[0]?.n;
+        };
+        try {
+          now += 900;
+          expect((await cachedSearch(db, cache, log, input)).total).toBe(1);
+          await expect.poll(waiting).toBe(1);
+          // Another write, and past the hard limit: this search waits, for the recompute already running.
+          await db.execute(sql`update search_generation set n = n + 1 where id = 1`);
+          now += 200;
+          const joined = cachedSearch(db, cache, log, input);
+          // It found no answer to serve (and went on to the computation) before the recompute can finish.
+          await expect.poll(() => reads).toBe(3);
+          release();
+          await holding;
+          const answer = await joined;
+          await expect.poll(() => stored.length).toBe(3);
+          // One computation: the answer the recompute stored is the very one this search got.
+          expect(stored[2]).toBe(stored[1]);
+          expect(answer).toBe(stored[1]);
+        } finally {
+          release();
+          await holding;
+        }
+        expect(warn).not.toHaveBeenCalled();
+      },
+    );
+
     it('logs a failing background refresh and still serves the older answer', async () => {
       const db = database.handle.db;
       let now = 500_000;

@@ -248,35 +248,54 @@ function cacheKey(input: SearchListingsInput): string {
 
 const lastGeneration = new WeakMap<Database, number>();
 
-/** A computation of one search: its answer, and when it started (performance.now()). */
+/** A computation of one search: the generation read before it, when it started (performance.now()), its answer. */
 interface Flight {
+  generation: number;
   started: number;
   result: Promise<SearchResult>;
 }
 
-/** Searches being computed, by generation and key: concurrent misses of one search share one query. */
+/** The search being computed for each key (the latest started): concurrent misses of one search share it. */
 const inFlight = new WeakMap<Database, Map<string, Flight>>();
 /** The keys being recomputed in the background in this process (one at a time per key). */
 const refreshing = new WeakMap<Database, Set<string>>();
 
-function computeOnce(db: Database, generation: number, key: string, input: SearchListingsInput): Flight {
+/**
+ * The computation of a search, shared. The running one of the key is joined when it read this generation or a
+ * newer one, or when it started less than `joinWithinMs` ago (the freshness window; 0 for a member who wrote):
+ * its queries started after that, so it misses only writes committed after it started, and is served within the
+ * window of each, as is every answer computed then. So a search past the hard limit waits for the background
+ * recompute already running instead of starting another while a write has moved the generation on.
+ */
+function computeOnce(
+  db: Database,
+  generation: number,
+  key: string,
+  input: SearchListingsInput,
+  joinWithinMs: number,
+): Flight {
   let running = inFlight.get(db);
   if (!running) {
     running = new Map();
     inFlight.set(db, running);
   }
-  const flightKey = `${generation}:${key}`;
-  const pending = running.get(flightKey);
-  if (pending) return pending;
-  const flight: Flight = {
-    started: performance.now(),
-    result: searchListings(db, input).finally(() => running.delete(flightKey)),
+  const pending = running.get(key);
+  if (pending && (pending.generation >= generation || performance.now() - pending.started < joinWithinMs))
+    return pending;
+  const flight: Flight = { generation, started: performance.now(), result: searchListings(db, input) };
+  running.set(key, flight);
+  const done = () => {
+    if (running.get(key) === flight) running.delete(key);
   };
-  running.set(flightKey, flight);
+  // Its failure reaches whoever awaits `result`.
+  flight.result.then(done, done);
   return flight;
 }
 
-/** Computes a search (or joins its computation) and stores the answer, as old as its computation. */
+/**
+ * Computes a search (or joins its computation) and stores the answer under the generation its computation read,
+ * as old as the computation.
+ */
 async function computeAndStore(
   db: Database,
   cache: SearchCacheStore,
@@ -284,11 +303,12 @@ async function computeAndStore(
   generation: number,
   key: string,
   input: SearchListingsInput,
+  exact = false,
 ): Promise<SearchResult> {
-  const flight = computeOnce(db, generation, key, input);
+  const flight = computeOnce(db, generation, key, input, exact ? 0 : cache.freshnessMs);
   const result = await flight.result;
   try {
-    await cache.set(generation, key, result, performance.now() - flight.started);
+    await cache.set(flight.generation, key, result, performance.now() - flight.started);
   } catch (error) {
     logger.warn({ err: error }, 'search cache write failed');
   }
@@ -342,8 +362,10 @@ export async function cachedSearch(
     forgetCorrections(db);
   }
   const key = cacheKey(input);
+  // Unknown while the cache cannot say (then a member searches exactly).
+  let exact = userId !== undefined;
   try {
-    const exact = userId !== undefined && cache.freshnessMs > 0 && (await cache.wroteRecently(userId));
+    exact = userId !== undefined && cache.freshnessMs > 0 && (await cache.wroteRecently(userId));
     const hit = await cache.get(generation, key, exact);
     if (hit) {
       if (hit.refresh) refreshInBackground(db, cache, logger, generation, key, input);
@@ -352,5 +374,5 @@ export async function cachedSearch(
   } catch (error) {
     logger.warn({ err: error }, 'search cache read failed');
   }
-  return computeAndStore(db, cache, logger, generation, key, input);
+  return computeAndStore(db, cache, logger, generation, key, input, exact);
 }

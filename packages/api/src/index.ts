@@ -37,7 +37,13 @@ export {
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { SearchListingsInput } from './listings/schemas';
-export { searchListings, searchNeedsIndexHint, searchQueries, withIndexPlans } from './listings/search';
+export {
+  planTerms,
+  searchListings,
+  searchNeedsIndexHint,
+  searchQueries,
+  withIndexPlans,
+} from './listings/search';
 export {
   cachedSearch,
   createMemorySearchCache,

@@ -355,6 +355,66 @@ describe('stale-while-revalidate', () => {
       },
     );
 
+    it.skipIf(!process.env.DATABASE_URL)(
+      'serves an answer that took longer to compute than hard − soft for the soft window after it arrived, not never',
+      async () => {
+        const db = database.handle.db;
+        let now = 700_000;
+        // The computation's duration is measured with performance.now(): the test's clock too.
+        const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+        try {
+          const { cache, counts } = counting(
+            createMemorySearchCache(10, { freshnessMs: 1_000, now: () => now }),
+          );
+          const { log } = logger();
+          const input = SearchListingsInput.parse({ q: 'swrslow' });
+          let release = () => {};
+          const released = new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          let locked = () => {};
+          const isLocked = new Promise<void>((resolve) => {
+            locked = resolve;
+          });
+          const holding = db.transaction(async (tx) => {
+            await tx.execute(sql`lock table listings in access exclusive mode`);
+            locked();
+            await released;
+          });
+          await isLocked;
+          const waiting = async () => {
+            const rows = (await db.execute(
+              sql`select count(*)::int as n from pg_locks where not granted and relation = 'listings'::regclass`,
+            )) as unknown as Array<{ n: number }>;
+            return rows[0]?.n;
+          };
+          let slow: Promise<unknown>;
+          try {
+            slow = cachedSearch(db, cache, log, input);
+            await expect.poll(waiting).toBe(1);
+            // The database takes 1.5 s (of the test's clock) to answer.
+            now += 1_500;
+          } finally {
+            release();
+            await holding;
+          }
+          await slow;
+          expect(counts.sets).toBe(1);
+          await db.execute(sql`update search_generation set n = n + 1 where id = 1`);
+          // Counted 200 ms old when it arrived: served without a refresh for 600 ms, then refreshed.
+          now += 599;
+          await cachedSearch(db, cache, log, input);
+          expect(counts).toEqual({ sets: 1, claims: 0 });
+          now += 1;
+          await cachedSearch(db, cache, log, input);
+          await expect.poll(() => counts.sets).toBe(2);
+          expect(counts.claims).toBe(1);
+        } finally {
+          clock.mockRestore();
+        }
+      },
+    );
+
     it('logs a failing background refresh and still serves the older answer', async () => {
       const db = database.handle.db;
       let now = 500_000;

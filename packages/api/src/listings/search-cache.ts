@@ -18,10 +18,12 @@ import { forgetCorrections } from './spelling';
  *   short claim key) whose answer replaces it, so a busy search is normally recomputed before it reaches the
  *   hard limit and no request waits for it;
  * - `freshnessMs` or older: never served; the request computes the answer and waits for it (as does any search
- *   nobody asked for in the soft-to-hard window, or whose background recompute has not finished by then).
+ *   nobody asked for in the soft-to-hard window), or waits for the recompute of it already running in this
+ *   process when that started less than `freshnessMs` ago (a background one that has not finished by then).
  *
  * So an answer that misses a write was computed before the write and is never served `freshnessMs` after its
- * computation started: every write shows in every search within that window (the product's "fresh within 1 s
+ * computation started (as long as computing it took less than `freshnessMs − refreshAfterMs`: see
+ * computeAndStore()): every write shows in every search within that window (the product's "fresh within 1 s
  * of a write"), while a busy marketplace does not recompute every search after every write, and under steady
  * writes hardly ever makes a searcher wait for one. Who wrote in the last window searches exactly (reads their
  * own write).
@@ -307,8 +309,13 @@ async function computeAndStore(
 ): Promise<SearchResult> {
   const flight = computeOnce(db, generation, key, input, exact ? 0 : cache.freshnessMs);
   const result = await flight.result;
+  // Aged from when its computation started, counting at most freshnessMs − refreshAfterMs of that: an answer
+  // computed slower than that (an overloaded database) is still served for the soft window after it arrives,
+  // instead of arriving expired and making every search of the key wait on the database when it can least
+  // afford it. So a write shows within freshnessMs, or within a slower computation's time + refreshAfterMs.
+  const age = Math.min(performance.now() - flight.started, cache.freshnessMs - cache.refreshAfterMs);
   try {
-    await cache.set(flight.generation, key, result, performance.now() - flight.started);
+    await cache.set(flight.generation, key, result, Math.max(0, age));
   } catch (error) {
     logger.warn({ err: error }, 'search cache write failed');
   }

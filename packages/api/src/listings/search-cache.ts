@@ -259,6 +259,8 @@ interface Flight {
 
 /** The search being computed for each key (the latest started): concurrent misses of one search share it. */
 const inFlight = new WeakMap<Database, Map<string, Flight>>();
+/** How many searches this process recomputes in the background at once. */
+const MAX_BACKGROUND_REFRESHES = 3;
 /** The keys being recomputed in the background in this process (one at a time per key). */
 const refreshing = new WeakMap<Database, Set<string>>();
 
@@ -339,7 +341,10 @@ function refreshInBackground(
     keys = new Set();
     refreshing.set(db, keys);
   }
-  if (keys.has(key)) return;
+  // A few at a time: every search needs a connection of the pool for its generation, and the answers of the
+  // busy searches, computed together after a write, reach the soft window together. The others stay stale and
+  // are asked for again by their next search.
+  if (keys.has(key) || keys.size >= MAX_BACKGROUND_REFRESHES) return;
   const running = keys;
   running.add(key);
   (async () => {

@@ -37,10 +37,18 @@ export {
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { SearchListingsInput } from './listings/schemas';
-export { searchListings, searchNeedsIndexHint, searchQueries, withIndexPlans } from './listings/search';
 export {
+  planTerms,
+  searchListings,
+  searchNeedsIndexHint,
+  searchQueries,
+  withIndexPlans,
+} from './listings/search';
+export {
+  cachedSearch,
   createMemorySearchCache,
   createRedisSearchCache,
+  defaultRefreshAfterMs,
   type SearchCacheStore,
 } from './listings/search-cache';
 export { createMailer } from './mail/mailer';

@@ -9,23 +9,49 @@ import { forgetCorrections } from './spelling';
  * The search results cache. Every answer is stored with the search generation it was computed at
  * (search_generation, bumped by triggers in every transaction that changes what a search answers). An answer of
  * the current generation is served until the next write, whichever instance or program wrote. After a write an
- * older answer is still served for at most `freshnessMs` after it was computed, so every write shows in every
- * search within that window (the product's "fresh within 1 s of a write") while a busy marketplace does not
- * recompute every search after every write. Who wrote in the last window searches exactly (reads their own write).
+ * older answer is still served, by its age (from when its computation started, so from before its queries read
+ * the database):
+ *
+ * - younger than `refreshAfterMs` (the soft window, 800 ms by default): served as it is;
+ * - from `refreshAfterMs` to `freshnessMs` (the hard limit, 1 s): served at once, and one recompute of the
+ *   search is started in the background (one per key in a process; with Redis one per key across instances, a
+ *   short claim key) whose answer replaces it, so a busy search is normally recomputed before it reaches the
+ *   hard limit and no request waits for it;
+ * - `freshnessMs` or older: never served; the request computes the answer and waits for it (as does any search
+ *   nobody asked for in the soft-to-hard window), or waits for the recompute of it already running in this
+ *   process when that started less than `freshnessMs` ago (a background one that has not finished by then).
+ *
+ * So an answer that misses a write was computed before the write and is never served `freshnessMs` after its
+ * computation started (as long as computing it took less than `freshnessMs − refreshAfterMs`: see
+ * computeAndStore()): every write shows in every search within that window (the product's "fresh within 1 s
+ * of a write"), while a busy marketplace does not recompute every search after every write, and under steady
+ * writes hardly ever makes a searcher wait for one. Who wrote in the last window searches exactly (reads their
+ * own write).
  */
 export interface CachedAnswer {
   generation: number;
-  /** When it was computed (ms, the store's clock). */
+  /** When its computation started (ms, the store's clock). */
   at: number;
   result: SearchResult;
 }
 
+/** A cached answer and whether to recompute it in the background (an older generation's, past the soft window). */
+export interface CacheHit {
+  result: SearchResult;
+  refresh: boolean;
+}
+
 export interface SearchCacheStore {
-  /** Freshness window in ms: 0 serves only answers of the current generation. */
+  /** Freshness window (the hard limit) in ms: 0 serves only answers of the current generation. */
   readonly freshnessMs: number;
+  /** The soft window in ms: an older generation's answer this old is recomputed in the background. */
+  readonly refreshAfterMs: number;
   /** The answer of `generation`, or (unless `exact`) a younger-than-the-window answer of an older one. */
-  get(generation: number, key: string, exact?: boolean): Promise<SearchResult | undefined>;
-  set(generation: number, key: string, result: SearchResult): Promise<void>;
+  get(generation: number, key: string, exact?: boolean): Promise<CacheHit | undefined>;
+  /** Stores an answer whose computation started `ageMs` ago (0: now). */
+  set(generation: number, key: string, result: SearchResult, ageMs?: number): Promise<void>;
+  /** True for the one caller (of all sharing the store) that is to recompute `key` in the background now. */
+  claimRefresh(key: string): Promise<boolean>;
   /** A member wrote: their own searches skip older answers for the window. */
   noteWriter(userId: string): Promise<void>;
   wroteRecently(userId: string): Promise<boolean>;
@@ -33,11 +59,30 @@ export interface SearchCacheStore {
 
 export interface SearchCacheOptions {
   freshnessMs?: number;
+  /** The soft window (defaultRefreshAfterMs() of the freshness window when not given). */
+  refreshAfterMs?: number;
   /** The clock (tests move it). */
   now?: () => number;
 }
 
 export const DEFAULT_SEARCH_FRESHNESS_MS = 1_000;
+
+/**
+ * The soft window for a freshness window: 200 ms before it (time for a background recompute to finish under
+ * load), but at least half of it.
+ */
+export function defaultRefreshAfterMs(freshnessMs: number): number {
+  return Math.max(Math.round(freshnessMs / 2), freshnessMs - 200);
+}
+
+function windowsOf(options: SearchCacheOptions) {
+  const freshnessMs = options.freshnessMs ?? DEFAULT_SEARCH_FRESHNESS_MS;
+  const refreshAfterMs = Math.min(
+    freshnessMs,
+    Math.max(0, options.refreshAfterMs ?? defaultRefreshAfterMs(freshnessMs)),
+  );
+  return { freshnessMs, refreshAfterMs };
+}
 
 /**
  * In this process (no Redis): the most recently used `capacity` answers, and the members who wrote within the
@@ -47,32 +92,37 @@ export function createMemorySearchCache(
   capacity = 2_000,
   options: SearchCacheOptions = {},
 ): SearchCacheStore {
-  const freshnessMs = options.freshnessMs ?? DEFAULT_SEARCH_FRESHNESS_MS;
+  const { freshnessMs, refreshAfterMs } = windowsOf(options);
   const now = options.now ?? Date.now;
   const entries = new Map<string, CachedAnswer>();
   const writers = new Map<string, number>();
   return {
     freshnessMs,
+    refreshAfterMs,
     async get(generation, key, exact = false) {
       const hit = entries.get(key);
       if (!hit) return undefined;
       const current = hit.generation === generation;
-      if (!current && (exact || hit.generation > generation || now() - hit.at >= freshnessMs))
-        return undefined;
+      const age = now() - hit.at;
+      if (!current && (exact || hit.generation > generation || age >= freshnessMs)) return undefined;
       // Most recently used last: the oldest is the first key.
       entries.delete(key);
       entries.set(key, hit);
-      return hit.result;
+      return { result: hit.result, refresh: !current && age >= refreshAfterMs };
     },
-    async set(generation, key, result) {
+    async set(generation, key, result, ageMs = 0) {
       const held = entries.get(key);
       if (held && held.generation > generation) return;
       entries.delete(key);
-      entries.set(key, { generation, at: now(), result });
+      entries.set(key, { generation, at: now() - ageMs, result });
       if (entries.size > capacity) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
+    },
+    // One process: cachedSearch() already runs one background recompute per key.
+    async claimRefresh() {
+      return true;
     },
     async noteWriter(userId) {
       if (freshnessMs <= 0) return;
@@ -96,41 +146,59 @@ export interface RedisKeyValue {
   mget(...keys: string[]): Promise<Array<string | null>>;
   set(key: string, value: string, mode: 'EX', seconds: number): Promise<unknown>;
   set(key: string, value: string, mode: 'PX', milliseconds: number): Promise<unknown>;
+  /** Resolves to null when the key exists (not set). */
+  set(key: string, value: string, mode: 'PX', milliseconds: number, nx: 'NX'): Promise<unknown>;
 }
 
 /**
  * In Redis (REDIS_URL), shared by every API instance: each answer under its generation (expiring after
- * `ttlSeconds`) and, for the window, as the key's latest answer (expiring after `freshnessMs`, Redis's clock),
- * so no instance's clock decides how old an answer is.
+ * `ttlSeconds`) and, for the windows, as the key's latest answer (expiring at the hard limit) with a marker
+ * expiring at the soft one (both Redis's clock, from when the computation started as measured by the instance
+ * that ran it: a duration, not a time of day), so no instance's clock decides how old an answer is. The
+ * background recompute is claimed with SET NX for the rest of the window, so one instance runs it.
  */
 export function createRedisSearchCache(
   redis: RedisKeyValue,
   ttlSeconds = 60,
-  options: Pick<SearchCacheOptions, 'freshnessMs'> = {},
+  options: Pick<SearchCacheOptions, 'freshnessMs' | 'refreshAfterMs'> = {},
 ): SearchCacheStore {
-  const freshnessMs = options.freshnessMs ?? DEFAULT_SEARCH_FRESHNESS_MS;
+  const { freshnessMs, refreshAfterMs } = windowsOf(options);
   const ofGeneration = (generation: number, key: string) => `search:${generation}:${key}`;
   const latest = (key: string) => `search:latest:${key}`;
+  const soft = (key: string) => `search:soft:${key}`;
+  const claim = (key: string) => `search:refresh:${key}`;
   const writer = (userId: string) => `search:writer:${userId}`;
   return {
     freshnessMs,
+    refreshAfterMs,
     async get(generation, key, exact = false) {
       if (exact || freshnessMs <= 0) {
         const value = await redis.get(ofGeneration(generation, key));
-        return value ? (JSON.parse(value) as SearchResult) : undefined;
+        return value ? { result: JSON.parse(value) as SearchResult, refresh: false } : undefined;
       }
-      const [ofThis, recent] = await redis.mget(ofGeneration(generation, key), latest(key));
-      if (ofThis) return JSON.parse(ofThis) as SearchResult;
+      const [ofThis, recent, young] = await redis.mget(ofGeneration(generation, key), latest(key), soft(key));
+      if (ofThis) return { result: JSON.parse(ofThis) as SearchResult, refresh: false };
       if (!recent) return undefined;
       const answer = JSON.parse(recent) as Omit<CachedAnswer, 'at'>;
-      return answer.generation <= generation ? answer.result : undefined;
+      return answer.generation <= generation ? { result: answer.result, refresh: !young } : undefined;
     },
-    async set(generation, key, result) {
+    async set(generation, key, result, ageMs = 0) {
       const value = JSON.stringify(result);
-      await redis.set(ofGeneration(generation, key), value, 'EX', ttlSeconds);
-      if (freshnessMs > 0) {
-        await redis.set(latest(key), JSON.stringify({ generation, result }), 'PX', freshnessMs);
+      // Sent together (one connection keeps their order): the latest answer before its soft marker.
+      const writes: Array<Promise<unknown>> = [
+        redis.set(ofGeneration(generation, key), value, 'EX', ttlSeconds),
+      ];
+      const hardLeft = Math.floor(freshnessMs - ageMs);
+      const softLeft = Math.floor(refreshAfterMs - ageMs);
+      if (hardLeft > 0) {
+        writes.push(redis.set(latest(key), JSON.stringify({ generation, result }), 'PX', hardLeft));
+        if (softLeft > 0) writes.push(redis.set(soft(key), '1', 'PX', softLeft));
       }
+      await Promise.all(writes);
+    },
+    async claimRefresh(key) {
+      const ms = Math.max(1, freshnessMs - refreshAfterMs);
+      return (await redis.set(claim(key), '1', 'PX', ms, 'NX')) !== null;
     },
     async noteWriter(userId) {
       if (freshnessMs > 0) await redis.set(writer(userId), '1', 'PX', freshnessMs);
@@ -181,27 +249,118 @@ function cacheKey(input: SearchListingsInput): string {
 }
 
 const lastGeneration = new WeakMap<Database, number>();
-/** Searches being computed, by generation and key: concurrent misses of one search share one query. */
-const inFlight = new WeakMap<Database, Map<string, Promise<SearchResult>>>();
 
-function computeOnce(db: Database, generation: number, key: string, input: SearchListingsInput) {
+/** A computation of one search: the generation read before it, when it started (performance.now()), its answer. */
+interface Flight {
+  generation: number;
+  started: number;
+  result: Promise<SearchResult>;
+}
+
+/** The search being computed for each key (the latest started): concurrent misses of one search share it. */
+const inFlight = new WeakMap<Database, Map<string, Flight>>();
+/** How many searches this process recomputes in the background at once. */
+const MAX_BACKGROUND_REFRESHES = 3;
+/** The keys being recomputed in the background in this process (one at a time per key). */
+const refreshing = new WeakMap<Database, Set<string>>();
+
+/**
+ * The computation of a search, shared. The running one of the key is joined when it read this generation or a
+ * newer one, or when it started less than `joinWithinMs` ago (the freshness window; 0 for a member who wrote):
+ * its queries started after that, so it misses only writes committed after it started, and is served within the
+ * window of each, as is every answer computed then. So a search past the hard limit waits for the background
+ * recompute already running instead of starting another while a write has moved the generation on.
+ */
+function computeOnce(
+  db: Database,
+  generation: number,
+  key: string,
+  input: SearchListingsInput,
+  joinWithinMs: number,
+): Flight {
   let running = inFlight.get(db);
   if (!running) {
     running = new Map();
     inFlight.set(db, running);
   }
-  const flightKey = `${generation}:${key}`;
-  const pending = running.get(flightKey);
-  if (pending) return pending;
-  const started = searchListings(db, input).finally(() => running.delete(flightKey));
-  running.set(flightKey, started);
-  return started;
+  const pending = running.get(key);
+  if (pending && (pending.generation >= generation || performance.now() - pending.started < joinWithinMs))
+    return pending;
+  const flight: Flight = { generation, started: performance.now(), result: searchListings(db, input) };
+  running.set(key, flight);
+  const done = () => {
+    if (running.get(key) === flight) running.delete(key);
+  };
+  // Its failure reaches whoever awaits `result`.
+  flight.result.then(done, done);
+  return flight;
+}
+
+/**
+ * Computes a search (or joins its computation) and stores the answer under the generation its computation read,
+ * as old as the computation.
+ */
+async function computeAndStore(
+  db: Database,
+  cache: SearchCacheStore,
+  logger: Logger,
+  generation: number,
+  key: string,
+  input: SearchListingsInput,
+  exact = false,
+): Promise<SearchResult> {
+  const flight = computeOnce(db, generation, key, input, exact ? 0 : cache.freshnessMs);
+  const result = await flight.result;
+  // Aged from when its computation started, counting at most freshnessMs − refreshAfterMs of that: an answer
+  // computed slower than that (an overloaded database) is still served for the soft window after it arrives,
+  // instead of arriving expired and making every search of the key wait on the database when it can least
+  // afford it. So a write shows within freshnessMs, or within a slower computation's time + refreshAfterMs.
+  const age = Math.min(performance.now() - flight.started, cache.freshnessMs - cache.refreshAfterMs);
+  try {
+    await cache.set(flight.generation, key, result, Math.max(0, age));
+  } catch (error) {
+    logger.warn({ err: error }, 'search cache write failed');
+  }
+  return result;
+}
+
+/**
+ * Recomputes a search in the background (an older answer past the soft window was just served): once per key in
+ * this process, and only when the store's claim says no other instance does. Its failures are logged.
+ */
+function refreshInBackground(
+  db: Database,
+  cache: SearchCacheStore,
+  logger: Logger,
+  generation: number,
+  key: string,
+  input: SearchListingsInput,
+): void {
+  let keys = refreshing.get(db);
+  if (!keys) {
+    keys = new Set();
+    refreshing.set(db, keys);
+  }
+  // A few at a time: every search needs a connection of the pool for its generation, and the answers of the
+  // busy searches, computed together after a write, reach the soft window together. The others stay stale and
+  // are asked for again by their next search.
+  if (keys.has(key) || keys.size >= MAX_BACKGROUND_REFRESHES) return;
+  const running = keys;
+  running.add(key);
+  (async () => {
+    if (await cache.claimRefresh(key)) await computeAndStore(db, cache, logger, generation, key, input);
+  })()
+    .catch((error: unknown) => logger.warn({ err: error }, 'search cache refresh failed'))
+    .finally(() => running.delete(key));
 }
 
 /**
  * searchListings() through the cache. A failing cache (Redis down) never fails a search: it is logged and the
  * search runs on the database. A new generation also drops the spelling corrections kept in this process (a
- * write may have brought new words). `userId` is the searching member: one who wrote within the freshness window
+ * write may have brought new words): they decide what an answer matches (a misspelt word's corrections, a known
+ * word's variants) and its "Did you mean", so they must be as fresh as the answer; kept 10 s they would outlive
+ * the window. Their query is ~2 ms a word against ~45 ms for the search itself (100,000 listings), and it runs
+ * only when a search is computed anyway. `userId` is the searching member: one who wrote within the freshness window
  * gets an answer of the current generation only.
  */
 export async function cachedSearch(
@@ -218,18 +377,17 @@ export async function cachedSearch(
     forgetCorrections(db);
   }
   const key = cacheKey(input);
+  // Unknown while the cache cannot say (then a member searches exactly).
+  let exact = userId !== undefined;
   try {
-    const exact = userId !== undefined && cache.freshnessMs > 0 && (await cache.wroteRecently(userId));
+    exact = userId !== undefined && cache.freshnessMs > 0 && (await cache.wroteRecently(userId));
     const hit = await cache.get(generation, key, exact);
-    if (hit) return hit;
+    if (hit) {
+      if (hit.refresh) refreshInBackground(db, cache, logger, generation, key, input);
+      return hit.result;
+    }
   } catch (error) {
     logger.warn({ err: error }, 'search cache read failed');
   }
-  const result = await computeOnce(db, generation, key, input);
-  try {
-    await cache.set(generation, key, result);
-  } catch (error) {
-    logger.warn({ err: error }, 'search cache write failed');
-  }
-  return result;
+  return computeAndStore(db, cache, logger, generation, key, input, exact);
 }

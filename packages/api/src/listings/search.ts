@@ -703,6 +703,23 @@ function searchKey(input: SearchListingsInput): string {
   ]);
 }
 
+/** The search's words with their corrections (spelling.ts), as searchListings() plans them. */
+export async function planTerms(
+  db: Executor,
+  input: Pick<SearchListingsInput, 'q'>,
+): Promise<{ terms: TermPlan[]; corrections: Map<string, TermCorrections> }> {
+  const words = searchTerms(input.q);
+  const corrections = words.length > 0 ? await correctTerms(db, words) : new Map<string, TermCorrections>();
+  const terms: TermPlan[] = words.map((term) => {
+    const found = corrections.get(term);
+    const fixes = found?.corrections ?? [];
+    // A corrected word is matched by its corrections; every other word also by trigram word similarity.
+    const fuzzy = term.length >= 3 && !(found?.misspelt === true && fixes.length > 0);
+    return { term, corrections: fixes, fuzzy };
+  });
+  return { terms, corrections };
+}
+
 /**
  * Active listings, newest first, filtered on the server, one keyset page at a time.
  *
@@ -718,15 +735,7 @@ function searchKey(input: SearchListingsInput): string {
  * (BENCHMARKS.md, "Search growth — side by side").
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
-  const words = searchTerms(input.q);
-  const corrections = words.length > 0 ? await correctTerms(db, words) : new Map<string, TermCorrections>();
-  const terms: TermPlan[] = words.map((term) => {
-    const found = corrections.get(term);
-    const fixes = found?.corrections ?? [];
-    // A corrected word is matched by its corrections; every other word also by trigram word similarity.
-    const fuzzy = term.length >= 3 && !(found?.misspelt === true && fixes.length > 0);
-    return { term, corrections: fixes, fuzzy };
-  });
+  const { terms, corrections } = await planTerms(db, input);
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;
   const needsCount = (length: number) => Boolean(input.cursor) || length > input.limit;

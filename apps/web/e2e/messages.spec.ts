@@ -116,8 +116,25 @@ test('a failed send stays on screen with Retry, and a phone shows one pane at a 
     await composer(advertiser.page).press('Enter');
     await expect(advertiser.page.getByRole('alert').filter({ hasText: 'Message not sent.' })).toBeVisible();
     await advertiser.page.unroute('**/trpc/messages.send**');
+    // The retry reaches the server, whose live event arrives before the answer to the request (held here): the
+    // thread shows the message once, never its pending copy beside the server's.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await advertiser.page.route('**/trpc/messages.send**', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
     await advertiser.page.getByRole('button', { name: 'Retry' }).click();
     await expect(advertiser.page.getByRole('button', { name: 'Retry' })).toBeHidden();
+    await expect(messagesLog(advertiser.page).getByText('Sending…')).toBeHidden();
+    await expect(messagesLog(advertiser.page).getByText('This one will fail first')).toHaveCount(1);
+    const answered = advertiser.page.waitForResponse('**/trpc/messages.send**');
+    release();
+    await answered;
+    await expect(messagesLog(advertiser.page).getByText('This one will fail first')).toHaveCount(1);
     await expect(messagesLog(advertiser.page).getByText('This one will fail first')).toBeVisible();
 
     await advertiser.page.getByRole('button', { name: 'Back to conversations' }).click();

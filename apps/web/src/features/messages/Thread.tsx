@@ -36,6 +36,8 @@ interface PendingMessage {
   text: string;
   status: 'sending' | 'failed';
   error?: string;
+  /** The newest message of the thread when it was written: its copy from the server comes after this. */
+  after: number;
 }
 
 interface ThreadProps {
@@ -142,6 +144,21 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
     if (el.scrollTop < 60) loadOlder();
   };
 
+  // A message being sent can arrive live (the server's event) before the answer to its own request: from then the
+  // thread shows the server's copy, not both.
+  const shownPending = useMemo(() => {
+    const matched = new Set<number>();
+    return pending.filter((p) => {
+      if (p.status !== 'sending') return true;
+      const copy = messages.find(
+        (m) => !matched.has(m._id) && m._id > p.after && m.senderId === user?._id && m.text === p.text.trim(),
+      );
+      if (!copy) return true;
+      matched.add(copy._id);
+      return false;
+    });
+  }, [pending, messages, user?._id]);
+
   const send = trpc.messages.send.useMutation();
   const deliver = (item: PendingMessage) => {
     stickToBottom.current = true;
@@ -243,7 +260,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
                 )}
               </Group>
             )}
-            {messages.length === 0 && pending.length === 0 && (
+            {messages.length === 0 && shownPending.length === 0 && (
               <Text c="dimmed" size="sm" ta="center" py="lg">
                 No messages yet. Say hello and propose a barter.
               </Text>
@@ -258,7 +275,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
                 footer={m._id === lastMine?._id && otherRead >= m._id ? 'Seen' : undefined}
               />
             ))}
-            {pending.map((p) => (
+            {shownPending.map((p) => (
               <Bubble
                 key={p.key}
                 mine
@@ -294,7 +311,14 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
       <Composer
         key={conversationId}
         closedReason={closedReason(conversation?.otherUser.availability)}
-        onSend={(text) => deliver({ key: `p${Date.now()}${Math.random()}`, text, status: 'sending' })}
+        onSend={(text) =>
+          deliver({
+            key: `p${Date.now()}${Math.random()}`,
+            text,
+            status: 'sending',
+            after: messages.at(-1)?._id ?? 0,
+          })
+        }
       />
     </Stack>
   );

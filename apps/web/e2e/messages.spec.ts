@@ -102,6 +102,8 @@ test('a failed send stays on screen with Retry, and a phone shows one pane at a 
   browser,
 }) => {
   const advertiser = await signIn(browser, DEMO_ADVERTISER_EMAIL, { width: 360, height: 740 });
+  // Its own words: the demo conversation keeps the messages of earlier runs.
+  const text = `This one will fail first (${Date.now().toString(36)})`;
   try {
     const conversationId = await openConversation(advertiser.page, OWNER_LISTING_ID);
     await advertiser.page.goto('/dashboard/messages');
@@ -112,7 +114,7 @@ test('a failed send stays on screen with Retry, and a phone shows one pane at a 
 
     // The network drops: the message is kept with its failure and can be retried.
     await advertiser.page.route('**/trpc/messages.send**', (route) => route.abort());
-    await composer(advertiser.page).fill('This one will fail first');
+    await composer(advertiser.page).fill(text);
     await composer(advertiser.page).press('Enter');
     await expect(advertiser.page.getByRole('alert').filter({ hasText: 'Message not sent.' })).toBeVisible();
     await advertiser.page.unroute('**/trpc/messages.send**');
@@ -130,12 +132,12 @@ test('a failed send stays on screen with Retry, and a phone shows one pane at a 
     await advertiser.page.getByRole('button', { name: 'Retry' }).click();
     await expect(advertiser.page.getByRole('button', { name: 'Retry' })).toBeHidden();
     await expect(messagesLog(advertiser.page).getByText('Sending…')).toBeHidden();
-    await expect(messagesLog(advertiser.page).getByText('This one will fail first')).toHaveCount(1);
+    await expect(messagesLog(advertiser.page).getByText(text)).toHaveCount(1);
     const answered = advertiser.page.waitForResponse('**/trpc/messages.send**');
     release();
     await answered;
-    await expect(messagesLog(advertiser.page).getByText('This one will fail first')).toHaveCount(1);
-    await expect(messagesLog(advertiser.page).getByText('This one will fail first')).toBeVisible();
+    await expect(messagesLog(advertiser.page).getByText(text)).toHaveCount(1);
+    await expect(messagesLog(advertiser.page).getByText(text)).toBeVisible();
 
     await advertiser.page.getByRole('button', { name: 'Back to conversations' }).click();
     await expect(list).toBeVisible();

@@ -7,12 +7,45 @@ import {
   type SearchCacheStore,
   SearchListingsInput,
 } from '@barterads/api';
-import { listings } from '@barterads/db';
+import { type Database, listings } from '@barterads/db';
 import { createTestDatabase, type TestDatabase } from '@barterads/testing';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+
+/**
+ * Locks the listings table from a transaction of its own until `unlock()`: a search's statements then wait on it,
+ * and `waiting()` counts them.
+ */
+async function lockListings(db: Database) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked = () => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holding = db.transaction(async (tx) => {
+    await tx.execute(sql`lock table listings in access exclusive mode`);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return {
+    waiting: async () => {
+      const rows = (await db.execute(
+        sql`select count(*)::int as n from pg_locks where not granted and relation = 'listings'::regclass`,
+      )) as unknown as Array<{ n: number }>;
+      return rows[0]?.n;
+    },
+    unlock: async () => {
+      release();
+      await holding;
+    },
+  };
+}
 
 /**
  * The search results cache (issue 18): answers are kept per search generation, which triggers bump in every
@@ -310,26 +343,7 @@ describe('stale-while-revalidate', () => {
         await cachedSearch(db, cache, log, input);
         await db.execute(sql`update search_generation set n = n + 1 where id = 1`);
         // Listings locked: the background recompute waits in its first statement on listings.
-        let release = () => {};
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let locked = () => {};
-        const isLocked = new Promise<void>((resolve) => {
-          locked = resolve;
-        });
-        const holding = db.transaction(async (tx) => {
-          await tx.execute(sql`lock table listings in access exclusive mode`);
-          locked();
-          await released;
-        });
-        await isLocked;
-        const waiting = async () => {
-          const rows = (await db.execute(
-            sql`select count(*)::int as n from pg_locks where not granted and relation = 'listings'::regclass`,
-          )) as unknown as Array<{ n: number }>;
-          return rows[0]?.n;
-        };
+        const { waiting, unlock } = await lockListings(db);
         try {
           now += 900;
           expect((await cachedSearch(db, cache, log, input)).total).toBe(1);
@@ -340,16 +354,14 @@ describe('stale-while-revalidate', () => {
           const joined = cachedSearch(db, cache, log, input);
           // It found no answer to serve (and went on to the computation) before the recompute can finish.
           await expect.poll(() => reads).toBe(3);
-          release();
-          await holding;
+          await unlock();
           const answer = await joined;
           await expect.poll(() => stored.length).toBe(3);
           // One computation: the answer the recompute stored is the very one this search got.
           expect(stored[2]).toBe(stored[1]);
           expect(answer).toBe(stored[1]);
         } finally {
-          release();
-          await holding;
+          await unlock();
         }
         expect(warn).not.toHaveBeenCalled();
       },
@@ -368,26 +380,7 @@ describe('stale-while-revalidate', () => {
           );
           const { log } = logger();
           const input = SearchListingsInput.parse({ q: 'swrslow' });
-          let release = () => {};
-          const released = new Promise<void>((resolve) => {
-            release = resolve;
-          });
-          let locked = () => {};
-          const isLocked = new Promise<void>((resolve) => {
-            locked = resolve;
-          });
-          const holding = db.transaction(async (tx) => {
-            await tx.execute(sql`lock table listings in access exclusive mode`);
-            locked();
-            await released;
-          });
-          await isLocked;
-          const waiting = async () => {
-            const rows = (await db.execute(
-              sql`select count(*)::int as n from pg_locks where not granted and relation = 'listings'::regclass`,
-            )) as unknown as Array<{ n: number }>;
-            return rows[0]?.n;
-          };
+          const { waiting, unlock } = await lockListings(db);
           let slow: Promise<unknown>;
           try {
             slow = cachedSearch(db, cache, log, input);
@@ -395,8 +388,7 @@ describe('stale-while-revalidate', () => {
             // The database takes 1.5 s (of the test's clock) to answer.
             now += 1_500;
           } finally {
-            release();
-            await holding;
+            await unlock();
           }
           await slow;
           expect(counts.sets).toBe(1);

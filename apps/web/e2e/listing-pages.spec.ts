@@ -1,4 +1,10 @@
-import { signInThroughApi, signUpThroughApi, TINY_PNG, uniqueE2eEmail } from '@barterads/testing/e2e';
+import {
+  signInThroughApi,
+  signInThroughForm,
+  signUpThroughApi,
+  TINY_PNG,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'listing-pages-1';
@@ -155,11 +161,7 @@ test('a media owner adds photos from the post form; a wrong file is named and th
 }) => {
   const word = `Juhu${Date.now().toString(36)}`;
   const owner = await newOwner(request, `Juhu Hoardings ${word}`);
-  await page.goto('/login?redirect=%2Fmarketplace');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/marketplace/);
+  await signInThroughForm(page, owner.email, PASSWORD, '/marketplace');
   await page.getByRole('button', { name: 'Add Inventory' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Inventory' });
   const title = `Hoarding ${word} at Juhu beach`;

@@ -1,4 +1,9 @@
-import { signInThroughApi, signUpThroughApi, uniqueE2eEmail } from '@barterads/testing/e2e';
+import {
+  signInThroughApi,
+  signInThroughForm,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'matches-pass-1';
@@ -51,11 +56,7 @@ test('an advertiser posts a need and, without searching, sees a matching hoardin
 
   // The advertiser posts the need from the marketplace.
   const advertiser = await newMember(request, 'advertiser');
-  await page.goto('/login?redirect=%2Fmarketplace');
-  await page.getByLabel('Email').fill(advertiser.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/marketplace/);
+  await signInThroughForm(page, advertiser.email, PASSWORD, '/marketplace');
   await page.getByRole('button', { name: 'Post Need' }).click();
   const dialog = page.getByRole('dialog', { name: 'Post Need' });
   await dialog.getByRole('textbox', { name: 'What do you need?' }).fill(`Need a hoarding ${word} in Mumbai`);

@@ -209,6 +209,16 @@ export function createRedisSearchCache(
   };
 }
 
+/** The value kept for a database handle, made on first use (each handle has its own statements and work). */
+function ofDatabase<T>(map: WeakMap<Database, T>, db: Database, make: () => T): T {
+  let value = map.get(db);
+  if (value === undefined) {
+    value = make();
+    map.set(db, value);
+  }
+  return value;
+}
+
 const generationStatements = new WeakMap<Database, ReturnType<typeof prepareGeneration>>();
 
 function prepareGeneration(db: Database) {
@@ -221,11 +231,7 @@ function prepareGeneration(db: Database) {
 
 /** The current search generation (one primary-key read). */
 export async function searchGenerationOf(db: Database): Promise<number> {
-  let statement = generationStatements.get(db);
-  if (!statement) {
-    statement = prepareGeneration(db);
-    generationStatements.set(db, statement);
-  }
+  const statement = ofDatabase(generationStatements, db, () => prepareGeneration(db));
   const [row] = await statement.execute();
   return Number(row?.n ?? 0);
 }
@@ -278,11 +284,7 @@ function computeOnce(
   input: SearchListingsInput,
   joinWithinMs: number,
 ): Flight {
-  let running = inFlight.get(db);
-  if (!running) {
-    running = new Map();
-    inFlight.set(db, running);
-  }
+  const running = ofDatabase(inFlight, db, () => new Map<string, Flight>());
   const pending = running.get(key);
   if (pending && (pending.generation >= generation || performance.now() - pending.started < joinWithinMs))
     return pending;
@@ -336,11 +338,7 @@ function refreshInBackground(
   key: string,
   input: SearchListingsInput,
 ): void {
-  let keys = refreshing.get(db);
-  if (!keys) {
-    keys = new Set();
-    refreshing.set(db, keys);
-  }
+  const keys = ofDatabase(refreshing, db, () => new Set<string>());
   // A few at a time: every search needs a connection of the pool for its generation, and the answers of the
   // busy searches, computed together after a write, reach the soft window together. The others stay stale and
   // are asked for again by their next search.

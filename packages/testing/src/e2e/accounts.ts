@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { mailCount, readMailedCode } from './mail';
 
 /** An address no other test uses: `<prefix>-<time>-<random>@e2e.barterads.in`. */
@@ -42,4 +42,18 @@ export async function signInThroughApi(
   const login = await request.post('/api/auth/login', { data: { email, password } });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { token: string }).token;
+}
+
+/** Signs in through the sign-in page, as a member does, and waits to arrive at `to` (the page it redirects to). */
+export async function signInThroughForm(
+  page: Page,
+  email: string,
+  password: string,
+  to: string,
+): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === to);
 }

@@ -1,4 +1,10 @@
-export { type E2eAccount, signInThroughApi, signUpThroughApi, uniqueE2eEmail } from './accounts';
+export {
+  type E2eAccount,
+  signInThroughApi,
+  signInThroughForm,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from './accounts';
 export { CHROMIUM_LAUNCH, e2eConfig } from './config';
 export * from './constants';
 export { mailCount, readMail, readMailedCode } from './mail';

@@ -111,7 +111,11 @@ test('a media owner verifies the business, an admin approves, the badge and the 
 
   // The marketplace: "Verified businesses only" finds the owner's listings, each card with the badge.
   await owner.goto('/marketplace');
-  await owner.getByRole('checkbox', { name: 'Verified businesses only' }).check();
+  // The marketplace is pre-rendered: a tick before the app has hydrated is held and repeated once it is ready
+  // (scripts/page-loader.js), so the box shows it a moment later, not at once as check() would demand.
+  const verifiedOnly = owner.getByRole('checkbox', { name: 'Verified businesses only' });
+  await verifiedOnly.click();
+  await expect(verifiedOnly).toBeChecked();
   await expect(owner).toHaveURL(/verifiedOnly=true/);
   const grid = owner.getByTestId('listing-grid');
   await expect(grid).toHaveAttribute('data-state', 'idle');

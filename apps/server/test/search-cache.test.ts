@@ -7,7 +7,7 @@ import {
   type SearchCacheStore,
   SearchListingsInput,
 } from '@barterads/api';
-import { type Database, listings } from '@barterads/db';
+import { type Database, listings, users } from '@barterads/db';
 import { createTestDatabase, type TestDatabase } from '@barterads/testing';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -88,14 +88,14 @@ describe('search results cache over two API instances', () => {
     expect(await titles(first, 'cachecheck')).toEqual(['Cachecheck hoarding one']);
 
     // A change that does not bump the generation (the trigger off) is not seen: the answer came from the cache.
-    await first.db.execute(sql`alter table listings disable trigger listings_search_generation`);
+    await first.db.execute(sql`alter table listings disable trigger listings_search_changes_update`);
     try {
       await first.db
         .update(listings)
         .set({ title: 'Cachecheck renamed quietly' })
         .where(eq(listings.title, 'Cachecheck hoarding one'));
     } finally {
-      await first.db.execute(sql`alter table listings enable trigger listings_search_generation`);
+      await first.db.execute(sql`alter table listings enable trigger listings_search_changes_update`);
     }
     expect(await titles(first, 'cachecheck')).toEqual(['Cachecheck hoarding one']);
 
@@ -246,6 +246,7 @@ describe('stale-while-revalidate', () => {
         freshnessMs: store.freshnessMs,
         refreshAfterMs: store.refreshAfterMs,
         get: (...args) => store.get(...args),
+        base: (key) => store.base(key),
         set: async (...args) => {
           counts.sets += 1;
           await store.set(...args);
@@ -464,5 +465,113 @@ describe('stale-while-revalidate', () => {
       expect(await other.claimRefresh('other key')).toBe(true);
       await expect.poll(() => other.claimRefresh('k'), { interval: 20 }).toBe(true);
     });
+  });
+});
+
+/**
+ * Revalidation (issue 18, throughput with writes): a recompute first checks the key's latest answer against the
+ * change log (search_changes), and keeps it when nothing changed since touches it. A kept answer is the very
+ * object the store held; a computed one is new.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('revalidating an older answer against the change log', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let ownerId: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.handle.db;
+    ownerId = (await createTestUser(db, { userType: 'media_owner' })).user.id;
+  });
+  afterAll(async () => database?.destroy());
+
+  const log: Logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const post = async (title: string, values: Partial<typeof listings.$inferInsert> = {}) => {
+    const [row] = await db
+      .insert(listings)
+      .values({
+        ownerId,
+        ownerType: 'media_owner',
+        title,
+        description: 'A listing for the revalidation tests',
+        location: 'Pune, Maharashtra',
+        category: 'outdoor',
+        ...values,
+      })
+      .returning({ id: listings.id });
+    return row!.id;
+  };
+  // The window 0: every new generation asks for a recompute, so each search below says what a recompute did.
+  const searcher = () => {
+    const cache = createMemorySearchCache(100, { freshnessMs: 0 });
+    return (q: string, options: { verifiedOnly?: boolean } = {}) =>
+      cachedSearch(db, cache, log, SearchListingsInput.parse({ q, ...options }));
+  };
+  const titlesOf = (answer: { barters: Array<{ title: string }> }) => answer.barters.map((b) => b.title);
+
+  it('keeps the answers a write cannot change, and recomputes the one it does', async () => {
+    const search = searcher();
+    await post('Revalalpha hoarding');
+    const beta = await post('Revalbeta hoarding');
+    const alpha = await search('revalalpha');
+    const before = await search('revalbeta');
+    await db.update(listings).set({ title: 'Revalbeta hoarding renamed' }).where(eq(listings.id, beta));
+    expect(await search('revalalpha')).toBe(alpha);
+    const after = await search('revalbeta');
+    expect(after).not.toBe(before);
+    expect(titlesOf(after)).toEqual(['Revalbeta hoarding renamed']);
+  });
+
+  it('sees a listing leave a search (its row before the write matched) and one enter it', async () => {
+    const search = searcher();
+    const leaving = await post('Revalgamma hoarding');
+    expect(titlesOf(await search('revalgamma'))).toEqual(['Revalgamma hoarding']);
+    await db.update(listings).set({ title: 'Something else entirely' }).where(eq(listings.id, leaving));
+    expect(titlesOf(await search('revalgamma'))).toEqual([]);
+    await db.update(listings).set({ status: 'archived' }).where(eq(listings.id, leaving));
+    await post('Revalgamma billboard');
+    expect(titlesOf(await search('revalgamma'))).toEqual(['Revalgamma billboard']);
+    await db.delete(listings).where(eq(listings.title, 'Revalgamma billboard'));
+    expect(titlesOf(await search('revalgamma'))).toEqual([]);
+  });
+
+  it('recomputes for an owner whose listing it shows, and for any owner under "verified businesses only"', async () => {
+    const search = searcher();
+    await post('Revaldelta hoarding');
+    const shown = await search('revaldelta');
+    const other = await createTestUser(db, { userType: 'media_owner' });
+    // Another owner renamed: not shown in this answer, so it stands.
+    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, other.user.id));
+    expect(await search('revaldelta')).toBe(shown);
+    // The listing's own owner renamed: the cards show the new name.
+    await db.update(users).set({ firstName: 'Kavya' }).where(eq(users.id, ownerId));
+    const renamed = await search('revaldelta');
+    expect(renamed).not.toBe(shown);
+    expect(renamed.barters[0]?.ownerName).toMatch(/^Kavya /);
+    // "Verified businesses only": another owner's verification may bring all their listings in.
+    const verified = await search('revaldelta', { verifiedOnly: true });
+    await db.update(users).set({ gstVerification: 'verified' }).where(eq(users.id, other.user.id));
+    expect(await search('revaldelta', { verifiedOnly: true })).not.toBe(verified);
+  });
+
+  it('recomputes when the vocabulary changes its spelling corrections, even for a listing no search finds', async () => {
+    const search = searcher();
+    await post('Vandrelo hoarding');
+    const first = await search('vandrilox');
+    expect(first.suggestion).toBe('vandrelo');
+    expect(titlesOf(first)).toEqual(['Vandrelo hoarding']);
+    // An archived listing is found by no search, but its word "vandrilo" is one edit from the search's word
+    // where "vandrelo" is two: the search's correction becomes it, and the listing above no longer matches.
+    await post('Vandrilo hoarding', { status: 'archived' });
+    const second = await search('vandrilox');
+    expect(second.suggestion).toBe('vandrilo');
+    expect(titlesOf(second)).toEqual([]);
+  });
+
+  it('recomputes after a generation bumped without its changes logged (by hand)', async () => {
+    const search = searcher();
+    await post('Revalepsilon hoarding');
+    const answer = await search('revalepsilon');
+    await db.execute(sql`update search_generation set n = n + 1 where id = 1`);
+    expect(await search('revalepsilon')).not.toBe(answer);
   });
 });

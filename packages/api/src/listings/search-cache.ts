@@ -2,7 +2,13 @@ import { type Database, searchGeneration } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import type { Logger } from '../services';
 import type { SearchListingsInput } from './schemas';
-import { type SearchResult, searchListings } from './search';
+import {
+  answerUnchangedSince,
+  planTerms,
+  type SearchResult,
+  searchListings,
+  searchListingsPlanned,
+} from './search';
 import { forgetCorrections } from './spelling';
 
 /**
@@ -27,12 +33,35 @@ import { forgetCorrections } from './spelling';
  * of a write"), while a busy marketplace does not recompute every search after every write, and under steady
  * writes hardly ever makes a searcher wait for one. Who wrote in the last window searches exactly (reads their
  * own write).
+ *
+ * A recompute first tries to revalidate the key's latest answer, whatever its age: when no change logged since
+ * its generation touches it (answerUnchangedSince(): no changed listing matches the search, before or after its
+ * change) it is the answer of the current generation too, and is stored as such, at the cost of one query of a
+ * few rows instead of the search. Its words must be planned as they were (the same spelling corrections), it
+ * must have been fully computed less than REVALIDATE_WITHIN_MS ago, and no featuring it shows may have ended
+ * (an end is a time, not a write).
  */
 export interface CachedAnswer {
   generation: number;
   /** When its computation started (ms, the store's clock). */
   at: number;
   result: SearchResult;
+  basis?: AnswerBasis;
+}
+
+/** What an answer was computed from, to revalidate it later. */
+export interface AnswerBasis {
+  /** The search's words as planned (JSON of its TermPlan[]: the words and their spelling corrections). */
+  plan: string;
+  /** When its last full computation started (ms since the epoch). */
+  computedAt: number;
+}
+
+/** The latest answer of a key, whatever its age, with what it was computed from. */
+export interface AnswerBase {
+  generation: number;
+  result: SearchResult;
+  basis: AnswerBasis;
 }
 
 /** A cached answer and whether to recompute it in the background (an older generation's, past the soft window). */
@@ -48,8 +77,16 @@ export interface SearchCacheStore {
   readonly refreshAfterMs: number;
   /** The answer of `generation`, or (unless `exact`) a younger-than-the-window answer of an older one. */
   get(generation: number, key: string, exact?: boolean): Promise<CacheHit | undefined>;
-  /** Stores an answer whose computation started `ageMs` ago (0: now). */
-  set(generation: number, key: string, result: SearchResult, ageMs?: number): Promise<void>;
+  /** Stores an answer whose computation started `ageMs` ago (0: now), with what it was computed from. */
+  set(
+    generation: number,
+    key: string,
+    result: SearchResult,
+    ageMs?: number,
+    basis?: AnswerBasis,
+  ): Promise<void>;
+  /** The key's latest answer stored with its basis, of any generation and age (to revalidate it). */
+  base(key: string): Promise<AnswerBase | undefined>;
   /** True for the one caller (of all sharing the store) that is to recompute `key` in the background now. */
   claimRefresh(key: string): Promise<boolean>;
   /** A member wrote: their own searches skip older answers for the window. */
@@ -110,15 +147,21 @@ export function createMemorySearchCache(
       entries.set(key, hit);
       return { result: hit.result, refresh: !current && age >= refreshAfterMs };
     },
-    async set(generation, key, result, ageMs = 0) {
+    async set(generation, key, result, ageMs = 0, basis) {
       const held = entries.get(key);
       if (held && held.generation > generation) return;
       entries.delete(key);
-      entries.set(key, { generation, at: now() - ageMs, result });
+      entries.set(key, { generation, at: now() - ageMs, result, basis });
       if (entries.size > capacity) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
+    },
+    async base(key) {
+      const held = entries.get(key);
+      return held?.basis
+        ? { generation: held.generation, result: held.result, basis: held.basis }
+        : undefined;
     },
     // One process: cachedSearch() already runs one background recompute per key.
     async claimRefresh() {
@@ -151,11 +194,12 @@ export interface RedisKeyValue {
 }
 
 /**
- * In Redis (REDIS_URL), shared by every API instance: each answer under its generation (expiring after
- * `ttlSeconds`) and, for the windows, as the key's latest answer (expiring at the hard limit) with a marker
- * expiring at the soft one (both Redis's clock, from when the computation started as measured by the instance
- * that ran it: a duration, not a time of day), so no instance's clock decides how old an answer is. The
- * background recompute is claimed with SET NX for the rest of the window, so one instance runs it.
+ * In Redis (REDIS_URL), shared by every API instance: each answer under its generation, and as the key's latest
+ * answer (with its basis, for revalidation), both expiring after `ttlSeconds`. The windows are two markers
+ * expiring at the soft and the hard limit (Redis's clock, from when the computation started as measured by the
+ * instance that ran it: a duration, not a time of day, so no instance's clock decides how old an answer is),
+ * each holding the stamp of the latest answer they time: a marker left by an earlier answer never times a later
+ * one. The background recompute is claimed with SET NX for the rest of the window, so one instance runs it.
  */
 export function createRedisSearchCache(
   redis: RedisKeyValue,
@@ -166,8 +210,10 @@ export function createRedisSearchCache(
   const ofGeneration = (generation: number, key: string) => `search:${generation}:${key}`;
   const latest = (key: string) => `search:latest:${key}`;
   const soft = (key: string) => `search:soft:${key}`;
+  const hard = (key: string) => `search:hard:${key}`;
   const claim = (key: string) => `search:refresh:${key}`;
   const writer = (userId: string) => `search:writer:${userId}`;
+  type Latest = { generation: number; result: SearchResult; basis?: AnswerBasis; stamp: string };
   return {
     freshnessMs,
     refreshAfterMs,
@@ -176,25 +222,42 @@ export function createRedisSearchCache(
         const value = await redis.get(ofGeneration(generation, key));
         return value ? { result: JSON.parse(value) as SearchResult, refresh: false } : undefined;
       }
-      const [ofThis, recent, young] = await redis.mget(ofGeneration(generation, key), latest(key), soft(key));
+      const [ofThis, recent, young, timely] = await redis.mget(
+        ofGeneration(generation, key),
+        latest(key),
+        soft(key),
+        hard(key),
+      );
       if (ofThis) return { result: JSON.parse(ofThis) as SearchResult, refresh: false };
-      if (!recent) return undefined;
-      const answer = JSON.parse(recent) as Omit<CachedAnswer, 'at'>;
-      return answer.generation <= generation ? { result: answer.result, refresh: !young } : undefined;
+      if (!recent || !timely) return undefined;
+      const answer = JSON.parse(recent) as Latest;
+      if (timely !== answer.stamp || answer.generation > generation) return undefined;
+      return { result: answer.result, refresh: young !== answer.stamp };
     },
-    async set(generation, key, result, ageMs = 0) {
+    async set(generation, key, result, ageMs = 0, basis) {
       const value = JSON.stringify(result);
-      // Sent together (one connection keeps their order): the latest answer before its soft marker.
+      const stamp = crypto.randomUUID();
+      const answer: Latest = { generation, result, basis, stamp };
+      // Sent together (one connection keeps their order): the latest answer before its markers.
       const writes: Array<Promise<unknown>> = [
         redis.set(ofGeneration(generation, key), value, 'EX', ttlSeconds),
+        redis.set(latest(key), JSON.stringify(answer), 'EX', ttlSeconds),
       ];
       const hardLeft = Math.floor(freshnessMs - ageMs);
       const softLeft = Math.floor(refreshAfterMs - ageMs);
       if (hardLeft > 0) {
-        writes.push(redis.set(latest(key), JSON.stringify({ generation, result }), 'PX', hardLeft));
-        if (softLeft > 0) writes.push(redis.set(soft(key), '1', 'PX', softLeft));
+        writes.push(redis.set(hard(key), stamp, 'PX', hardLeft));
+        if (softLeft > 0) writes.push(redis.set(soft(key), stamp, 'PX', softLeft));
       }
       await Promise.all(writes);
+    },
+    async base(key) {
+      const value = await redis.get(latest(key));
+      if (!value) return undefined;
+      const answer = JSON.parse(value) as Latest;
+      return answer.basis
+        ? { generation: answer.generation, result: answer.result, basis: answer.basis }
+        : undefined;
     },
     async claimRefresh(key) {
       const ms = Math.max(1, freshnessMs - refreshAfterMs);
@@ -223,17 +286,22 @@ const generationStatements = new WeakMap<Database, ReturnType<typeof prepareGene
 
 function prepareGeneration(db: Database) {
   return db
-    .select({ n: searchGeneration.n })
+    .select({ n: searchGeneration.n, words: searchGeneration.words })
     .from(searchGeneration)
     .where(eq(searchGeneration.id, 1))
     .prepare('search_generation');
 }
 
-/** The current search generation (one primary-key read). */
-export async function searchGenerationOf(db: Database): Promise<number> {
+/** The current search generation and vocabulary version (one primary-key read). */
+async function searchVersionsOf(db: Database): Promise<{ generation: number; words: number }> {
   const statement = ofDatabase(generationStatements, db, () => prepareGeneration(db));
   const [row] = await statement.execute();
-  return Number(row?.n ?? 0);
+  return { generation: Number(row?.n ?? 0), words: Number(row?.words ?? 0) };
+}
+
+/** The current search generation. */
+export async function searchGenerationOf(db: Database): Promise<number> {
+  return (await searchVersionsOf(db)).generation;
 }
 
 /** What an answer depends on besides the generation: the normalized input (words lowercased by the schema). */
@@ -254,13 +322,67 @@ function cacheKey(input: SearchListingsInput): string {
   ]);
 }
 
-const lastGeneration = new WeakMap<Database, number>();
+/** The vocabulary version this process last saw (its spelling corrections are of that version). */
+const lastWords = new WeakMap<Database, number>();
+
+/** An answer and what it was computed from. */
+interface Answer {
+  result: SearchResult;
+  basis: AnswerBasis;
+}
 
 /** A computation of one search: the generation read before it, when it started (performance.now()), its answer. */
 interface Flight {
   generation: number;
   started: number;
-  result: Promise<SearchResult>;
+  answer: Promise<Answer>;
+}
+
+/**
+ * How long after its full computation an answer may be revalidated instead of computed again. Bounds what the
+ * change log cannot see: the time-dependent parts of an answer (a featuring ending) and anything missed.
+ */
+export const REVALIDATE_WITHIN_MS = 30_000;
+
+/** A featuring shown in the answer has ended since (it would now be listed among the others). */
+function featuringEnded(result: SearchResult, now: number): boolean {
+  return result.barters.some(
+    (barter) => barter.featured && barter.featuredUntil !== null && Date.parse(barter.featuredUntil) <= now,
+  );
+}
+
+/**
+ * The answer of a search at `generation`: the key's latest answer revalidated when it can be (see the cache's
+ * description at the top), else the search computed. A failing store read only means computing.
+ */
+async function answerAt(
+  db: Database,
+  cache: SearchCacheStore,
+  logger: Logger,
+  generation: number,
+  key: string,
+  input: SearchListingsInput,
+): Promise<Answer> {
+  const started = Date.now();
+  const base = await cache.base(key).catch((error: unknown) => {
+    logger.warn({ err: error }, 'search cache read failed');
+    return undefined;
+  });
+  if (
+    base &&
+    base.generation <= generation &&
+    started - base.basis.computedAt < REVALIDATE_WITHIN_MS &&
+    !featuringEnded(base.result, started)
+  ) {
+    const { terms } = await planTerms(db, input);
+    if (
+      JSON.stringify(terms) === base.basis.plan &&
+      (await answerUnchangedSince(db, input, terms, base.result, base.generation, generation))
+    )
+      return { result: base.result, basis: base.basis };
+  }
+  const { result, terms } = await searchListingsPlanned(db, input);
+  return { result, basis: { plan: JSON.stringify(terms), computedAt: started } };
 }
 
 /** The search being computed for each key (the latest started): concurrent misses of one search share it. */
@@ -279,6 +401,8 @@ const refreshing = new WeakMap<Database, Set<string>>();
  */
 function computeOnce(
   db: Database,
+  cache: SearchCacheStore,
+  logger: Logger,
   generation: number,
   key: string,
   input: SearchListingsInput,
@@ -288,13 +412,17 @@ function computeOnce(
   const pending = running.get(key);
   if (pending && (pending.generation >= generation || performance.now() - pending.started < joinWithinMs))
     return pending;
-  const flight: Flight = { generation, started: performance.now(), result: searchListings(db, input) };
+  const flight: Flight = {
+    generation,
+    started: performance.now(),
+    answer: answerAt(db, cache, logger, generation, key, input),
+  };
   running.set(key, flight);
   const done = () => {
     if (running.get(key) === flight) running.delete(key);
   };
-  // Its failure reaches whoever awaits `result`.
-  flight.result.then(done, done);
+  // Its failure reaches whoever awaits `answer`.
+  flight.answer.then(done, done);
   return flight;
 }
 
@@ -311,15 +439,15 @@ async function computeAndStore(
   input: SearchListingsInput,
   exact = false,
 ): Promise<SearchResult> {
-  const flight = computeOnce(db, generation, key, input, exact ? 0 : cache.freshnessMs);
-  const result = await flight.result;
+  const flight = computeOnce(db, cache, logger, generation, key, input, exact ? 0 : cache.freshnessMs);
+  const { result, basis } = await flight.answer;
   // Aged from when its computation started, counting at most freshnessMs − refreshAfterMs of that: an answer
   // computed slower than that (an overloaded database) is still served for the soft window after it arrives,
   // instead of arriving expired and making every search of the key wait on the database when it can least
   // afford it. So a write shows within freshnessMs, or within a slower computation's time + refreshAfterMs.
   const age = Math.min(performance.now() - flight.started, cache.freshnessMs - cache.refreshAfterMs);
   try {
-    await cache.set(flight.generation, key, result, Math.max(0, age));
+    await cache.set(flight.generation, key, result, Math.max(0, age), basis);
   } catch (error) {
     logger.warn({ err: error }, 'search cache write failed');
   }
@@ -354,12 +482,12 @@ function refreshInBackground(
 
 /**
  * searchListings() through the cache. A failing cache (Redis down) never fails a search: it is logged and the
- * search runs on the database. A new generation also drops the spelling corrections kept in this process (a
- * write may have brought new words): they decide what an answer matches (a misspelt word's corrections, a known
+ * search runs on the database. A new vocabulary version (a write brought new words) also drops the spelling
+ * corrections kept in this process: they decide what an answer matches (a misspelt word's corrections, a known
  * word's variants) and its "Did you mean", so they must be as fresh as the answer; kept 10 s they would outlive
- * the window. Their query is ~2 ms a word against ~45 ms for the search itself (100,000 listings), and it runs
- * only when a search is computed anyway. `userId` is the searching member: one who wrote within the freshness window
- * gets an answer of the current generation only.
+ * the window. They depend on the vocabulary only, so other writes keep them (and a revalidation compares them
+ * with its answer's). `userId` is the searching member: one who wrote within the freshness window gets an answer
+ * of the current generation only.
  */
 export async function cachedSearch(
   db: Database,
@@ -369,9 +497,9 @@ export async function cachedSearch(
   userId?: string,
 ): Promise<SearchResult> {
   if (!cache) return searchListings(db, input);
-  const generation = await searchGenerationOf(db);
-  if (lastGeneration.get(db) !== generation) {
-    lastGeneration.set(db, generation);
+  const { generation, words } = await searchVersionsOf(db);
+  if (lastWords.get(db) !== words) {
+    lastWords.set(db, words);
     forgetCorrections(db);
   }
   const key = cacheKey(input);

@@ -1,5 +1,12 @@
 import { LIMITS, type ListingStatus, type SearchSort, type UserType } from '@barterads/core';
-import { type Database, type Executor, type ListingPhoto, listings, users } from '@barterads/db';
+import {
+  type Database,
+  type Executor,
+  type ListingPhoto,
+  listings,
+  searchGeneration,
+  users,
+} from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
@@ -735,6 +742,14 @@ export async function planTerms(
  * (BENCHMARKS.md, "Search growth — side by side").
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
+  return (await searchListingsPlanned(db, input)).result;
+}
+
+/** searchListings(), with the words as it planned them (what the answer depends on besides the listings). */
+export async function searchListingsPlanned(
+  db: Database,
+  input: SearchListingsInput,
+): Promise<{ result: SearchResult; terms: TermPlan[] }> {
   const { terms, corrections } = await planTerms(db, input);
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;
@@ -795,9 +810,72 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
           .limit(FEATURED_FIRST_MAX)
       : [];
   return {
-    barters: [...featured.map(toListingOutput), ...page.map(toListingOutput)],
-    nextCursor,
-    ...boundedTotal(counted),
-    suggestion: suggestionFor(input.q, corrections),
+    result: {
+      barters: [...featured.map(toListingOutput), ...page.map(toListingOutput)],
+      nextCursor,
+      ...boundedTotal(counted),
+      suggestion: suggestionFor(input.q, corrections),
+    },
+    terms,
   };
+}
+
+/** How many search generations of changes (search_changes) the database keeps: its triggers drop older ones. */
+export const SEARCH_CHANGES_KEPT = 1_000;
+
+/**
+ * Whether an answer of generation `since` is still the answer at generation `upTo` (or later): every generation
+ * in between has its changes logged (a generation bumped without them, by hand, counts as changing everything),
+ * none of them is everything, and none touches the answer: no listing changed that matches the search now or
+ * matched it before its change (its row then, from the log, under the search's own conditions), and no owner
+ * changed whose listing the answer shows, or any owner at all for "verified businesses only". So a write to a
+ * listing that no search of a busy marketplace finds costs each cached search one indexed query of a few rows
+ * instead of its page and count again (BENCHMARKS.md). `terms` must be those the answer was computed with.
+ */
+export async function answerUnchangedSince(
+  db: Executor,
+  input: SearchListingsInput,
+  terms: readonly TermPlan[],
+  answer: SearchResult,
+  since: number,
+  upTo: number,
+): Promise<boolean> {
+  if (upTo <= since) return upTo === since;
+  if (upTo - since > SEARCH_CHANGES_KEPT / 2) return false;
+  const where = searchConditions(input, inline, terms);
+  const owners = [...new Set(answer.barters.map((barter) => barter.ownerId))];
+  const ownerShown =
+    owners.length > 0
+      ? sql`c.owner_id in (${sql.join(
+          owners.map((owner) => sql`${owner}::uuid`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  const anyOwner = input.verifiedOnly ? sql`c.owner_id is not null` : sql`false`;
+  // One row (search_generation's) to carry the two answers.
+  const [row] = await db
+    .select({
+      logged: sql<number>`(select count(distinct c.generation)::int from search_changes c
+        where c.generation > ${since}::bigint and c.generation <= ${upTo}::bigint)`,
+      touched: sql<boolean>`(exists (
+        select 1 from search_changes c
+        where c.generation > ${since}::bigint
+          and ((c.listing_id is null and c.owner_id is null) or ${ownerShown} or ${anyOwner})
+      )
+      or exists (
+        select 1 from search_changes c
+          cross join lateral jsonb_populate_record(null::${listings}, c.before) as ${listings}
+        where c.generation > ${since}::bigint and c.before is not null and ${where}
+      )
+      or exists (
+        select 1 from ${listings}
+        where ${listings.id} in (
+          select c.listing_id from search_changes c
+          where c.generation > ${since}::bigint and c.listing_id is not null
+        ) and ${where}
+      ))`,
+    })
+    .from(searchGeneration)
+    .where(eq(searchGeneration.id, 1));
+  return row !== undefined && row.logged === upTo - since && !row.touched;
 }

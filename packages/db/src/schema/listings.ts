@@ -161,7 +161,31 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 export const searchGeneration = pgTable('search_generation', {
   id: integer('id').primaryKey().default(1),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
+  /**
+   * Goes up when a write brings new words into search_words: the spelling corrections of a search depend on the
+   * vocabulary only, so they are kept across other writes.
+   */
+  words: bigint('words', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * What each search generation changed, written by the same triggers that bump it, at least one row per
+ * generation: a listing (its id, and its row as it was before an update or delete), an owner (a field their
+ * listings show, their GST verification or their reviews), or everything (neither: a statement over many
+ * listings, a truncate). The search results cache revalidates an older answer against it instead of searching
+ * again when nothing it changed matches the search (search-cache.ts). The last 1,000 generations are kept.
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    listingId: uuid('listing_id'),
+    ownerId: uuid('owner_id'),
+    /** The listing's row before the change (to_jsonb), for an update or a delete. */
+    before: jsonb('before'),
+  },
+  (t) => [index('search_changes_generation_idx').on(t.generation)],
+);
 
 export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;

@@ -85,7 +85,9 @@ export async function runEngineBench(db: BenchDatabase): Promise<BenchResult> {
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
     const runs: Record<'api' | 'writes' | 'engine', LoadResult[]> = { api: [], writes: [], engine: [] };
     // A write every 250 ms during a run (a listing touched: the search generation goes up, so every cached answer
-    // is dropped), the API's figure when results must stay fresh within a second of a write.
+    // past the soft window is checked again, revalidated against the change log or computed again), the API's
+    // figure when results must stay fresh within a second of a write. The freshness check below writes a listing
+    // that its search finds: that answer must be computed again.
     const [target] = await db.sql<{ id: string }[]>`select id from listings where status = 'active' limit 1`;
     const withWrites = async <T>(work: () => Promise<T>): Promise<{ result: T; writes: number }> => {
       let writes = 0;

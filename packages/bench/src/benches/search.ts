@@ -68,7 +68,9 @@ export async function runSearchBenches(db: BenchDatabase, api: RunningServer): P
     ];
   }
   const atSize = async (size: number) => {
+    const seedStarted = performance.now();
     await db.seedListings(size);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
     const total = ((await getJson(restUrl(api.url, q))).body as { total?: number }).total ?? 0;
     // Each statement's fastest of three EXPLAIN ANALYZE runs: one run on a busy machine is mostly noise.
     const runs = [await explainSearch(db, { q })];
@@ -80,17 +82,28 @@ export async function runSearchBenches(db: BenchDatabase, api: RunningServer): P
     console.log(`  ${fmt(total)} matching listings; EXPLAIN ANALYZE:`);
     for (const line of explain.lines) console.log(line);
     const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from listings`;
-    return { size, listings: row?.n ?? size, total, explain, totalMs, load };
+    return { size, listings: row?.n ?? size, total, explain, totalMs, load, seedSeconds };
   };
   const small = await atSize(SMALL);
   const large = await atSize(LARGE);
   const timeRatio = large.load.mean / small.load.mean;
+  // At 100,000 the search may take twice its time at 10,000; at a million (`BENCH_LARGE=1000000`, issue 18) at
+  // most 1.5×, with the million seeded in under 5 minutes.
+  const atMillion = LARGE >= 1_000_000;
+  const growthTarget = atMillion ? 1.5 : 2;
   growth.checks.push({
     name: `search time at ${fmt(LARGE)} vs ${fmt(SMALL)} listings`,
     value: `${ratio(timeRatio)} (mean ${large.load.mean.toFixed(2)} ms vs ${small.load.mean.toFixed(2)} ms; p99 ${large.load.p99} vs ${small.load.p99} ms)`,
-    target: '<= 2.00x',
-    pass: timeRatio <= 2 && large.load.errors === 0 && large.load.non2xx === 0,
+    target: `<= ${growthTarget.toFixed(2)}x`,
+    pass: timeRatio <= growthTarget && large.load.errors === 0 && large.load.non2xx === 0,
   });
+  if (atMillion)
+    growth.checks.push({
+      name: `seeding ${fmt(LARGE)} listings (${fmt(SMALL)}, then the rest)`,
+      value: `${(small.seedSeconds + large.seedSeconds).toFixed(1)} s`,
+      target: '<= 300 s',
+      pass: small.seedSeconds + large.seedSeconds <= 300,
+    });
   // The page walks the newest listings and stops at its 25th match: its time must not grow with the table.
   const pageRatio = large.explain.pageMs / small.explain.pageMs;
   growth.checks.push({

@@ -396,7 +396,8 @@ async function runNegotiations(
 
 /**
  * Seeds deals with SQL up to `total` rows in the table, between 200 seeded businesses (the measured user is one
- * of them, a party to 1 in 100 deals), each with one version and two items, then ANALYZE.
+ * of them, a party to 1 in 100 deals), each with one version and two items (pending deliverables too when
+ * accepted), then ANALYZE.
  */
 async function seedDeals(db: BenchDatabase, total: number, people: string[]): Promise<void> {
   const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from deals`;
@@ -441,6 +442,14 @@ async function seedDeals(db: BenchDatabase, total: number, people: string[]): Pr
       select id, version_id, 1, 0, counterparty_id, 'Seeded hoarding month', 1, 'month', 50000 from seeded
       union all
       select id, version_id, 1, 1, proposer_id, 'Seeded sampling events', 20, 'event', 45000 from seeded`;
+    // An accepted deal is in delivery: each item of its accepted version is a pending deliverable owed by its
+    // giver (createDeliverables() at acceptance), which the deliveries benchmark's consistency check holds it to.
+    await sql`
+      insert into deal_deliverables (deal_id, item_id, giver_id, receiver_id)
+      select i.deal_id, i.id, i.giver_id,
+        case when i.giver_id = s.proposer_id then s.counterparty_id else s.proposer_id end
+      from deal_items i join seeded s on s.id = i.deal_id
+      where s.status = 'accepted'`;
   });
   await db.sql`vacuum analyze deals`;
   await db.sql`analyze deal_versions`;

@@ -1,4 +1,10 @@
-import { notifyDeps, runMatchDigest, runMatchUpdates } from '@barterads/api';
+import {
+  claimQueuedListings,
+  finishQueuedListing,
+  notifyDeps,
+  runMatchDigest,
+  runMatchUpdates,
+} from '@barterads/api';
 import type { PlanId } from '@barterads/core';
 import {
   listingMatches,
@@ -8,7 +14,7 @@ import {
   subscriptions,
   type UserRow,
 } from '@barterads/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
 
@@ -319,6 +325,71 @@ describe('matches over real HTTP', () => {
         and(eq(notifications.userId, owner.user.id), eq(notifications.title, 'Your matches today: 5 new')),
       );
     expect(ownerDigest).toHaveLength(0);
+  });
+
+  /** Pune hoardings that match need()'s need, in the state given. */
+  async function hoardings(status: 'active' | 'archived') {
+    const owner = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Meera' });
+    return listing(owner.user, {
+      title: 'Front-lit hoardings on Pune roads',
+      description: 'Front-lit hoardings on busy Pune roads, ideal for a launch.',
+      location: 'Pune, Maharashtra',
+      city: 'Pune',
+      category: 'outdoor',
+      rateInr: 50000,
+      availableFrom: '2026-11-15',
+      availableTo: '2027-01-15',
+      status,
+    });
+  }
+
+  const paired = async (a: string, b: string) =>
+    (
+      await server.db
+        .select()
+        .from(listingMatches)
+        .where(and(eq(listingMatches.listingId, a), eq(listingMatches.matchedId, b)))
+    ).length > 0;
+  const queuedRow = async (id: string) =>
+    (await server.db.select().from(listingMatchQueue).where(eq(listingMatchQueue.listingId, id)))[0];
+
+  it('leaves a listing claimed by a worker killed mid-batch alone until the claim ends, then computes it', async () => {
+    const { need: needRow } = await need();
+    await runMatchUpdates(deps());
+    const offer = await hoardings('active');
+    // A worker claims the queue and is killed before it stores anything.
+    const claimed = await claimQueuedListings(server.db, 1_000);
+    expect(claimed.map((c) => c.listingId)).toContain(offer.id);
+    await runMatchUpdates(deps());
+    expect(await queuedRow(offer.id)).toBeDefined();
+    expect(await paired(needRow.id, offer.id)).toBe(false);
+    // Its claim ends (the database's clock: moved by ending it now instead of waiting five minutes).
+    await server.db
+      .update(listingMatchQueue)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(listingMatchQueue.listingId, offer.id));
+    await runMatchUpdates(deps());
+    expect(await queuedRow(offer.id)).toBeUndefined();
+    expect(await paired(needRow.id, offer.id)).toBe(true);
+  });
+
+  it('computes again a listing edited while a worker computed its matches from the row before the edit', async () => {
+    const { need: needRow } = await need();
+    const offer = await hoardings('archived');
+    await runMatchUpdates(deps());
+    // The offer is queued again (say its owner's edit was just before); a worker claims it and reads it archived...
+    await server.db
+      .update(listings)
+      .set({ title: 'Front-lit hoardings on Pune roads (lit)' })
+      .where(eq(listings.id, offer.id));
+    const [claim] = (await claimQueuedListings(server.db, 1_000)).filter((c) => c.listingId === offer.id);
+    expect(claim).toBeDefined();
+    // ...its owner publishes it meanwhile (queued again: the claim is cleared), and the worker finishes its claim.
+    await server.db.update(listings).set({ status: 'active' }).where(eq(listings.id, offer.id));
+    await finishQueuedListing(server.db, claim!);
+    // The publication is not lost with the claim: the next run computes the pair.
+    await runMatchUpdates(deps());
+    expect(await paired(needRow.id, offer.id)).toBe(true);
   });
 
   it('shows admins the needs with no match, by category', async () => {

@@ -2,4 +2,13 @@ export { runMatchDigest } from './digest';
 export { matchesFor, unmatchedNeeds } from './matches';
 export type { MatchesResult, MatchOutput } from './schemas';
 export { soughtCategories } from './score';
-export { MATCH_DIGEST_JOB, MATCH_UPDATES_JOB, runMatchUpdates, updateListingMatches } from './update';
+export {
+  type ClaimedListing,
+  claimQueuedListings,
+  finishQueuedListing,
+  MATCH_CLAIM_MINUTES,
+  MATCH_DIGEST_JOB,
+  MATCH_UPDATES_JOB,
+  runMatchUpdates,
+  updateListingMatches,
+} from './update';

@@ -92,33 +92,76 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
   return created.filter((r) => r.listingId === listingId).length;
 }
 
+/** How long a worker's claim on queued listings lasts: a worker killed mid-batch leaves them for this long. */
+export const MATCH_CLAIM_MINUTES = 5;
+
+/** A queued listing claimed by one worker until `claimedUntil` (PostgreSQL's text of it, exact to the microsecond). */
+export interface ClaimedListing {
+  listingId: string;
+  claimedUntil: string;
+}
+
 /**
- * Drains the listings queued by the listings trigger (posted, edited, archived): claims a batch with SKIP
- * LOCKED (two instances never take the same listing), recomputes each, and repeats until the queue is empty.
- * A listing whose update fails is queued again. Answers how many listings were updated.
+ * Claims up to `batch` queued listings, oldest first, that no worker holds (or whose claim has ended): SKIP
+ * LOCKED keeps two workers from claiming the same row at once, the claim keeps them apart afterwards.
  */
-export async function runMatchUpdates(deps: MatchUpdateDeps, batch = 100): Promise<number> {
+export async function claimQueuedListings(db: Database, batch: number): Promise<ClaimedListing[]> {
+  const rows = await queryRows<{ listing_id: string; claimed_until: string }>(
+    db,
+    sql`update listing_match_queue set claimed_until = now() + ${`${MATCH_CLAIM_MINUTES} minutes`}::interval
+        where listing_id in (
+          select listing_id from listing_match_queue
+          where claimed_until is null or claimed_until < now()
+          order by queued_at limit ${batch} for update skip locked)
+        returning listing_id::text, claimed_until::text`,
+  );
+  return rows.map((r) => ({ listingId: r.listing_id, claimedUntil: r.claimed_until }));
+}
+
+/** Removes a claimed listing from the queue, unless it was queued again (or claimed by another) since. */
+export async function finishQueuedListing(db: Database, claimed: ClaimedListing): Promise<void> {
+  await queryRows(
+    db,
+    sql`delete from listing_match_queue
+        where listing_id = ${claimed.listingId}::uuid and claimed_until = ${claimed.claimedUntil}::timestamptz`,
+  );
+}
+
+/**
+ * Gives claimed listings back to the queue at once, unless queued again since: those not tried keep their place,
+ * the one that failed goes to the back (so it does not hold up the others at every run).
+ */
+async function releaseQueuedListings(db: Database, failed: ClaimedListing, untried: ClaimedListing[]) {
+  for (const row of [failed, ...untried])
+    await queryRows(
+      db,
+      sql`update listing_match_queue
+          set claimed_until = null, queued_at = ${row === failed ? sql`now()` : sql`queued_at`}
+          where listing_id = ${row.listingId}::uuid and claimed_until = ${row.claimedUntil}::timestamptz`,
+    );
+}
+
+/**
+ * Drains the listings queued by the listings trigger (posted, edited, archived): claims a batch, recomputes
+ * each and removes it from the queue, and repeats until no unclaimed listing is left. A listing whose update
+ * fails goes to the back of the queue and the rest of its batch back to it, for the next run; one whose worker dies is claimed
+ * again after MATCH_CLAIM_MINUTES. Answers how many listings were updated.
+ */
+export async function runMatchUpdates(deps: MatchUpdateDeps, batch = 25): Promise<number> {
   let done = 0;
   for (;;) {
-    const claimed = await queryRows<{ listing_id: string }>(
-      deps.db,
-      sql`delete from listing_match_queue where listing_id in (
-            select listing_id from listing_match_queue order by queued_at limit ${batch} for update skip locked)
-          returning listing_id::text`,
-    );
+    const claimed = await claimQueuedListings(deps.db, batch);
     if (claimed.length === 0) return done;
-    for (const { listing_id } of claimed) {
+    for (const [index, row] of claimed.entries()) {
       try {
-        await updateListingMatches(deps, listing_id);
-        done += 1;
+        await updateListingMatches(deps, row.listingId);
       } catch (error) {
-        deps.notify.logger.error({ err: error, listingId: listing_id }, 'match update failed');
-        await queryRows(
-          deps.db,
-          sql`insert into listing_match_queue (listing_id) values (${listing_id}) on conflict do nothing`,
-        );
+        deps.notify.logger.error({ err: error, listingId: row.listingId }, 'match update failed');
+        await releaseQueuedListings(deps.db, row, claimed.slice(index + 1));
         return done;
       }
+      await finishQueuedListing(deps.db, row);
+      done += 1;
     }
   }
 }

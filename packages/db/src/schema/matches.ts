@@ -33,11 +33,15 @@ export const listingMatches = pgTable(
 
 /**
  * Listings whose matches must be computed again: filled by a trigger on `listings` (posted, edited, archived,
- * by any writer) and drained by the match job every minute.
+ * by any writer) and drained by the match job every minute. A worker claims a row for a while
+ * (`claimedUntil`) and deletes it once the listing's matches are stored, only if nobody queued it again
+ * meanwhile (the trigger clears the claim): a worker killed mid-batch leaves its rows to be claimed again when
+ * the claim ends, and an edit made while the matches were computed is computed too.
  */
 export const listingMatchQueue = pgTable('listing_match_queue', {
   listingId: uuid('listing_id').primaryKey(),
   queuedAt: tz('queued_at').notNull().default(sql`now()`),
+  claimedUntil: tz('claimed_until'),
 });
 
 export type ListingMatchRow = typeof listingMatches.$inferSelect;

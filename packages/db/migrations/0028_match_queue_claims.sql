@@ -1,0 +1,1 @@
+ALTER TABLE "listing_match_queue" ADD COLUMN "claimed_until" timestamp with time zone;

@@ -1,10 +1,4 @@
-import {
-  DEAL_OPEN_DAYS,
-  DEFAULT_DEAL_OPEN_DAYS,
-  LISTING_UNITS,
-  type ListingUnit,
-  UNIT_LABELS,
-} from '@barterads/core';
+import { DEAL_OPEN_DAYS, LISTING_UNITS, type ListingUnit, UNIT_LABELS } from '@barterads/core';
 import {
   type DealItemFormValues,
   DealOfferFormSchema,
@@ -217,21 +211,4 @@ export function DealOfferForm({
       </Stack>
     </form>
   );
-}
-
-export const DEFAULT_OPEN_DAYS = String(DEFAULT_DEAL_OPEN_DAYS);
-
-/** The API's items from the form: each side's items given by its party. */
-export function toApiItems(values: DealOfferFormValues, meId: string, otherId: string) {
-  const item = (giverId: string) => (row: DealItemFormValues) => ({
-    giverId,
-    listingId: row.listingId || undefined,
-    title: row.title,
-    quantity: Number(row.quantity),
-    unit: row.unit as ListingUnit,
-    startDate: row.startDate || undefined,
-    endDate: row.endDate || undefined,
-    valueInr: Number(row.valueInr),
-  });
-  return [...values.get.map(item(otherId)), ...values.give.map(item(meId))];
 }

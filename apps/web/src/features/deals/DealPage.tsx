@@ -15,7 +15,9 @@ import {
   Badge,
   Button,
   Card,
+  Center,
   Group,
+  Loader,
   Modal,
   SimpleGrid,
   Skeleton,
@@ -26,14 +28,17 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
-import { DEFAULT_OPEN_DAYS, DealOfferForm, toApiItems } from './DealOfferForm';
 import { DealReviews } from './DealReviews';
 import { Deliverables } from './Deliverables';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
+import { DEFAULT_OPEN_DAYS, toApiItems } from './offer-items';
 import { usePayCommission } from './usePayCommission';
+
+// The counter form loads when Counter is pressed (the deal page's JS budget).
+const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ default: m.DealOfferForm })));
 
 type DealPageData = RouterOutputs['deals']['get'];
 type Deal = DealPageData['deal'];
@@ -360,28 +365,36 @@ export function DealPage({ id }: { id: string }) {
         size="lg"
         fullScreen={phone}
       >
-        <DealOfferForm
-          initial={{
-            get: iGet.map(toFormItem),
-            give: iGive.map(toFormItem),
-            openDays: DEFAULT_OPEN_DAYS,
-            message: '',
-          }}
-          myListings={(mine.data?.barters ?? []).filter((b) => b.status === 'active')}
-          otherName={otherName}
-          submitLabel={`Send version ${deal.version + 1}`}
-          busy={counter.isPending}
-          error={counter.error ? errorMessage(counter.error) : null}
-          onCancel={() => setCountering(false)}
-          onSubmit={(values) =>
-            counter.mutate({
-              id,
-              items: toApiItems(values, me, other._id),
-              message: values.message || undefined,
-              openDays: Number(values.openDays),
-            })
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading the form" />
+            </Center>
           }
-        />
+        >
+          <DealOfferForm
+            initial={{
+              get: iGet.map(toFormItem),
+              give: iGive.map(toFormItem),
+              openDays: DEFAULT_OPEN_DAYS,
+              message: '',
+            }}
+            myListings={(mine.data?.barters ?? []).filter((b) => b.status === 'active')}
+            otherName={otherName}
+            submitLabel={`Send version ${deal.version + 1}`}
+            busy={counter.isPending}
+            error={counter.error ? errorMessage(counter.error) : null}
+            onCancel={() => setCountering(false)}
+            onSubmit={(values) =>
+              counter.mutate({
+                id,
+                items: toApiItems(values, me, other._id),
+                message: values.message || undefined,
+                openDays: Number(values.openDays),
+              })
+            }
+          />
+        </Suspense>
       </Modal>
       <Modal opened={declining} onClose={() => setDeclining(false)} title="Decline this offer">
         <Stack>

@@ -3,7 +3,8 @@ import type { DealOfferFormValues } from '@barterads/core/forms';
 import { Alert, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
-import { DEFAULT_OPEN_DAYS, DealOfferForm, EMPTY_ITEM, itemFromListing, toApiItems } from './DealOfferForm';
+import { DealOfferForm, EMPTY_ITEM, itemFromListing } from './DealOfferForm';
+import { DEFAULT_OPEN_DAYS, toApiItems } from './offer-items';
 import type { ProposeDealButtonProps } from './ProposeDealButton';
 
 /**

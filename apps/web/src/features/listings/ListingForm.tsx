@@ -291,6 +291,9 @@ export function ListingForm({
 
 const numberOrNull = (value: number | string) => (value === '' || value === null ? null : Number(value));
 
+/** What the form sends to the API (create and update). */
+export type ListingInput = ReturnType<typeof toListingInput>;
+
 /** The API input of the form's values: empty optional fields are sent as null. */
 export function toListingInput(values: ListingFormValues) {
   const city = cityFromLabel(values.city);

@@ -1,11 +1,13 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { categoryTitle, EXCHANGE_FIELD, MESSAGES, type MediaCategoryId } from '@barterads/core';
+import { categoryTitle, EXCHANGE_FIELD, MESSAGES } from '@barterads/core';
 import {
   Badge,
   Box,
   Button,
   Card,
+  Center,
   Group,
+  Loader,
   Modal,
   Skeleton,
   Stack,
@@ -14,8 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { ListingForm, type ListingFormValues, toListingFormValues, toListingInput } from './ListingForm';
+import { lazy, Suspense, useState } from 'react';
 import { postLabels } from './post-labels';
 import type { MyListing } from './types';
 import { photosNotAddedMessage, uploadListingPhotos } from './upload-photos';
@@ -23,9 +24,8 @@ import { photosNotAddedMessage, uploadListingPhotos } from './upload-photos';
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
 const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4'];
 
-function formValues(listing: MyListing): ListingFormValues {
-  return toListingFormValues({ ...listing, category: (listing.category as MediaCategoryId | null) ?? null });
-}
+// The edit form loads when a listing is edited (the dashboard's JS budget).
+const EditListingForm = lazy(() => import('./EditListingForm'));
 
 function StatusBadge({ status }: { status: MyListing['status'] }) {
   return (
@@ -264,51 +264,57 @@ export function MyListingsTable() {
       </Box>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit listing" size="lg">
         {editing ? (
-          <ListingForm
-            key={editing._id}
-            initial={formValues(editing)}
-            submitLabel="Save changes"
-            titleLabel={postLabels(editing.ownerRole).title}
-            seekingLabel={EXCHANGE_FIELD[editing.ownerRole].question}
-            busy={update.isPending || uploadingPhotos}
-            error={update.error ? errorMessage(update.error) : null}
-            onCancel={() => setEditing(null)}
-            storedPhotos={editing.photos}
-            removingPhoto={
-              removePhoto.isPending && removePhoto.variables ? Number(removePhoto.variables.index) : null
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Loading the form" />
+              </Center>
             }
-            onRemoveStoredPhoto={async (index) => {
-              try {
-                const { barter } = await removePhoto.mutateAsync({ id: editing._id, index });
-                setEditing({ ...editing, photos: barter.photos, image: barter.image });
+          >
+            <EditListingForm
+              key={editing._id}
+              listing={editing}
+              titleLabel={postLabels(editing.ownerRole).title}
+              seekingLabel={EXCHANGE_FIELD[editing.ownerRole].question}
+              busy={update.isPending || uploadingPhotos}
+              error={update.error ? errorMessage(update.error) : null}
+              onCancel={() => setEditing(null)}
+              removingPhoto={
+                removePhoto.isPending && removePhoto.variables ? Number(removePhoto.variables.index) : null
+              }
+              onRemoveStoredPhoto={async (index) => {
+                try {
+                  const { barter } = await removePhoto.mutateAsync({ id: editing._id, index });
+                  setEditing({ ...editing, photos: barter.photos, image: barter.image });
+                  await refresh();
+                } catch (error) {
+                  notifications.show({ color: 'red', message: errorMessage(error) });
+                }
+              }}
+              onSave={async (input, photos) => {
+                try {
+                  await update.mutateAsync({ id: editing._id, ...input });
+                } catch {
+                  return false;
+                }
+                setUploadingPhotos(true);
+                const notAdded = await uploadListingPhotos(editing._id, photos).finally(() =>
+                  setUploadingPhotos(false),
+                );
                 await refresh();
-              } catch (error) {
-                notifications.show({ color: 'red', message: errorMessage(error) });
-              }
-            }}
-            onSubmit={async (values, photos) => {
-              try {
-                await update.mutateAsync({ id: editing._id, ...toListingInput(values) });
-              } catch {
+                notifications.show({ color: 'green', message: 'Listing updated.' });
+                if (notAdded.length > 0)
+                  notifications.show({
+                    color: 'yellow',
+                    autoClose: false,
+                    message: photosNotAddedMessage(notAdded),
+                  });
+                update.reset();
+                setEditing(null);
                 return false;
-              }
-              setUploadingPhotos(true);
-              const notAdded = await uploadListingPhotos(editing._id, photos).finally(() =>
-                setUploadingPhotos(false),
-              );
-              await refresh();
-              notifications.show({ color: 'green', message: 'Listing updated.' });
-              if (notAdded.length > 0)
-                notifications.show({
-                  color: 'yellow',
-                  autoClose: false,
-                  message: photosNotAddedMessage(notAdded),
-                });
-              update.reset();
-              setEditing(null);
-              return false;
-            }}
-          />
+              }}
+            />
+          </Suspense>
         ) : null}
       </Modal>
       <Modal opened={archiving !== null} onClose={() => setArchiving(null)} title="Archive listing?">

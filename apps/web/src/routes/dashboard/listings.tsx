@@ -1,10 +1,14 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { MyListingsTable } from '../../features/listings/MyListingsTable';
-import { PostListingModal } from '../../features/listings/PostListingModal';
 import { postLabels } from '../../features/listings/post-labels';
+
+// The post form loads on first use, as on the marketplace: it is not part of the page's first load.
+const PostListingModal = lazy(() =>
+  import('../../features/listings/PostListingModal').then((m) => ({ default: m.PostListingModal })),
+);
 
 export const Route = createFileRoute('/dashboard/listings')({ component: MyListingsPage });
 
@@ -12,6 +16,7 @@ function MyListingsPage() {
   usePageMeta('My Listings');
   const { user } = Route.useRouteContext();
   const [posting, setPosting] = useState(false);
+  const [postingUsed, setPostingUsed] = useState(false);
   const labels = postLabels(user.userType);
   return (
     <Stack>
@@ -19,10 +24,21 @@ function MyListingsPage() {
         <Title order={1} fz="h2">
           My Listings
         </Title>
-        <Button onClick={() => setPosting(true)}>{labels.open}</Button>
+        <Button
+          onClick={() => {
+            setPostingUsed(true);
+            setPosting(true);
+          }}
+        >
+          {labels.open}
+        </Button>
       </Group>
       <MyListingsTable />
-      <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={user.userType} />
+      {postingUsed ? (
+        <Suspense fallback={null}>
+          <PostListingModal opened={posting} onClose={() => setPosting(false)} userType={user.userType} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

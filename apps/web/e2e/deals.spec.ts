@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, signInInNewContext } from '@barterads/testing/e2e';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 /**
@@ -11,16 +11,8 @@ const ADVERTISER_EMAIL = 'sneha.rao10@demo.barterads.in';
 const OWNER_LISTING_ID = '00000000-0000-4000-8200-000000000009';
 const PHONE = { width: 390, height: 844 };
 
-async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto('/login?redirect=%2Fdashboard%2Fdeals');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/deals/);
-  return { context, page };
-}
+const signIn = (browser: Browser, email: string, viewport?: { width: number; height: number }) =>
+  signInInNewContext(browser, email, DEMO_PASSWORD, '/dashboard/deals', viewport ? { viewport } : {});
 
 /** Downloads the deal letter from the deal page and answers its file name and first bytes. */
 async function downloadLetter(page: Page) {

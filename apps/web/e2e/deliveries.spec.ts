@@ -1,5 +1,5 @@
 import { proofKindsFor } from '@barterads/core';
-import { DEMO_PASSWORD, TINY_PNG } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, signInInNewContext, TINY_PNG } from '@barterads/testing/e2e';
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 
 /**
@@ -13,16 +13,14 @@ const PHONE = { width: 390, height: 844 };
 /** A site photo stands in. */
 const PNG = TINY_PNG;
 
-async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
-  const page = await context.newPage();
-  await page.goto('/login?redirect=%2Fdashboard%2Fdeals');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/deals/);
-  return { context, page };
-}
+const signIn = (browser: Browser, email: string, viewport?: { width: number; height: number }) =>
+  signInInNewContext(
+    browser,
+    email,
+    DEMO_PASSWORD,
+    '/dashboard/deals',
+    viewport ? { viewport, isMobile: true, hasTouch: true } : {},
+  );
 
 async function token(request: APIRequestContext, email: string): Promise<{ token: string; id: string }> {
   const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });

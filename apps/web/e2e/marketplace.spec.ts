@@ -1,5 +1,5 @@
 import { whatsappListingText } from '@barterads/core';
-import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, signInThroughForm } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 const grid = (page: Page) => page.getByTestId('listing-grid');
@@ -10,13 +10,7 @@ async function settled(page: Page) {
   await expect(grid(page)).toHaveAttribute('data-state', 'idle');
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const signIn = (page: Page, email: string) => signInThroughForm(page, email, DEMO_PASSWORD, '/dashboard');
 
 async function statValue(page: Page, label: string): Promise<number> {
   const text = await page.getByTestId(`stat-${label}`).textContent();

@@ -1,19 +1,16 @@
-import { DEMO_ADVERTISER_EMAIL, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import {
+  DEMO_ADVERTISER_EMAIL,
+  DEMO_MEDIA_OWNER_EMAIL,
+  DEMO_PASSWORD,
+  signInInNewContext,
+} from '@barterads/testing/e2e';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 /** The seeded demo listing n = 0: owned by the demo media owner (Aarav Sharma). */
 const OWNER_LISTING_ID = '00000000-0000-4000-8200-000000000001';
 
-async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto('/login?redirect=%2Fdashboard%2Fmessages');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/messages/);
-  return { context, page };
-}
+const signIn = (browser: Browser, email: string, viewport?: { width: number; height: number }) =>
+  signInInNewContext(browser, email, DEMO_PASSWORD, '/dashboard/messages', viewport ? { viewport } : {});
 
 /** Opens (or reopens) the conversation about a listing as the signed-in user, like the card's Message button. */
 async function openConversation(page: Page, listingId: string): Promise<string> {

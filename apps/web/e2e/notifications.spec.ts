@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, signInInNewContext } from '@barterads/testing/e2e';
 import { type Browser, expect, test } from '@playwright/test';
 
 /**
@@ -10,16 +10,8 @@ const ADVERTISER_EMAIL = 'diya.das12@demo.barterads.in';
 const OWNER_LISTING_ID = '00000000-0000-4000-8200-00000000000b';
 const PHONE = { width: 360, height: 780 };
 
-async function signIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await page.goto('/login?redirect=%2Fdashboard');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return { context, page };
-}
+const signIn = (browser: Browser, email: string, viewport?: { width: number; height: number }) =>
+  signInInNewContext(browser, email, DEMO_PASSWORD, '/dashboard', viewport ? { viewport } : {});
 
 test('the bell counts a deal proposal live, lists it, and marks it read', async ({ browser }) => {
   const owner = await signIn(browser, OWNER_EMAIL, PHONE);

@@ -1,4 +1,9 @@
-import { controlFakeRazorpay, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import {
+  controlFakeRazorpay,
+  DEMO_ADVERTISER_EMAIL,
+  DEMO_PASSWORD,
+  signInThroughForm,
+} from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 function planCard(page: Page, name: string) {
@@ -33,11 +38,7 @@ test('pricing: plans, yearly toggle, sign-in modal that returns to /pricing', as
 test('a signed-in user subscribes to Growth yearly through checkout and sees it as the current plan', async ({
   page,
 }) => {
-  await page.goto('/login?redirect=%2Fpricing');
-  await page.getByLabel('Email').fill(DEMO_ADVERTISER_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
+  await signInThroughForm(page, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD, '/pricing');
 
   // A declined payment first: the spec's message, and no plan.
   await controlFakeRazorpay({ checkoutOutcome: 'failure' });
@@ -93,11 +94,7 @@ test('a visitor compares Free with Starter on /pricing', async ({ page }) => {
 test('a Growth member upgrades with the confirmation, downloads the invoice, and cancels', async ({
   page,
 }) => {
-  await page.goto('/login?redirect=%2Fpricing');
-  await page.getByLabel('Email').fill('arjun.gupta7@demo.barterads.in');
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/pricing$/);
+  await signInThroughForm(page, 'arjun.gupta7@demo.barterads.in', DEMO_PASSWORD, '/pricing');
   const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
 
   await page.getByRole('button', { name: 'Subscribe to Growth' }).click();

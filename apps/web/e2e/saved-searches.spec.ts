@@ -3,6 +3,7 @@ import {
   mailCount,
   readMail,
   signInThroughApi,
+  signInThroughForm,
   signUpThroughApi,
   uniqueE2eEmail,
 } from '@barterads/testing/e2e';
@@ -36,11 +37,7 @@ test('a member saves a marketplace search, a matching listing mails an instant a
   const page = await member.newPage();
   const visitor = await browser.newContext();
   try {
-    await page.goto('/login?redirect=%2Fdashboard');
-    await page.getByLabel('Email').fill(SAVER_EMAIL);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInThroughForm(page, SAVER_EMAIL, DEMO_PASSWORD, '/dashboard');
 
     // Save this search, on a phone, alerting instantly.
     await page.goto(`/marketplace?q=${word}&city=Pune`);

@@ -1,5 +1,5 @@
 import { GSTIN_MESSAGES } from '@barterads/core';
-import { DEMO_PASSWORD, E2E_ADMIN } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, E2E_ADMIN, signInInNewContext } from '@barterads/testing/e2e';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 /** A demo media owner no other suite signs in as (the seed's fifth user), with active listings. */
@@ -32,13 +32,9 @@ function certificatePdf(): Buffer {
 }
 
 async function signInToWeb(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(OWNER_EMAIL);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { page } = await signInInNewContext(browser, OWNER_EMAIL, DEMO_PASSWORD, '/dashboard', {
+    viewport: { width: 360, height: 800 },
+  });
   return page;
 }
 

@@ -1,4 +1,11 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { mailCount, readMailedCode } from './mail';
 
 /** An address no other test uses: `<prefix>-<time>-<random>@e2e.barterads.in`. */
@@ -56,4 +63,21 @@ export async function signInThroughForm(
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === to);
+}
+
+/**
+ * A member in a browser context of their own (cookies, viewport: `options`), signed in through the sign-in page
+ * and arrived at `to`. Close the context when done.
+ */
+export async function signInInNewContext(
+  browser: Browser,
+  email: string,
+  password: string,
+  to: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signInThroughForm(page, email, password, to);
+  return { context, page };
 }

@@ -1,5 +1,6 @@
 export {
   type E2eAccount,
+  signInInNewContext,
   signInThroughApi,
   signInThroughForm,
   signUpThroughApi,

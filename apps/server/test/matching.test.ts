@@ -392,6 +392,31 @@ describe('matches over real HTTP', () => {
     expect(await paired(needRow.id, offer.id)).toBe(true);
   });
 
+  it('keeps the rest of a batch when one listing fails, and tries the failed one again at the next run', async () => {
+    const { need: needRow } = await need();
+    await runMatchUpdates(deps());
+    const first = await hoardings('active');
+    const second = await hoardings('active');
+    // The run's first update fails (its transaction refused, as a dropped connection would).
+    let failures = 1;
+    const failing = new Proxy(server.db, {
+      get(target, property) {
+        if (property === 'transaction' && failures > 0) {
+          failures -= 1;
+          return () => Promise.reject(new Error('connection lost'));
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await runMatchUpdates({ ...deps(), db: failing })).toBe(0);
+    expect(failures).toBe(0);
+    // Neither listing was lost with the failed run: the next one computes both.
+    await runMatchUpdates(deps());
+    expect(await paired(needRow.id, first.id)).toBe(true);
+    expect(await paired(needRow.id, second.id)).toBe(true);
+  });
+
   it('shows admins the needs with no match, by category', async () => {
     const admin = await createTestUser(server.db, { role: 'admin' });
     const brand = await createTestUser(server.db);

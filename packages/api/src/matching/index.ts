@@ -3,10 +3,8 @@ export { matchesFor, unmatchedNeeds } from './matches';
 export type { MatchesResult, MatchOutput } from './schemas';
 export { soughtCategories } from './score';
 export {
-  type ClaimedListing,
   claimQueuedListings,
   finishQueuedListing,
-  MATCH_CLAIM_MINUTES,
   MATCH_DIGEST_JOB,
   MATCH_UPDATES_JOB,
   runMatchUpdates,

@@ -144,8 +144,8 @@ async function releaseQueuedListings(db: Database, failed: ClaimedListing, untri
 /**
  * Drains the listings queued by the listings trigger (posted, edited, archived): claims a batch, recomputes
  * each and removes it from the queue, and repeats until no unclaimed listing is left. A listing whose update
- * fails goes to the back of the queue and the rest of its batch back to it, for the next run; one whose worker dies is claimed
- * again after MATCH_CLAIM_MINUTES. Answers how many listings were updated.
+ * fails goes to the back of the queue and the rest of its batch back to it, for the next run; the batch of a
+ * worker that dies is claimed again after MATCH_CLAIM_MINUTES. Answers how many listings were updated.
  */
 export async function runMatchUpdates(deps: MatchUpdateDeps, batch = 25): Promise<number> {
   let done = 0;

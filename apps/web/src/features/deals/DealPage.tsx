@@ -15,9 +15,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   SimpleGrid,
   Skeleton,
@@ -29,6 +27,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { FormLoading } from '../../components/FormLoading';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
 import { DealReviews } from './DealReviews';
@@ -365,13 +364,7 @@ export function DealPage({ id }: { id: string }) {
         size="lg"
         fullScreen={phone}
       >
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label="Loading the form" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<FormLoading />}>
           <DealOfferForm
             initial={{
               get: iGet.map(toFormItem),

@@ -5,9 +5,7 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   Skeleton,
   Stack,
@@ -17,9 +15,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
+import { FormLoading } from '../../components/FormLoading';
 import { postLabels } from './post-labels';
 import type { MyListing } from './types';
-import { photosNotAddedMessage, uploadListingPhotos } from './upload-photos';
+import { showPhotosNotAdded, uploadListingPhotos } from './upload-photos';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
 const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4'];
@@ -264,13 +263,7 @@ export function MyListingsTable() {
       </Box>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit listing" size="lg">
         {editing ? (
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label="Loading the form" />
-              </Center>
-            }
-          >
+          <Suspense fallback={<FormLoading />}>
             <EditListingForm
               key={editing._id}
               listing={editing}
@@ -303,12 +296,7 @@ export function MyListingsTable() {
                 );
                 await refresh();
                 notifications.show({ color: 'green', message: 'Listing updated.' });
-                if (notAdded.length > 0)
-                  notifications.show({
-                    color: 'yellow',
-                    autoClose: false,
-                    message: photosNotAddedMessage(notAdded),
-                  });
+                showPhotosNotAdded(notAdded);
                 update.reset();
                 setEditing(null);
                 return false;

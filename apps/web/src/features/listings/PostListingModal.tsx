@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
-import { photosNotAddedMessage, uploadListingPhotos } from './upload-photos';
+import { showPhotosNotAdded, uploadListingPhotos } from './upload-photos';
 
 export interface PostListingModalProps {
   opened: boolean;
@@ -86,12 +86,7 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
               utils.listings.allowance.invalidate(),
             ]);
             notifications.show({ color: 'green', message: 'Your listing is live.' });
-            if (notAdded.length > 0)
-              notifications.show({
-                color: 'yellow',
-                autoClose: false,
-                message: photosNotAddedMessage(notAdded),
-              });
+            showPhotosNotAdded(notAdded);
             create.reset();
             onClose();
             return true;

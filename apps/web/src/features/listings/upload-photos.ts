@@ -1,4 +1,5 @@
 import { DELAYS_MS } from '@barterads/core';
+import { notifications } from '@mantine/notifications';
 import { postMultipart, UploadError } from '../../components/post-multipart';
 
 /** A photo the server did not take, and why (its message: not a photo, too large, the listing is full). */
@@ -29,9 +30,14 @@ export async function uploadListingPhotos(listingId: string, files: File[]): Pro
   return notAdded;
 }
 
-/** What to tell the member after a save that added photos: "" when every photo was added. */
-export function photosNotAddedMessage(notAdded: PhotoNotAdded[]): string {
-  if (notAdded.length === 0) return '';
+/** What to tell the member after a save that did not add every photo. */
+function photosNotAddedMessage(notAdded: PhotoNotAdded[]): string {
   const list = notAdded.map((photo) => `“${photo.name}”: ${photo.message}`).join(' ');
   return `${notAdded.length === 1 ? 'One photo was' : `${notAdded.length} photos were`} not added. ${list}`;
+}
+
+/** Tells the member which photos a save did not add, and why; stays until closed. Nothing when all were added. */
+export function showPhotosNotAdded(notAdded: PhotoNotAdded[]): void {
+  if (notAdded.length === 0) return;
+  notifications.show({ color: 'yellow', autoClose: false, message: photosNotAddedMessage(notAdded) });
 }

@@ -102,6 +102,19 @@ const EnvSchema = z
       .min(0, { error: 'must be 0 or more' })
       .max(60_000, { error: 'must be at most 60000 (a minute)' })
       .default(1_000),
+    /** An upload that sends no bytes for this long is answered 408 and closed (ms). */
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(100, { error: 'must be at least 100' })
+      .max(600_000, { error: 'must be at most 600000 (10 minutes)' })
+      .default(30_000),
+    /** The slowest average rate an upload may arrive at: slower ones are answered 408 and closed (bytes/s). */
+    UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+      .number({ error: 'must be a number of bytes a second' })
+      .int({ error: 'must be a whole number of bytes a second' })
+      .min(1, { error: 'must be at least 1' })
+      .default(4_096),
     /** Production without SMTP_URL: write mail to the outbox folder instead (explicitly; codes never logged). */
     MAIL_OUTBOX: z
       .enum(['true', 'false', '1', '0'])
@@ -135,6 +148,12 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** How a multipart upload must arrive: bytes at least every `idleMs`, on average at least `minBytesPerSecond`. */
+export interface UploadPace {
+  idleMs: number;
+  minBytesPerSecond: number;
+}
 
 /** Fastify's trustProxy: off, a hop count, or the proxies' addresses and ranges. */
 export type TrustProxy = false | number | string[];
@@ -183,6 +202,8 @@ export interface Settings {
     | undefined;
   /** Where uploads wait on disk while a request is processed (deleted when it is done). */
   uploadTmpDir: string;
+  /** How a multipart body must arrive (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_MIN_BYTES_PER_SECOND). */
+  uploadPace: UploadPace;
   webDist: string;
   adminDist: string;
   trustProxy: TrustProxy;
@@ -312,6 +333,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
           }
         : undefined,
     uploadTmpDir: join(resolve(env.DATA_DIR ?? join(root, '.data')), 'tmp', 'uploads'),
+    uploadPace: { idleMs: env.UPLOAD_IDLE_TIMEOUT_MS, minBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND },
     webDist: resolve(env.WEB_DIST ?? join(root, 'apps/web/dist')),
     adminDist: resolve(env.ADMIN_DIST ?? join(root, 'apps/admin/dist')),
     trustProxy: env.TRUST_PROXY,

@@ -72,6 +72,7 @@ export * from './saved-searches';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
 export {
+  enforceUploadRateLimit,
   type FieldIssue,
   type ProcedureAccess,
   type ProcedureMeta,

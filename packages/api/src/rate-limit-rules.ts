@@ -160,13 +160,24 @@ export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow
   'deals.commissionOrder': [
     { bucket: 'deals:commission:order:user', per: [user], max: 20, windowMs: 10 * MINUTE },
   ],
+  // A business submits its details a few times at most; each keeps a certificate until a later decision.
   'businesses.submitVerification': [
-    { bucket: 'verification:submit:user', per: [user], max: 10, windowMs: HOUR },
+    { bucket: 'verification:submit:user', per: [user], max: 10, windowMs: 24 * HOUR },
   ],
   'listings.addPhoto': [{ bucket: 'listing:photo:user', per: [user], max: 60, windowMs: HOUR }],
   'listings.recordViews': [{ bucket: 'listing:views:ip', per: [ip], max: 120, windowMs: MINUTE }],
   'listings.recordContactClick': [{ bucket: 'listing:clicks:ip', per: [ip], max: 60, windowMs: MINUTE }],
 };
+
+/**
+ * Every upload (listing photos, delivery proofs, GST certificates), counted per account when its request
+ * arrives, before its body is read: an upload refused, cut short or abandoned counts like one that succeeds, so
+ * nobody can fill the disk or hold descriptors with uploads that never finish. The REST adapter applies it to
+ * every multipart row (`enforceUploadRateLimit`), besides each procedure's own rule above.
+ */
+export const UPLOAD_RATE_LIMIT_RULES: readonly RateLimitRuleRow[] = [
+  { bucket: 'upload:user', per: [user], max: 60, windowMs: HOUR },
+];
 
 /** The store key of a rule for one request, or undefined when a part is missing (the rule does not apply). */
 export function ruleKey(rule: RateLimitRuleRow, request: RateLimitRequest): string | undefined {

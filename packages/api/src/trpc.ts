@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { isDatabaseUnavailable } from './dependency-errors';
-import { failureDelayMs, RATE_LIMIT_RULES, ruleKey } from './rate-limit-rules';
+import { failureDelayMs, RATE_LIMIT_RULES, ruleKey, UPLOAD_RATE_LIMIT_RULES } from './rate-limit-rules';
 
 export interface FieldIssue {
   path: string;
@@ -119,6 +119,20 @@ const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   }
   return result;
 });
+
+/**
+ * The uploads' own limit (UPLOAD_RATE_LIMIT_RULES), for the transport to apply when an upload arrives, before it
+ * reads the body: 429 with Retry-After, as any limit.
+ */
+export async function enforceUploadRateLimit(ctx: Context): Promise<void> {
+  const request = { ip: ctx.meta.ip, userId: ctx.session?.user.id, input: undefined };
+  for (const rule of UPLOAD_RATE_LIMIT_RULES) {
+    const key = ruleKey(rule, request);
+    if (!key || rule.max === undefined) continue;
+    const result = await ctx.services.rateLimiter.consume(key, { max: rule.max, windowMs: rule.windowMs });
+    if (!result.ok) throw tooManyRequests(ctx, result.retryAfterSeconds);
+  }
+}
 
 export type CallType = 'query' | 'mutation' | 'subscription';
 

@@ -4,6 +4,7 @@ import {
   createApiKeyContext,
   createCaller,
   createContext,
+  enforceUploadRateLimit,
   isApiKeyToken,
   type ProcedureAccess,
   type ProcedureMeta,
@@ -15,7 +16,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFromProcedure, sendError } from '../errors';
 import { bearerToken, requestMeta } from '../request-meta';
 import type { Settings } from '../settings';
-import { discardUploads, type MultipartBody, readMultipart, registerMultipart } from '../uploads';
+import {
+  closeAfterAnswer,
+  discardUploads,
+  type MultipartBody,
+  readMultipart,
+  registerMultipart,
+} from '../uploads';
 import { acceptsApiKey, type RestAuth, type RestRequest, type RestRoute } from './route';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -130,7 +137,10 @@ function addRoutes(
         // The row's `auth` enforced here, before the procedure runs (and before a stranger's upload is read to
         // disk), with the procedures' own errors.
         requireAccess(ctx, access, callType);
-        if (route.multipart) upload = await readMultipart(request, route.multipart, settings.uploadTmpDir);
+        if (route.multipart) {
+          await enforceUploadRateLimit(ctx);
+          upload = await readMultipart(request, route.multipart, settings.uploadTmpDir, settings.uploadPace);
+        }
         const restRequest = toRestRequest(request, upload);
         const input = route.input
           ? route.input(restRequest)
@@ -147,6 +157,7 @@ function addRoutes(
         reply.type('application/json; charset=utf-8').compress(JSON.stringify(result));
         return reply;
       } catch (error) {
+        if (route.multipart) closeAfterAnswer(request, reply);
         const { status, body } = errorFromProcedure(error);
         if (status >= 500 && status !== 503)
           request.log.error({ err: error, procedure: route.procedure }, 'procedure failed');

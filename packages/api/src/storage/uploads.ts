@@ -57,7 +57,12 @@ export interface ReceiveOptions {
   maxBytes?: number;
   filename: string;
   field: string;
+  /** Aborting it stops the writing at once and removes the temporary file (a stalled or abandoned upload). */
+  signal?: AbortSignal;
 }
+
+/** The file's part ended before its bytes did: the body stopped short of its closing boundary, or the client left. */
+export const UPLOAD_CUT_SHORT = 'The upload ended before the file was complete. Please try again.';
 
 /** Sniffs the leading bytes as they pass and refuses a type not accepted; counts the bytes against the limit. */
 class SniffAndCount extends Transform {
@@ -131,15 +136,26 @@ class SniffAndCount extends Transform {
  */
 export async function receiveFile(source: Readable, options: ReceiveOptions): Promise<UploadedFile> {
   const maxBytes = options.maxBytes ?? UPLOAD_MAX_FILE_BYTES;
+  options.signal?.throwIfAborted();
   await mkdir(options.tmpDir, { recursive: true });
   const path = join(options.tmpDir, `upload-${randomUUID()}`);
   const sniff = new SniffAndCount(options.accept, maxBytes);
   // The source is piped through a pass-through, so a refusal stops the writing without destroying the source:
   // the transport can still read past the rest of the file and answer the client.
   const pass = new PassThrough();
+  // `pipe` passes on neither a destroyed source nor its error: a part cut short (a body that stops before its
+  // closing boundary, a client gone) would leave the writing waiting for ever, its file and descriptor open.
+  const cutShort = () => {
+    if (!source.readableEnded)
+      pass.destroy(new TRPCError({ code: 'BAD_REQUEST', message: UPLOAD_CUT_SHORT }));
+  };
+  source.once('close', cutShort);
+  source.once('error', cutShort);
   source.pipe(pass);
+  // Destroyed before it reached us (the parser gave up on a body that ended without its closing boundary).
+  if (source.destroyed) cutShort();
   try {
-    await pipeline(pass, sniff, createWriteStream(path));
+    await pipeline(pass, sniff, createWriteStream(path), options.signal ? { signal: options.signal } : {});
     if (sniff.size === 0 || sniff.type === null)
       throw new TRPCError({
         code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -148,7 +164,10 @@ export async function receiveFile(source: Readable, options: ReceiveOptions): Pr
   } catch (error) {
     source.unpipe(pass);
     await rm(path, { force: true });
-    throw error;
+    throw options.signal?.aborted ? options.signal.reason : error;
+  } finally {
+    source.off('close', cutShort);
+    source.off('error', cutShort);
   }
   return new UploadedFile(path, sniff.size, sniff.type, options.filename, options.field);
 }

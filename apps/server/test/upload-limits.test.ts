@@ -256,7 +256,12 @@ describe('uploads that stop, crawl or are dropped (raw sockets over real HTTP)',
     });
     expect(accepted.status, accepted.text).toBe(200);
     const item = accepted.body.deal.items[0]._id as string;
-    const paths = [
+    const paths: {
+      path: string;
+      token: string;
+      file: Parameters<typeof multipart>[1];
+      fields: Record<string, string>;
+    }[] = [
       {
         path: `/api/deals/${made.body.deal._id}/items/${item}/deliver`,
         token: owner.token,

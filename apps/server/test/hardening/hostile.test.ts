@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hasControlCharacters } from '@barterads/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descriptorsInto, filesIn, multipart, rawUpload } from '../helpers/raw-http';
 import { createTestUser, type TestServer } from '../helpers/server';
 import {
   CRAFTED_CURSORS,
@@ -19,6 +23,7 @@ import {
   isTrpcError,
   type RawRequest,
   type RawResponse,
+  REQUEST_TIMEOUT_MS,
   randomClientIp,
   reportCounts,
   requestCount,
@@ -39,6 +44,10 @@ import { createWorld, type HardeningServer, refreshToken, startHardeningServer, 
 /** Random bodies per REST row and per procedure. */
 const RUNS = FULL ? 150 : 20;
 const HEADER_RUNS = FULL ? 600 : 80;
+/** Cut points per upload row for each way of cutting a multipart body short. */
+const CUT_RUNS = FULL ? 20 : 3;
+/** The hostile server's upload idle time-out: a stalled body is answered after it. */
+const UPLOAD_IDLE_MS = 1_000;
 const PARALLEL = 6;
 const SEED = Number(process.env.HARDENING_SEED ?? Date.now() % 1_000_000);
 
@@ -72,19 +81,26 @@ describe('hostile input on every REST path and tRPC procedure', { timeout: 600_0
   let target: HardeningServer;
   let server: TestServer;
   let world: World;
+  let dataDir: string;
   const failures: Failure[] = [];
   const rest = restTargets();
   const procedures = procedureTargets();
 
   beforeAll(async () => {
     // Client addresses come from X-Forwarded-For, so the per-IP limits don't turn the whole run into 429s.
-    target = await startHardeningServer({ TRUST_PROXY: '1' });
+    dataDir = await mkdtemp(join(tmpdir(), 'barterads-hostile-'));
+    target = await startHardeningServer({
+      TRUST_PROXY: '1',
+      DATA_DIR: dataDir,
+      UPLOAD_IDLE_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
+    });
     server = target.server;
     world = await createWorld(target);
     console.log(`[hostile] fast-check seed ${SEED} (HARDENING_SEED=${SEED} replays it)`);
   }, 180_000);
   afterAll(async () => {
     await target?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
     reportCounts('hostile');
   });
 
@@ -396,6 +412,89 @@ describe('hostile input on every REST path and tRPC procedure', { timeout: 600_0
       path: '/api/auth/me',
       headers: { 'x-junk': 'j'.repeat(20_000) },
     });
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it(`answers multipart bodies cut short, stalled or dropped on every upload row (${CUT_RUNS} cuts each)`, async () => {
+    const uploads = rest.filter((t) => t.route.multipart);
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    const png = Buffer.concat([
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+      Buffer.alloc(6000, 7),
+    ]);
+    const tmp = join(dataDir, 'tmp', 'uploads');
+    const jobs: Array<() => Promise<void>> = [];
+    for (const upload of uploads) {
+      const rule = upload.route.multipart!;
+      const path = fillPath(upload.route.path, {
+        id: upload.route.path.startsWith('/api/barters') ? world.listing.id : crypto.randomUUID(),
+        itemId: crypto.randomUUID(),
+      });
+      const fields = Object.fromEntries((rule.textFields ?? []).map((name) => [name, 'x']));
+      const file = { field: rule.fileFields[0]!, name: 'a.png', type: 'image/png', bytes: png };
+      const whole = multipart('hostile', file, fields);
+      const closing = Buffer.byteLength('--hostile--\r\n');
+      const cuts = fc.sample(fc.integer({ min: 1, max: whole.length - closing - 1 }), {
+        numRuns: CUT_RUNS,
+        seed: SEED,
+      });
+      for (const cut of cuts) {
+        for (const how of ['truncated', 'stalled', 'dropped'] as const) {
+          jobs.push(async () => {
+            const category = `hostile:multipart-${how}`;
+            // A member of its own per request: the uploads' per-account limit would otherwise answer 429.
+            const member = await createTestUser(server.db);
+            const request = rawUpload(server, path, member.token, {
+              boundary: 'hostile',
+              body: whole.subarray(0, cut),
+              // Truncated: a complete request (its length is right) whose body stops before the closing boundary.
+              contentLength: how === 'truncated' ? cut : whole.length,
+              headers: { 'X-Forwarded-For': randomClientIp() },
+            });
+            if (how === 'dropped') {
+              request.socket.destroy();
+              countRequest(category, 'error');
+              return;
+            }
+            let timer: NodeJS.Timeout | undefined;
+            const answer = await Promise.race([
+              request.answer,
+              new Promise<null>((resolve) => {
+                timer = setTimeout(() => resolve(null), REQUEST_TIMEOUT_MS);
+              }),
+            ]);
+            clearTimeout(timer);
+            request.socket.destroy();
+            countRequest(category, answer?.status ?? 'error');
+            const described = `POST ${path} cut at ${cut} of ${whole.length}`;
+            if (!answer) {
+              failures.push({ category, request: described, status: 'error', detail: 'no answer (a hang)' });
+            } else if (answer.status === null || answer.status < 400 || answer.status >= 500) {
+              failures.push({
+                category,
+                request: described,
+                status: answer.status ?? 'error',
+                detail: answer.text.slice(0, 300),
+              });
+            } else if (how === 'stalled' && (answer.status !== 408 || !answer.closed)) {
+              failures.push({
+                category,
+                request: described,
+                status: answer.status,
+                detail: 'expected 408 and a closed connection',
+              });
+            }
+          });
+        }
+      }
+    }
+    await pool(jobs, (job) => job());
+    // No temporary file and no descriptor is left behind by any of them.
+    await expect.poll(() => filesIn(tmp), { timeout: REQUEST_TIMEOUT_MS }).toEqual([]);
+    await expect.poll(() => descriptorsInto(tmp), { timeout: REQUEST_TIMEOUT_MS }).toBe(0);
     expect(failures.slice(0, 20)).toEqual([]);
   });
 

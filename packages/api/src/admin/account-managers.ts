@@ -1,8 +1,9 @@
 import { ACCOUNT_MANAGER_MESSAGES, MESSAGES } from '@barterads/core';
 import { type Database, type Executor, subscriptions, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { displayName } from '../accounts/users';
+import { plansWhere, runningPlan } from '../entitlements/entitlements';
 import { writeAudit } from './audit';
 import type { EnterpriseMember, Person, SetAccountManagerInput } from './schemas';
 
@@ -10,12 +11,14 @@ function person(user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email'>):
   return { _id: user.id, name: displayName(user) || user.email, email: user.email };
 }
 
-/** A running Enterprise plan: active and not past its end. */
+/** A running plan that comes with an account manager (Enterprise). */
 function enterpriseNow(now: Date) {
   return and(
-    eq(subscriptions.planId, 'enterprise'),
-    eq(subscriptions.status, 'active'),
-    gt(subscriptions.currentPeriodEnd, now),
+    inArray(
+      subscriptions.planId,
+      plansWhere((plan) => plan.accountManager),
+    ),
+    runningPlan(now),
   );
 }
 

@@ -1,4 +1,4 @@
-import { type ApiKeyScope, MESSAGES, planTerms } from '@barterads/core';
+import { type ApiKeyScope, MESSAGES } from '@barterads/core';
 import { type ApiKeyRow, apiKeys, type Executor, type UserRow, users } from '@barterads/db';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
@@ -6,7 +6,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { ValidatedSession } from '../accounts/sessions';
-import { currentPlanId } from '../listings/listings';
+import { entitlementsOf } from '../entitlements/entitlements';
 import type { ApiKey, CreateApiKeyInput } from './schemas';
 
 /**
@@ -51,7 +51,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
 
 /** Whether the account's current plan (or the free tier) includes API access. */
 export async function hasApiAccess(db: Executor, userId: string): Promise<boolean> {
-  return planTerms(await currentPlanId(db, userId)).apiAccess;
+  return (await entitlementsOf(db, userId)).apiAccess;
 }
 
 export async function listApiKeys(db: Executor, userId: string): Promise<ApiKeyRow[]> {

@@ -3,7 +3,6 @@ import {
   DEAL_LIMITS,
   DEAL_MESSAGES,
   type DealStatus,
-  dealAllowance,
   dealLimitMessage,
   dealNumber,
   kolkataDate,
@@ -39,7 +38,7 @@ import {
   toTimeline,
 } from '../deliveries/deliveries';
 import type { DeliverableView } from '../deliveries/schemas';
-import { currentPlanId } from '../listings/listings';
+import { entitlementsOf } from '../entitlements/entitlements';
 import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
@@ -495,14 +494,13 @@ export async function dealAllowanceOf(
   userId: string,
   at = new Date(),
 ): Promise<DealAllowanceState> {
-  const [planId, used] = await Promise.all([currentPlanId(db, userId), dealsInMonth(db, userId, at)]);
-  const allowance = dealAllowance(planId);
+  const [plan, used] = await Promise.all([entitlementsOf(db, userId), dealsInMonth(db, userId, at)]);
   return {
-    plan: allowance.name,
+    plan: plan.name,
     dealsThisMonth: used,
-    dealLimit: allowance.dealsPerMonth,
+    dealLimit: plan.dealsPerMonth,
     resetsOn: kolkataDate(kolkataMonth(at).next),
-    commissionBp: allowance.commissionBp,
+    commissionBp: plan.commissionBp,
   };
 }
 

@@ -1,8 +1,9 @@
-import { kolkataMonth, MESSAGES, planTerms } from '@barterads/core';
+import { kolkataMonth, MESSAGES } from '@barterads/core';
 import { type Database, type Executor, listingFeaturings, listings, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { currentPlanId, getListing } from './listings';
+import { entitlementsOf } from '../entitlements/entitlements';
+import { getListing } from './listings';
 import type { ListingOutput } from './schemas';
 
 /** How long a featuring lasts. */
@@ -45,7 +46,7 @@ export async function featureListing(
     if (row.featuredUntil && row.featuredUntil > now) {
       throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.featuredAlready });
     }
-    const limit = planTerms(await currentPlanId(tx, userId)).featuredPerMonth;
+    const limit = (await entitlementsOf(tx, userId)).featuredPerMonth;
     if (limit === 0) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.featuredNotInPlan });
     if ((await featuredThisMonth(tx, userId, now)) >= limit) {
       throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.featuredLimitReached });

@@ -1,4 +1,4 @@
-import { activeListingLimit, LIMITS, MESSAGES, type MediaCategoryId, type PlanId } from '@barterads/core';
+import { LIMITS, MESSAGES, type MediaCategoryId } from '@barterads/core';
 import { inventoryIssues, type ListingUnit } from '@barterads/core/inventory';
 import {
   type Database,
@@ -6,30 +6,14 @@ import {
   type ListingRow,
   listingEvents,
   listings,
-  subscriptions,
   type UserRow,
   users,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { entitlementsOf } from '../entitlements/entitlements';
 import type { CreateListingInput, ListingOutput, MyListingOutput, UpdateListingInput } from './schemas';
 import { isFeatured, listingColumns, newestFirst, toListingOutput } from './search';
-
-/** The plan the user pays for now, or null without an active subscription. */
-export async function currentPlanId(db: Executor, userId: string): Promise<PlanId | null> {
-  const [row] = await db
-    .select({ planId: subscriptions.planId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return row?.planId ?? null;
-}
 
 /** One listing with its owner's name, or 404. */
 export async function getListing(db: Executor, id: string): Promise<ListingOutput> {
@@ -69,7 +53,7 @@ async function lockAllowance(tx: Executor, ownerId: string): Promise<void> {
 
 /** 403 when the owner's active listings already fill the plan's allowance (the caller holds the lock). */
 async function checkAllowance(tx: Executor, ownerId: string): Promise<void> {
-  const limit = activeListingLimit(await currentPlanId(tx, ownerId));
+  const limit = (await entitlementsOf(tx, ownerId)).activeListingLimit;
   if (limit === null) return;
   const [counted] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -304,5 +288,5 @@ export async function listingAllowance(
     .select({ n: sql<number>`count(*)::int` })
     .from(listings)
     .where(and(eq(listings.ownerId, userId), eq(listings.status, 'active')));
-  return { activeListings: counted?.n ?? 0, limit: activeListingLimit(await currentPlanId(db, userId)) };
+  return { activeListings: counted?.n ?? 0, limit: (await entitlementsOf(db, userId)).activeListingLimit };
 }

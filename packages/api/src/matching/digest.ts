@@ -1,5 +1,6 @@
-import { FULL_MATCH_PLANS, matchReasonWords } from '@barterads/core';
+import { matchReasonWords } from '@barterads/core';
 import { type Executor, queryRows, sql } from '@barterads/db';
+import { plansWhere } from '../entitlements/entitlements';
 import { type NotifyDeps, notify } from '../notifications/notify';
 
 interface DigestRow extends Record<string, unknown> {
@@ -28,7 +29,7 @@ export async function runMatchDigest(deps: NotifyDeps & { db: Executor }, now = 
           and m.created_at <= ${now.toISOString()}::timestamptz
           and mine.status = 'active' and other.status = 'active' and not other.owner_suspended
           and s.plan_id in (${sql.join(
-            FULL_MATCH_PLANS.map((p) => sql`${p}`),
+            plansWhere((plan) => plan.seesAllMatches).map((p) => sql`${p}`),
             sql`, `,
           )})
         order by mine.owner_id, m.score desc`,

@@ -1,8 +1,8 @@
-import { MATCHING, matchReasonWords, seesAllMatches } from '@barterads/core';
+import { MATCHING, matchReasonWords } from '@barterads/core';
 import { type Executor, listingMatches, listings, queryRows, sql, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { currentPlanId } from '../listings/listings';
+import { entitlementsOf } from '../entitlements/entitlements';
 import { listingColumns, toListingOutput } from '../listings/search';
 import type { MatchesResult, MatchOutput } from './schemas';
 
@@ -27,7 +27,7 @@ export async function matchesFor(
     if (!own || own.ownerId !== userId)
       throw new TRPCError({ code: 'NOT_FOUND', message: 'Listing not found.' });
   }
-  const seesAll = seesAllMatches(await currentPlanId(db, userId));
+  const seesAll = (await entitlementsOf(db, userId)).seesAllMatches;
   const mine = listingId
     ? [listingId]
     : (

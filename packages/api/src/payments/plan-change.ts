@@ -1,10 +1,11 @@
-import { findPlan, kolkataDate, kolkataMonth, MESSAGES, planTerms, quotePlanChange } from '@barterads/core';
+import { findPlan, kolkataDate, kolkataMonth, MESSAGES, quotePlanChange } from '@barterads/core';
 import type { Executor } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import type { Context, SignedInUser } from '../context';
 import { dealAllowanceOf } from '../deals/deals';
+import { entitlementsOf } from '../entitlements/entitlements';
 import { featuredThisMonth } from '../listings/featuring';
-import { currentPlanId, listingAllowance } from '../listings/listings';
+import { listingAllowance } from '../listings/listings';
 import { placeOrder, requireRazorpay } from './orders';
 import type { Allowance, ChangePlanInput, PlanQuote, Subscription } from './schemas';
 import { currentPeriodOf, findSubscription, toSubscription } from './subscriptions';
@@ -12,13 +13,12 @@ import { currentPeriodOf, findSubscription, toSubscription } from './subscriptio
 /** What the account's plan (or the free tier) allows and how much of it is used this month. */
 export async function allowanceOf(db: Executor, userId: string, now = new Date()): Promise<Allowance> {
   const month = kolkataMonth(now);
-  const [planId, listings, deals, featured] = await Promise.all([
-    currentPlanId(db, userId),
+  const [terms, listings, deals, featured] = await Promise.all([
+    entitlementsOf(db, userId),
     listingAllowance(db, userId),
     dealAllowanceOf(db, userId, now),
     featuredThisMonth(db, userId, now),
   ]);
-  const terms = planTerms(planId);
   return {
     plan: terms.name,
     activeListings: listings.activeListings,

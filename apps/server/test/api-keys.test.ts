@@ -4,7 +4,7 @@
  * admin paths; a read key refuses changes; each key has its own rate limit; keys stop working with the plan.
  */
 import { MESSAGES } from '@barterads/core';
-import { apiKeys, subscriptions, users } from '@barterads/db';
+import { apiKeys, listings, subscriptions, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
@@ -146,6 +146,65 @@ describe('API keys over real HTTP', () => {
       .set({ planId: 'enterprise' })
       .where(eq(subscriptions.userId, user.id));
     expect((await server.request('/api/barters/me', { token: secret })).status).toBe(200);
+  });
+
+  it('stops at once when the account is deleted: 401 in the error format, reading and writing alike', async () => {
+    const { token, user, password } = await member('professional');
+    const { secret } = await createKey(token, 'read_write');
+    expect((await server.request('/api/barters/me', { token: secret })).status).toBe(200);
+    const deleted = await server.request('/api/auth/me', { method: 'DELETE', json: { password }, token });
+    expect(deleted.status, deleted.text).toBeLessThan(300);
+    const read = await server.request('/api/barters/me', { token: secret });
+    expect(read.status).toBe(401);
+    expect(read.body).toEqual({ message: MESSAGES.apiKeyAccountClosed, code: 'UNAUTHORIZED' });
+    const write = await server.request('/api/barters', { token: secret, json: LISTING });
+    expect(write.status).toBe(401);
+    expect(write.body.message).toBe(MESSAGES.apiKeyAccountClosed);
+    // No listing was posted in the deleted account's name.
+    const mine = await server.db.select().from(listings).where(eq(listings.ownerId, user.id));
+    expect(mine).toEqual([]);
+    const [key] = await server.db.select().from(apiKeys).where(eq(apiKeys.userId, user.id));
+    expect(key?.revokedAt).not.toBeNull();
+  });
+
+  it('stops at once when the account is suspended (401), and stays revoked after reactivation', async () => {
+    const { token, user } = await member('enterprise');
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const { secret } = await createKey(token, 'read_write');
+    expect((await server.request('/api/barters/me', { token: secret })).status).toBe(200);
+    const suspend = await server.request(`/api/admin/users/${user.id}/status`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { status: 'suspended' },
+    });
+    expect(suspend.status, suspend.text).toBe(200);
+    for (const request of [
+      server.request('/api/barters/me', { token: secret }),
+      server.request('/api/barters', { token: secret, json: LISTING }),
+      server.request('/api/deals', { token: secret }),
+    ]) {
+      const res = await request;
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: MESSAGES.apiKeyAccountClosed, code: 'UNAUTHORIZED' });
+    }
+    // Like the sessions a suspension revokes: after reactivation the member makes new keys.
+    await server.request(`/api/admin/users/${user.id}/status`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { status: 'active' },
+    });
+    const after = await server.request('/api/barters/me', { token: secret });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe(MESSAGES.apiKeyRevoked);
+  });
+
+  it('answers a suspended owner 401 even when the key was not revoked (status read at each call)', async () => {
+    const { token, user } = await member('professional');
+    const { secret } = await createKey(token, 'read');
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    const res = await server.request('/api/barters/me', { token: secret });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(MESSAGES.apiKeyAccountClosed);
   });
 
   it('has its own rate limit: the 121st call in a minute is 429, another key and the session are not', async () => {

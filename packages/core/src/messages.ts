@@ -39,6 +39,7 @@ export const MESSAGES = {
   apiKeyInvalid:
     'This API key is not valid. Create a key in Settings and send it as Authorization: Bearer <key>.',
   apiKeyRevoked: 'This API key has been revoked.',
+  apiKeyAccountClosed: 'This API key no longer works: its account was deleted or suspended.',
   apiKeyNoPlan:
     'API keys need an active Professional or Enterprise plan; this key stopped working when the plan ended.',
   apiKeyPlanRequired:

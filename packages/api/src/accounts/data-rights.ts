@@ -19,6 +19,7 @@ import {
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { revokeUserApiKeys } from '../api-keys/api-keys';
 import type { Context } from '../context';
 import { hashPassword, verifyPassword } from './passwords';
 import { lockActiveAdmins } from './status';
@@ -185,6 +186,7 @@ export async function deleteAccount(ctx: Context & { user: UserRow }, password: 
       .set({ fullName: ERASED, emailAddress: deletedEmail(userId), phoneNumber: null, message: ERASED })
       .where(eq(contactMessages.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await revokeUserApiKeys(tx, userId, now);
     await tx
       .delete(emailChallenges)
       .where(or(eq(emailChallenges.userId, userId), sql`lower(${emailChallenges.email}) = lower(${email})`));

@@ -1,12 +1,13 @@
 import type { UserStatus } from '@barterads/core';
 import { type Database, type Executor, listings, type UserRow, users } from '@barterads/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { revokeUserApiKeys } from '../api-keys/api-keys';
 import { revokeUserSessions } from './sessions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The one place a user's status changes: suspension also revokes every session of that user and hides the
+ * The one place a user's status changes: suspension also revokes every session and API key of that user and hides the
  * user's listings from the marketplace (activation shows them again). Runs on the
  * caller's executor, so callers that audit or lock (the admin domain) keep it inside their transaction.
  * Answers the updated row, or null for an unknown id.
@@ -24,7 +25,10 @@ export async function applyUserStatus(
     .update(listings)
     .set({ ownerSuspended: status === 'suspended' })
     .where(eq(listings.ownerId, userId));
-  if (status === 'suspended') await revokeUserSessions(tx, userId);
+  if (status === 'suspended') {
+    await revokeUserSessions(tx, userId);
+    await revokeUserApiKeys(tx, userId);
+  }
   return user;
 }
 

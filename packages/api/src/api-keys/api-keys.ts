@@ -112,9 +112,19 @@ export interface ValidatedApiKey {
   user: UserRow;
 }
 
+/** Revokes every live key of the account (its deletion or suspension, in that change's transaction). */
+export async function revokeUserApiKeys(db: Executor, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+}
+
 /**
- * The key's row and owner, or the error a REST client sees: 401 for an unknown, malformed or revoked key, 403 when
- * the owner's plan no longer includes API access (the key stops working when the plan ends). Records last-used.
+ * The key's row and owner, or the error a REST client sees: 401 for an unknown, malformed or revoked key and for
+ * a key whose account is deleted or suspended (a dead credential, like that account's sessions: deletion and
+ * suspension also revoke the keys); 403 when the owner's plan no longer includes API access (the credential is
+ * sound, the plan does not allow its use: buying the plan again brings the key back). Records last-used.
  */
 export async function validateApiKey(
   db: Executor,
@@ -133,6 +143,9 @@ export async function validateApiKey(
   const actual = new TextEncoder().encode(hashSecret(parsed.secret));
   if (!row || !constantTimeEqual(expected, actual)) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.apiKeyInvalid });
+  }
+  if (row.user.deletedAt || row.user.status !== 'active') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.apiKeyAccountClosed });
   }
   if (row.key.revokedAt) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.apiKeyRevoked });
   if (!(await hasApiAccess(db, row.user.id))) {

@@ -113,6 +113,30 @@ describe('listings over real HTTP', () => {
       expect(notJson.status).toBe(400);
     });
 
+    it('matches the category without regard to case, as the contract says (posting, editing, searching)', async () => {
+      const { token } = await createTestUser(server.db, { userType: 'media_owner' });
+      const posted = await post(token, {
+        ...VALID,
+        title: 'Mixed-case category hoarding',
+        category: 'Outdoor',
+      });
+      expect(posted.status, posted.text).toBe(201);
+      expect(posted.body.barter.category).toBe('outdoor');
+      const spaced = await post(token, { ...VALID, title: 'Upper-case category paper', category: ' PRINT ' });
+      expect(spaced.status, spaced.text).toBe(201);
+      expect(spaced.body.barter.category).toBe('print');
+      const edited = await server.request(`/api/barters/${posted.body.barter._id}`, {
+        method: 'PATCH',
+        token,
+        json: { category: 'Digital' },
+      });
+      expect(edited.status, edited.text).toBe(200);
+      expect(edited.body.barter.category).toBe('digital');
+      const found = await server.request(`/api/barters?category=PRINT&q=${encodeURIComponent('Upper-case')}`);
+      expect(found.status, found.text).toBe(200);
+      expect(found.body.barters.map((b: { _id: string }) => b._id)).toEqual([spaced.body.barter._id]);
+    });
+
     it('needs a live session and an active account', async () => {
       const anonymous = await server.request('/api/barters', { json: VALID });
       expect(anonymous.status).toBe(401);

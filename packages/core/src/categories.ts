@@ -96,6 +96,15 @@ export const MEDIA_CATEGORIES: readonly MediaCategory[] = [
   },
 ];
 
+/**
+ * A category as a client sent it, ready for matching against the ids: the contract matches categories without
+ * regard to case ("Outdoor" is `outdoor`), and surrounding spaces do not count. Anything but a string is left as
+ * it is for the schema to judge.
+ */
+export function normalizeCategory(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim().toLowerCase() : value;
+}
+
 export function isMediaCategory(value: string): value is MediaCategoryId {
   return (MEDIA_CATEGORY_IDS as readonly string[]).includes(value);
 }

@@ -5,6 +5,7 @@ import {
   LISTING_STATUSES,
   MEDIA_CATEGORY_IDS,
   MESSAGES,
+  normalizeCategory,
   normalizePhone,
   parseUserType,
   SEARCH_SORTS,
@@ -46,7 +47,7 @@ const optionalText = (max: number) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `Please keep it under ${max} characters.`).nullable());
 
 export const CategoryField = z.preprocess(
-  blankToNull,
+  (value) => normalizeCategory(blankToNull(value)),
   z.enum(MEDIA_CATEGORY_IDS, { error: 'Please choose a valid category.' }).nullable(),
 );
 
@@ -217,10 +218,10 @@ export const SearchListingsInput = z
     ownerRole: OwnerRoleFilter,
     /** The web app's URL calls the owner filter `view` (spec section 2). */
     view: OwnerRoleFilter,
-    category: z.preprocess(
-      (value) => (value === '' || value === 'all' || value === null ? undefined : value),
-      z.enum(MEDIA_CATEGORY_IDS, { error: 'Please choose a valid category.' }).optional(),
-    ),
+    category: z.preprocess((value) => {
+      const category = normalizeCategory(value);
+      return category === '' || category === 'all' || category === null ? undefined : category;
+    }, z.enum(MEDIA_CATEGORY_IDS, { error: 'Please choose a valid category.' }).optional()),
     /** Only listings of GST-verified businesses ("Verified businesses only"); `true`/`1` in a query string. */
     verifiedOnly: z
       .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], {

@@ -1,6 +1,8 @@
-import { GSTIN_MESSAGES, VERIFICATION_MESSAGES } from '@barterads/core';
-import { auditLog, listings, type UserRow } from '@barterads/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GSTIN_MESSAGES, gstinCheckCharacter, VERIFICATION_MESSAGES } from '@barterads/core';
+import { auditLog, businessVerifications, listings, type UserRow, users } from '@barterads/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
 import { certificatePdf, certificatePng, submitVerification } from './helpers/verification';
@@ -378,6 +380,212 @@ describe('business verification over real HTTP', () => {
       expect((await verify()).body.listing).toMatchObject({ verified: true, needsReview: false });
       const [row] = await server.db.select().from(listings).where(eq(listings.id, listingId));
       expect(row?.needsReview).toBe(false);
+    });
+  });
+
+  describe('the badge and the name shown', () => {
+    /** A valid GSTIN of its own for each business (Maharashtra, a made-up PAN). */
+    let serial = 1000;
+    const freshGstin = () => {
+      serial += 1;
+      const first14 = `27AAACM${serial}A1Z`;
+      return first14 + gstinCheckCharacter(first14);
+    };
+
+    /** A business with a company name, verified by the admin under `legalName`; one listing of it. */
+    async function verifiedBusiness(companyName: string, legalName: string, gstin = freshGstin()) {
+      const member = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Kavya' });
+      const named = await server.request('/api/auth/me', {
+        method: 'PATCH',
+        token: member.token,
+        json: { companyName },
+      });
+      expect(named.status, named.text).toBe(200);
+      const submitted = await submitVerification(server, member.token, {
+        gstin,
+        legalName,
+        certificate: certificatePdf(),
+      });
+      expect(submitted.status, submitted.text).toBe(201);
+      const id = (await mine(member.token)).body.latest._id;
+      expect((await decide(id, { decision: 'approve' })).status).toBe(200);
+      const listing = await server.request('/api/barters', {
+        token: member.token,
+        json: { title: `${companyName} hoarding`, description: 'Front-lit', location: 'Pune' },
+      });
+      expect(listing.status).toBe(201);
+      return { ...member, gstin, listingId: listing.body.barter._id as string };
+    }
+
+    /** What members see of the business: the listing's owner card, the business page, the filter. */
+    async function shown(business: { user: UserRow; listingId: string }) {
+      const listing = await server.request(`/api/barters/${business.listingId}`);
+      const page = await server.request(`/api/businesses/${business.user.id}`);
+      const filtered = await server.request('/api/barters?verifiedOnly=true&limit=100');
+      return {
+        name: listing.body.barter.ownerCompany,
+        listing: listing.body.barter.ownerVerified,
+        page: page.body.business.verified,
+        pageName: page.body.business.companyName,
+        filter: filtered.body.barters.some((b: { _id: string }) => b._id === business.listingId),
+      };
+    }
+    const rename = (token: string, companyName: string) =>
+      server.request('/api/auth/me', { method: 'PATCH', token, json: { companyName } });
+
+    it('says "verified" on the business page of a verified business, as on its listings', async () => {
+      const business = await verifiedBusiness('Kavya Prints', 'Kavya Prints Private Limited');
+      expect(await shown(business)).toEqual({
+        name: 'Kavya Prints',
+        listing: true,
+        page: true,
+        pageName: 'Kavya Prints',
+        filter: true,
+      });
+    });
+
+    it('sends a rename to review: the badge leaves every card and page at once, and returns when approved', async () => {
+      const business = await verifiedBusiness('Kavya Prints', 'Kavya Prints Private Limited');
+      const renamed = await rename(business.token, 'Tata Motors Limited');
+      expect(renamed.status).toBe(200);
+      expect(renamed.body.message).toBe(VERIFICATION_MESSAGES.renameInReview);
+      expect(await shown(business)).toEqual({
+        name: 'Tata Motors Limited',
+        listing: false,
+        page: false,
+        pageName: 'Tata Motors Limited',
+        filter: false,
+      });
+      const status = (await mine(business.token)).body;
+      expect(status.status).toBe('pending');
+      expect(status.latest).toMatchObject({
+        status: 'pending',
+        gstin: business.gstin,
+        legalName: 'Kavya Prints Private Limited',
+        tradeName: 'Tata Motors Limited',
+        renamedFrom: 'Kavya Prints',
+      });
+      // The admin reads the new name beside the verified legal name and the same certificate.
+      const queued = (await queue(`?businessId=${business.user.id}&status=pending`)).body.verifications[0];
+      expect(queued).toMatchObject({ tradeName: 'Tata Motors Limited', renamedFrom: 'Kavya Prints' });
+      const certificate = await server.request(queued.certificate.url, { token: admin.token });
+      expect(certificate.status).toBe(200);
+      expect((await decide(queued._id, { decision: 'approve' })).status).toBe(200);
+      expect(await shown(business)).toMatchObject({ listing: true, page: true, filter: true });
+    });
+
+    it('restores the badge at once when the name goes back, and keeps it for the same name written differently', async () => {
+      const business = await verifiedBusiness('Kavya Prints', 'Kavya Prints Private Limited');
+      const same = await rename(business.token, 'KAVYA PRINTS PVT. LTD.');
+      expect(same.body.message).toBe('Profile updated successfully.');
+      expect(await shown(business)).toMatchObject({ listing: true, page: true, filter: true });
+      expect((await rename(business.token, 'Someone Else Media')).body.message).toBe(
+        VERIFICATION_MESSAGES.renameInReview,
+      );
+      expect(await shown(business)).toMatchObject({ listing: false, page: false, filter: false });
+      const back = await rename(business.token, 'Kavya Prints');
+      expect(back.body.message).toBe(VERIFICATION_MESSAGES.renameRestored);
+      expect(await shown(business)).toMatchObject({
+        name: 'Kavya Prints',
+        listing: true,
+        page: true,
+        filter: true,
+      });
+      expect((await mine(business.token)).body.history.map((h: { status: string }) => h.status)).toEqual([
+        'superseded',
+        'verified',
+      ]);
+      expect((await queue(`?businessId=${business.user.id}&status=pending`)).body.verifications).toEqual([]);
+    });
+
+    it('approves the name shown at submission with the legal name: a pending submission follows a rename', async () => {
+      const member = await createTestUser(server.db, { userType: 'media_owner' });
+      await rename(member.token, 'Anvi Outdoor');
+      const submitted = await submitVerification(server, member.token, {
+        gstin: freshGstin(),
+        legalName: 'Anvi Outdoor Media LLP',
+        certificate: certificatePdf(),
+      });
+      expect(submitted.status).toBe(201);
+      expect((await mine(member.token)).body.latest.tradeName).toBe('Anvi Outdoor');
+      await rename(member.token, 'Anvi Hoardings');
+      const pending = (await mine(member.token)).body.latest;
+      expect(pending).toMatchObject({ status: 'pending', tradeName: 'Anvi Hoardings', renamedFrom: null });
+    });
+
+    it('flags in the admin queue a GSTIN verified or pending for another business', async () => {
+      const first = await verifiedBusiness('Rohan Signs', 'Rohan Signs LLP');
+      const copycat = await createTestUser(server.db, { firstName: 'Copy', lastName: 'Cat' });
+      const copied = await submitVerification(server, copycat.token, {
+        gstin: first.gstin,
+        legalName: 'Rohan Signs LLP',
+        certificate: certificatePng(),
+      });
+      expect(copied.status).toBe(201);
+      const third = await createTestUser(server.db, { firstName: 'Third', lastName: 'Party' });
+      await submitVerification(server, third.token, {
+        gstin: first.gstin,
+        legalName: 'Rohan Signs LLP',
+        certificate: certificatePng(),
+      });
+      const pending = (await queue('?status=pending&limit=100')).body.verifications as {
+        business: { _id: string };
+        gstinElsewhere: { _id: string; status: string }[];
+      }[];
+      const flagged = pending.find((v) => v.business._id === copycat.user.id);
+      expect(flagged?.gstinElsewhere).toEqual(
+        expect.arrayContaining([
+          { _id: first.user.id, name: 'Kavya User', companyName: 'Rohan Signs', status: 'verified' },
+          expect.objectContaining({ _id: third.user.id, status: 'pending' }),
+        ]),
+      );
+      expect(flagged?.gstinElsewhere).toHaveLength(2);
+      // A GSTIN nobody else holds is not flagged.
+      const alone = await createTestUser(server.db);
+      await submitVerification(server, alone.token, {
+        gstin: freshGstin(),
+        legalName: 'Alone Media',
+        certificate: certificatePng(),
+      });
+      const again = (await queue('?status=pending&limit=100')).body.verifications as typeof pending;
+      expect(again.find((v) => v.business._id === alone.user.id)?.gstinElsewhere).toEqual([]);
+    });
+
+    it('sends verified businesses whose name is not their legal name back to review when deployed (migration 0031)', async () => {
+      const plain = await verifiedBusiness('Kavya Prints Private Limited', 'Kavya Prints Private Limited');
+      const spelled = await verifiedBusiness('KAVYA BOOKS PVT. LTD.', 'Kavya Books Private Limited');
+      const short = await verifiedBusiness('Kavya Inks', 'Kavya Inks LLP');
+      const drifted = await verifiedBusiness('Kavya Paper', 'Kavya Paper LLP');
+      // As before 0030: no trade name approved, and a name changed after the approval without review.
+      await server.db.update(businessVerifications).set({ tradeName: null });
+      await server.db
+        .update(users)
+        .set({ companyName: 'Tata Motors Limited' })
+        .where(eq(users.id, drifted.user.id));
+      const dir = join(import.meta.dirname, '../../../packages/db/migrations');
+      const file = readdirSync(dir).find((name) => name.endsWith('_verification_names_review.sql'))!;
+      await server.db.transaction(async (tx) => {
+        for (const statement of readFileSync(join(dir, file), 'utf8').split('--> statement-breakpoint'))
+          await tx.execute(sql.raw(statement));
+      });
+      expect(await shown(plain)).toMatchObject({ listing: true, page: true });
+      expect(await shown(spelled)).toMatchObject({ listing: true, page: true });
+      expect(await shown(drifted)).toMatchObject({
+        name: 'Tata Motors Limited',
+        listing: false,
+        page: false,
+      });
+      expect((await mine(drifted.token)).body.latest).toMatchObject({
+        status: 'pending',
+        legalName: 'Kavya Paper LLP',
+        tradeName: 'Tata Motors Limited',
+      });
+      expect((await mine(plain.token)).body.latest).toMatchObject({
+        status: 'verified',
+        tradeName: 'Kavya Prints Private Limited',
+      });
+      // A shorter name than the legal one was never approved either: the admin approves it as the trade name.
+      expect(await shown(short)).toMatchObject({ name: 'Kavya Inks', listing: false, page: false });
     });
   });
 });

@@ -123,4 +123,33 @@ test('a media owner verifies the business, an admin approves, the badge and the 
   await expect(cards).toHaveCount(mine.barters.length);
   for (const card of await cards.all()) await expect(card.getByTestId('gst-verified-badge')).toBeVisible();
   await expect(cards.first()).toHaveAccessibleName(mine.barters[0].title);
+
+  // The listing page's owner card and the business page carry the badge too, on a phone.
+  const listing = mine.barters[0] as { _id: string; ownerId: string; ownerCompany: string | null };
+  await owner.goto(`/listings/${listing._id}`);
+  const ownerCard = owner.getByLabel('Owner');
+  await expect(ownerCard.getByTestId('gst-verified-badge')).toBeVisible();
+  await owner.goto(`/b/${listing.ownerId}`);
+  await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(owner.getByRole('main').getByTestId('gst-verified-badge')).toBeVisible();
+
+  // A new company name goes to review: the badge leaves the listing page and the business page at once.
+  const renamed = await owner.request.patch('/api/auth/me', {
+    data: { companyName: 'Tata Motors Limited' },
+    headers: { origin: new URL(owner.url()).origin },
+  });
+  expect(renamed.status()).toBe(200);
+  await owner.goto(`/listings/${listing._id}`);
+  await expect(ownerCard).toContainText('Tata Motors Limited');
+  await expect(ownerCard.getByTestId('gst-verified-badge')).toHaveCount(0);
+  await owner.goto(`/b/${listing.ownerId}`);
+  await expect(owner.getByRole('heading', { level: 1, name: 'Tata Motors Limited' })).toBeVisible();
+  await expect(owner.getByRole('main').getByTestId('gst-verified-badge')).toHaveCount(0);
+  // Back to the approved name: the badge returns at once.
+  await owner.request.patch('/api/auth/me', {
+    data: { companyName: listing.ownerCompany ?? '' },
+    headers: { origin: new URL(owner.url()).origin },
+  });
+  await owner.goto(`/listings/${listing._id}`);
+  await expect(ownerCard.getByTestId('gst-verified-badge')).toBeVisible();
 });

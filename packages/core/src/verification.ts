@@ -30,10 +30,35 @@ export const VERIFICATION_MESSAGES = {
   reasonRequired: 'Please give the reason the verification is rejected.',
   notPending: 'This submission has already been decided.',
   submissionNotFound: 'Verification submission not found.',
+  certificateRemoved: 'This certificate was deleted after a later decision on the business.',
+  renameInReview:
+    'Profile updated. Your new company name goes to review: the GST verified badge returns once an admin approves it, or at once if you change the name back.',
+  renameRestored: 'Profile updated. Your GST verified badge is back with this name.',
   submitted: 'Thank you. We will review your business details within two working days.',
   badge: 'GST verified',
   verifiedOnlyFilter: 'Verified businesses only',
 } as const;
+
+/**
+ * A business name as the badge compares it: case, spacing, punctuation and the usual abbreviations do not count
+ * ("ACME Traders Pvt. Ltd." is "Acme Traders Private Limited"); anything else does. Migration 0031 has its SQL twin.
+ */
+export function businessNameKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/\bprivate\b/g, 'pvt')
+    .replace(/\blimited\b/g, 'ltd')
+    .replace(/\bcompany\b/g, 'co')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Whether two business names are the same name for the badge (see businessNameKey). */
+export function sameBusinessName(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  return businessNameKey(a) === businessNameKey(b);
+}
 
 /** The status words users and admins read. */
 export const VERIFICATION_STATUS_LABELS: Record<

@@ -1,7 +1,8 @@
-import { countryFromPhone, MESSAGES, type UserType } from '@barterads/core';
+import { countryFromPhone, MESSAGES, type UserType, VERIFICATION_MESSAGES } from '@barterads/core';
 import { type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
+import { type CompanyNameReview, reviewCompanyName } from '../businesses/verification';
 import type { Context } from '../context';
 import { hashPassword, verifyPassword } from './passwords';
 import type { UpdateProfileInput } from './schemas';
@@ -29,11 +30,29 @@ export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.emailChangeUseFlow });
   }
   let user = ctx.user;
+  let review = 'unaffected' as CompanyNameReview;
   if (Object.keys(changes).length > 0) {
-    const [row] = await db.update(users).set(changes).where(eq(users.id, ctx.user.id)).returning();
-    user = row!;
+    user = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, ctx.user.id)).for('update');
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, ctx.user.id)).returning();
+      // A new company name and the GST verified badge: the badge only ever stands beside an approved name.
+      if (before && changes.companyName !== undefined && changes.companyName !== before.companyName) {
+        review = await reviewCompanyName(tx, before, changes.companyName);
+        if (review !== 'unaffected') {
+          const [reviewed] = await tx.select().from(users).where(eq(users.id, ctx.user.id));
+          return reviewed!;
+        }
+      }
+      return row!;
+    });
   }
-  return { user: toPublicUser(user), message: MESSAGES.profileUpdated };
+  const message =
+    review === 'in-review' && ctx.user.gstVerification === 'verified'
+      ? VERIFICATION_MESSAGES.renameInReview
+      : review === 'restored'
+        ? VERIFICATION_MESSAGES.renameRestored
+        : MESSAGES.profileUpdated;
+  return { user: toPublicUser(user), message };
 }
 
 /** Checks the current password, stores the new one and revokes every other session of the user. */

@@ -20,7 +20,7 @@ export const BusinessPageOutput = z.object({
     city: z.string().nullable(),
     state: z.string().nullable(),
     userType: z.enum(['advertiser', 'media_owner']),
-    /** GST verified (filled in by the verification work of issue 21; false until then). */
+    /** GST verified: an admin approved its GSTIN with the name shown (the badge beside it). */
     verified: z.boolean(),
     /** The mean of public reviews, or null before any (the UI shows "New"). */
     rating: z.number().nullable(),
@@ -80,7 +80,7 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
       city: place?.city ?? null,
       state: place?.state ?? null,
       userType: owner.userType,
-      verified: false,
+      verified: owner.gstVerification === 'verified',
       rating: reviewPage.rating,
       reviewCount: reviewPage.reviewCount,
       memberSince: owner.createdAt.toISOString(),

@@ -78,12 +78,18 @@ export const VerificationSubmission = z.object({
   legalName: z.string(),
   pan: z.string().nullable(),
   udyam: z.string().nullable(),
+  /** The name the business shows, approved with the legal name (the badge is only shown beside one of them). */
+  tradeName: z.string().nullable(),
+  /** Set when a rename of a verified business opened this review: the name shown before. */
+  renamedFrom: z.string().nullable(),
   /** The authorized address of the certificate (owner and admins only). */
   certificate: z.object({
     url: z.string(),
     type: z.enum(CERTIFICATE_TYPES),
     name: z.string(),
     bytes: z.number().int(),
+    /** When it was deleted after a later decision (the address then answers 404). */
+    removedAt: z.string().nullable(),
   }),
   reason: z.string().nullable(),
   submittedAt: z.string(),
@@ -123,6 +129,15 @@ export const AdminVerification = VerificationSubmission.extend({
     status: z.enum(BUSINESS_VERIFICATION_STATUSES),
   }),
   decidedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** Other businesses with this GSTIN verified or pending: a flag for the admin to look before approving. */
+  gstinElsewhere: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      companyName: z.string().nullable(),
+      status: z.enum(['verified', 'pending']),
+    }),
+  ),
 });
 export type AdminVerification = z.infer<typeof AdminVerification>;
 

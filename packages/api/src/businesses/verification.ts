@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   type BusinessVerificationStatus,
   CERTIFICATE_TYPES,
   type CertificateType,
   type GstLookupProvider,
+  sameBusinessName,
   VERIFICATION_LIMITS,
   VERIFICATION_MESSAGES,
 } from '@barterads/core';
@@ -18,13 +18,14 @@ import {
   users,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Logger } from '../services';
 import type { FileStorage } from '../storage/storage';
+import { type StoredFileKind, storeThenCommit } from '../storage/stored-files';
 import { decisionNotice } from './mail';
 import type {
   AdminVerification,
@@ -46,9 +47,11 @@ function isCertificateType(type: string): type is CertificateType {
   return (CERTIFICATE_TYPES as readonly string[]).includes(type);
 }
 
+const CERTIFICATE_PREFIX = 'private/verifications/';
+
 /** Where a submission's certificate is stored: a private key (never under `public/`), unguessable. */
 export function certificateKey(businessId: string, submissionId: string, type: CertificateType): string {
-  return `private/verifications/${businessId}/${submissionId}.${EXTENSIONS[type]}`;
+  return `${CERTIFICATE_PREFIX}${businessId}/${submissionId}.${EXTENSIONS[type]}`;
 }
 
 /** The authorized address of a submission's certificate: the owner and admins only. */
@@ -65,11 +68,14 @@ export function toSubmission(row: BusinessVerificationRow): VerificationSubmissi
     legalName: row.legalName,
     pan: row.pan,
     udyam: row.udyam,
+    tradeName: row.tradeName,
+    renamedFrom: row.renamedFrom,
     certificate: {
       url: certificateUrl(row.id),
       type: row.certificateType as CertificateType,
       name: row.certificateName,
       bytes: row.certificateBytes,
+      removedAt: row.certificateRemovedAt ? row.certificateRemovedAt.toISOString() : null,
     },
     reason: row.reason,
     submittedAt: row.createdAt.toISOString(),
@@ -86,9 +92,10 @@ export interface SubmitDeps {
 /**
  * Stores a submission and makes the business `pending`: a first submission, a resubmission after a rejection, or
  * new details of a verified business (a changed GSTIN or legal name needs an admin's review again). A submission
- * still pending is superseded by the new one, so the queue holds one per business. The GSTIN is looked up (today:
- * the offline checks) before anything is stored; the certificate is stored before the row, and deleted again when
- * the row cannot be written.
+ * still pending is superseded by the new one, so the queue holds one per business. The name the business shows
+ * now (its company name) goes with it as the trade name the admin approves beside the legal name. The GSTIN is
+ * looked up (today: the offline checks) before anything is stored; the certificate is stored, then the row
+ * committed (storeThenCommit: the certificate is deleted again when the row is not written).
  */
 export async function submitVerification(
   deps: SubmitDeps,
@@ -106,42 +113,121 @@ export async function submitVerification(
   }
   const id = randomUUID();
   const key = certificateKey(user.id, id, certificate.contentType);
-  await deps.storage.put(key, createReadStream(certificate.path), {
-    contentType: certificate.contentType,
-    size: certificate.size,
-  });
-  try {
-    const row = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
+  const row = await storeThenCommit(
+    deps.storage,
+    (files) => files.file(certificate, key),
+    () =>
+      deps.db.transaction(async (tx) => {
+        const [owner] = await tx
+          .select({ companyName: users.companyName })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('update');
+        await tx
+          .update(businessVerifications)
+          .set({ status: 'superseded' })
+          .where(
+            and(eq(businessVerifications.businessId, user.id), eq(businessVerifications.status, 'pending')),
+          );
+        const [inserted] = await tx
+          .insert(businessVerifications)
+          .values({
+            id,
+            businessId: user.id,
+            gstin: lookup.gstin,
+            legalName: input.legalName,
+            tradeName: owner?.companyName ?? null,
+            pan: input.pan,
+            udyam: input.udyam,
+            certificateKey: key,
+            certificateType: certificate.contentType,
+            certificateName: certificate.filename.slice(0, 200) || 'certificate',
+            certificateBytes: certificate.size,
+          })
+          .returning();
+        await tx.update(users).set({ gstVerification: 'pending' }).where(eq(users.id, user.id));
+        return inserted!;
+      }),
+  );
+  return toSubmission(row);
+}
+
+/** What a change of company name did to the business's GST verification. */
+export type CompanyNameReview = 'unaffected' | 'in-review' | 'restored';
+
+/**
+ * The "GST verified" badge is only ever shown beside a name an admin approved: the verified legal name or the
+ * trade name approved with it. Called in the profile change's transaction (the user's row locked) when the
+ * company name changes:
+ * - a verified business taking a name it was not verified under goes back to review (`pending`): a new
+ *   submission with the same GSTIN, legal name and certificate carries the new name for the admin to approve;
+ *   the badge leaves every card and page at once, and returns when the admin approves;
+ * - while that review is pending (or after it was rejected), taking back a verified name restores the badge at
+ *   once (the review is withdrawn);
+ * - a submission pending for other reasons carries the name shown now, so the admin approves what members see.
+ */
+export async function reviewCompanyName(
+  tx: Executor,
+  before: Pick<UserRow, 'id' | 'companyName' | 'gstVerification' | 'firstName' | 'lastName'>,
+  companyName: string | null,
+): Promise<CompanyNameReview> {
+  if (
+    before.gstVerification !== 'verified' &&
+    before.gstVerification !== 'pending' &&
+    before.gstVerification !== 'rejected'
+  )
+    return 'unaffected';
+  const [latest] = await tx
+    .select()
+    .from(businessVerifications)
+    .where(eq(businessVerifications.businessId, before.id))
+    .orderBy(desc(businessVerifications.createdAt), desc(businessVerifications.id))
+    .limit(1);
+  const [verified] = await tx
+    .select()
+    .from(businessVerifications)
+    .where(and(eq(businessVerifications.businessId, before.id), eq(businessVerifications.status, 'verified')))
+    .orderBy(desc(businessVerifications.decidedAt), desc(businessVerifications.createdAt))
+    .limit(1);
+  const approved = (row: BusinessVerificationRow | undefined) =>
+    row !== undefined &&
+    (sameBusinessName(companyName, row.legalName) || sameBusinessName(companyName, row.tradeName));
+  if (before.gstVerification === 'verified') {
+    if (!verified || approved(verified)) return 'unaffected';
+    await tx.insert(businessVerifications).values({
+      businessId: before.id,
+      gstin: verified.gstin,
+      legalName: verified.legalName,
+      tradeName: companyName,
+      renamedFrom: before.companyName ?? displayName(before),
+      pan: verified.pan,
+      udyam: verified.udyam,
+      certificateKey: verified.certificateKey,
+      certificateType: verified.certificateType,
+      certificateName: verified.certificateName,
+      certificateBytes: verified.certificateBytes,
+    });
+    await tx.update(users).set({ gstVerification: 'pending' }).where(eq(users.id, before.id));
+    return 'in-review';
+  }
+  const renameReview = latest?.renamedFrom !== null && latest?.renamedFrom !== undefined;
+  if (renameReview && latest && latest.status !== 'verified' && approved(verified)) {
+    if (latest.status === 'pending')
       await tx
         .update(businessVerifications)
         .set({ status: 'superseded' })
-        .where(
-          and(eq(businessVerifications.businessId, user.id), eq(businessVerifications.status, 'pending')),
-        );
-      const [inserted] = await tx
-        .insert(businessVerifications)
-        .values({
-          id,
-          businessId: user.id,
-          gstin: lookup.gstin,
-          legalName: input.legalName,
-          pan: input.pan,
-          udyam: input.udyam,
-          certificateKey: key,
-          certificateType: certificate.contentType,
-          certificateName: certificate.filename.slice(0, 200) || 'certificate',
-          certificateBytes: certificate.size,
-        })
-        .returning();
-      await tx.update(users).set({ gstVerification: 'pending' }).where(eq(users.id, user.id));
-      return inserted!;
-    });
-    return toSubmission(row);
-  } catch (error) {
-    await deps.storage.delete(key).catch(() => {});
-    throw error;
+        .where(eq(businessVerifications.id, latest.id));
+    await tx.update(users).set({ gstVerification: 'verified' }).where(eq(users.id, before.id));
+    return 'restored';
   }
+  if (before.gstVerification === 'pending' && latest?.status === 'pending') {
+    await tx
+      .update(businessVerifications)
+      .set({ tradeName: companyName })
+      .where(eq(businessVerifications.id, latest.id));
+    return 'in-review';
+  }
+  return 'unaffected';
 }
 
 /** The business's status and every submission, newest first. */
@@ -207,10 +293,14 @@ type AdminRow = {
   deciderLast: string | null;
 };
 
-function toAdminVerification(row: AdminRow): AdminVerification {
+/** Another business with the same GSTIN verified or waiting for review: the admin queue flags it. */
+type GstinElsewhere = AdminVerification['gstinElsewhere'][number];
+
+function toAdminVerification(row: AdminRow, elsewhere: GstinElsewhere[] = []): AdminVerification {
   const s = row.submission;
   return {
     ...toSubmission(s),
+    gstinElsewhere: elsewhere,
     business: {
       _id: s.businessId,
       name: displayName({ firstName: row.ownerFirst, lastName: row.ownerLast }),
@@ -262,11 +352,62 @@ export async function listVerifications(
       .from(businessVerifications)
       .where(where),
   ]);
+  const elsewhere = await gstinElsewhere(
+    db,
+    rows.map((row) => row.submission),
+  );
   return {
-    verifications: rows.map(toAdminVerification),
+    verifications: rows.map((row) => toAdminVerification(row, elsewhere.get(row.submission.id))),
     total: totals?.total ?? 0,
     pending: totals?.pending ?? 0,
   };
+}
+
+/**
+ * For each submission, the other businesses whose GSTIN is the same and is verified or pending there (their
+ * business's current status, from its latest submission): one GSTIN in two accounts may be a branch, or someone
+ * else's GSTIN, and the admin should look before approving.
+ */
+async function gstinElsewhere(
+  db: Executor,
+  submissions: readonly Pick<BusinessVerificationRow, 'id' | 'businessId' | 'gstin'>[],
+): Promise<Map<string, GstinElsewhere[]>> {
+  const gstins = [...new Set(submissions.map((s) => s.gstin))];
+  const found = new Map<string, GstinElsewhere[]>();
+  if (gstins.length === 0) return found;
+  const rows = await db
+    .selectDistinct({
+      gstin: businessVerifications.gstin,
+      businessId: owner.id,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      companyName: owner.companyName,
+      status: owner.gstVerification,
+    })
+    .from(businessVerifications)
+    .innerJoin(owner, eq(owner.id, businessVerifications.businessId))
+    .where(
+      and(
+        inArray(businessVerifications.gstin, gstins),
+        or(
+          and(eq(businessVerifications.status, 'verified'), eq(owner.gstVerification, 'verified')),
+          and(eq(businessVerifications.status, 'pending'), eq(owner.gstVerification, 'pending')),
+        ),
+        isNull(owner.deletedAt),
+      ),
+    );
+  for (const submission of submissions) {
+    const others = rows
+      .filter((r) => r.gstin === submission.gstin && r.businessId !== submission.businessId)
+      .map((r) => ({
+        _id: r.businessId,
+        name: displayName({ firstName: r.firstName, lastName: r.lastName }),
+        companyName: r.companyName,
+        status: r.status === 'verified' ? ('verified' as const) : ('pending' as const),
+      }));
+    if (others.length > 0) found.set(submission.id, others);
+  }
+  return found;
 }
 
 export interface DecideDeps {
@@ -316,7 +457,8 @@ export async function decideVerification(
     const [row] = await adminSelect(tx).where(eq(businessVerifications.id, input.id));
     return row!;
   });
-  const verification = toAdminVerification(decided);
+  const elsewhere = await gstinElsewhere(deps.db, [decided.submission]);
+  const verification = toAdminVerification(decided, elsewhere.get(decided.submission.id));
   // The bell and the e-mail (sent once by the notifications' job); notify never fails the decision.
   await notify(deps.notify, {
     userId: verification.businessId,
@@ -343,6 +485,7 @@ export async function readCertificate(
       key: businessVerifications.certificateKey,
       type: businessVerifications.certificateType,
       name: businessVerifications.certificateName,
+      removedAt: businessVerifications.certificateRemovedAt,
     })
     .from(businessVerifications)
     .where(eq(businessVerifications.id, id))
@@ -350,7 +493,56 @@ export async function readCertificate(
   if (!row || (row.businessId !== viewer.id && viewer.role !== 'admin')) {
     throw new TRPCError({ code: 'NOT_FOUND', message: VERIFICATION_MESSAGES.submissionNotFound });
   }
+  if (row.removedAt) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: VERIFICATION_MESSAGES.certificateRemoved });
+  }
   const stored = await storage.get(row.key);
   if (!stored) throw new TRPCError({ code: 'NOT_FOUND', message: VERIFICATION_MESSAGES.submissionNotFound });
   return { body: stored.body, contentType: row.type, size: stored.size, filename: row.name };
+}
+
+/** GST certificates for the storage sweeper: referenced while a submission still keeps its certificate. */
+export const CERTIFICATE_FILES: StoredFileKind = {
+  name: 'GST certificates',
+  prefix: CERTIFICATE_PREFIX,
+  async referenced(db: Executor, keys: readonly string[]) {
+    const rows = await db
+      .select({ key: businessVerifications.certificateKey })
+      .from(businessVerifications)
+      .where(
+        and(
+          inArray(businessVerifications.certificateKey, [...keys]),
+          isNull(businessVerifications.certificateRemovedAt),
+        ),
+      );
+    return new Set(rows.map((row) => row.key));
+  },
+};
+
+/**
+ * Certificates kept past their use are let go (their rows stay, as the history, marked removed; the sweeper then
+ * deletes each object no submission still keeps): a superseded submission's at once (it serves no decision), and
+ * a decided one's once a later submission of the business has been decided (the decision it served is
+ * replaced). A pending submission and the latest decided one keep theirs. Answers how many were let go.
+ */
+export async function retireCertificates(db: Executor, now = new Date()): Promise<number> {
+  const retired = await db
+    .update(businessVerifications)
+    .set({ certificateRemovedAt: now })
+    .where(
+      and(
+        isNull(businessVerifications.certificateRemovedAt),
+        or(
+          eq(businessVerifications.status, 'superseded'),
+          and(
+            inArray(businessVerifications.status, ['verified', 'rejected']),
+            sql`exists (select 1 from business_verifications later
+              where later.business_id = ${businessVerifications.businessId} and later.id <> ${businessVerifications.id}
+              and later.decided_at is not null and later.decided_at > ${businessVerifications.decidedAt})`,
+          ),
+        ),
+      ),
+    )
+    .returning({ id: businessVerifications.id });
+  return retired.length;
 }

@@ -23,9 +23,9 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
-import { processImage, storeUploadedFile } from '../storage/images';
 import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
 import type { FileStorage } from '../storage/storage';
+import { type StagedFiles, type StoredFileKind, storeThenCommit } from '../storage/stored-files';
 import type { UploadedFile } from '../storage/uploads';
 import type {
   DeliverableIdInput,
@@ -47,10 +47,25 @@ export function proofUrl(dealId: string, proofId: string): string {
   return `/api/deals/${dealId}/proofs/${proofId}`;
 }
 
+const PROOF_PREFIX = 'proofs/';
+
 /** Where a proof file is stored: a private key (never under `public/`) with a random part. */
 function proofKey(dealId: string, deliverableId: string, ext: string): string {
-  return `proofs/${dealId}/${deliverableId}/${randomUUID()}.${ext}`;
+  return `${PROOF_PREFIX}${dealId}/${deliverableId}/${randomUUID()}.${ext}`;
 }
+
+/** Delivery proofs for the storage sweeper: referenced while their proof row exists. */
+export const PROOF_FILES: StoredFileKind = {
+  name: 'delivery proofs',
+  prefix: PROOF_PREFIX,
+  async referenced(db: Executor, keys: readonly string[]) {
+    const rows = await db
+      .select({ key: deliverableProofs.key })
+      .from(deliverableProofs)
+      .where(inArray(deliverableProofs.key, [...keys]));
+    return new Set(rows.map((row) => row.key));
+  },
+};
 
 // ---- reading ----
 
@@ -341,45 +356,36 @@ interface StoredProof {
 
 /** Stores the proof files: photos re-encoded upright without metadata (EXIF, GPS), PDFs as they are. */
 async function storeProofs(
-  storage: FileStorage,
+  staged: StagedFiles,
   dealId: string,
   deliverableId: string,
   files: readonly UploadedFile[],
 ): Promise<StoredProof[]> {
   const stored: StoredProof[] = [];
-  try {
-    for (const file of files) {
-      if (file.size > DELIVERY_LIMITS.proofMaxBytes) {
-        throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Each file must be at most 10 MB.' });
-      }
-      const filename = file.filename.slice(0, 200) || 'proof';
-      if (IMAGE_TYPES.includes(file.contentType)) {
-        const base = proofKey(dealId, deliverableId, 'x').replace(/\.x$/, '');
-        const image = await processImage(file, storage, base, [DELIVERY_LIMITS.proofPhotoWidth]);
-        image.variants.forEach((variant, i) => {
-          stored.push({
-            key: variant.key,
-            contentType: 'image/webp',
-            kind: 'photo',
-            filename,
-            bytes: image.bytes[i] ?? 0,
-          });
-        });
-      } else {
-        const key = proofKey(dealId, deliverableId, extensionOf(file.contentType));
-        await storeUploadedFile(file, storage, key);
-        stored.push({ key, contentType: file.contentType, kind: 'document', filename, bytes: file.size });
-      }
+  for (const file of files) {
+    if (file.size > DELIVERY_LIMITS.proofMaxBytes) {
+      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Each file must be at most 10 MB.' });
     }
-  } catch (error) {
-    await discardStored(storage, stored);
-    throw error;
+    const filename = file.filename.slice(0, 200) || 'proof';
+    if (IMAGE_TYPES.includes(file.contentType)) {
+      const base = proofKey(dealId, deliverableId, 'x').replace(/\.x$/, '');
+      const image = await staged.image(file, base, [DELIVERY_LIMITS.proofPhotoWidth]);
+      image.variants.forEach((variant, i) => {
+        stored.push({
+          key: variant.key,
+          contentType: 'image/webp',
+          kind: 'photo',
+          filename,
+          bytes: image.bytes[i] ?? 0,
+        });
+      });
+    } else {
+      const key = proofKey(dealId, deliverableId, extensionOf(file.contentType));
+      await staged.file(file, key);
+      stored.push({ key, contentType: file.contentType, kind: 'document', filename, bytes: file.size });
+    }
   }
   return stored;
-}
-
-async function discardStored(storage: FileStorage, stored: readonly StoredProof[]): Promise<void> {
-  await Promise.all(stored.map((s) => storage.delete(s.key).catch(() => {})));
 }
 
 export interface DeliveryDeps {
@@ -402,53 +408,52 @@ export async function deliverItem(
     requireCanDeliver(locked, user.id);
     return locked.deliverable;
   });
-  const stored = await storeProofs(deps.storage, input.id, check.id, input.files);
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const locked = await lockDeliverable(tx, user, input);
-      requireCanDeliver(locked, user.id);
-      const now = new Date();
-      const round = locked.deliverable.round + 1;
-      const [updated] = await tx
-        .update(dealDeliverables)
-        .set({
-          status: 'delivered',
-          round,
-          note: input.note ?? null,
-          link: input.link ?? null,
-          deliveredAt: now,
-          remindedDay: 0,
-          acceptedAt: null,
-          disputeReason: null,
-          disputeDetails: null,
-          disputedAt: null,
-        })
-        .where(eq(dealDeliverables.id, locked.deliverable.id))
-        .returning();
-      if (stored.length > 0) {
-        await tx.insert(deliverableProofs).values(
-          stored.map((s, position) => ({
-            deliverableId: locked.deliverable.id,
-            dealId: locked.deal.id,
+  return storeThenCommit(
+    deps.storage,
+    (staged) => storeProofs(staged, input.id, check.id, input.files),
+    (stored) =>
+      deps.db.transaction(async (tx) => {
+        const locked = await lockDeliverable(tx, user, input);
+        requireCanDeliver(locked, user.id);
+        const now = new Date();
+        const round = locked.deliverable.round + 1;
+        const [updated] = await tx
+          .update(dealDeliverables)
+          .set({
+            status: 'delivered',
             round,
-            position,
-            key: s.key,
-            contentType: s.contentType,
-            kind: s.kind,
-            filename: s.filename,
-            bytes: s.bytes,
-            createdAt: now,
-          })),
-        );
-      }
-      await recordEvent(tx, updated!, 'delivered', user.id, input.note ?? null, now);
-      const status = await settleDeal(tx, locked.deal, now);
-      return outcomeOf(tx, locked.deal, updated!, status);
-    });
-  } catch (error) {
-    await discardStored(deps.storage, stored);
-    throw error;
-  }
+            note: input.note ?? null,
+            link: input.link ?? null,
+            deliveredAt: now,
+            remindedDay: 0,
+            acceptedAt: null,
+            disputeReason: null,
+            disputeDetails: null,
+            disputedAt: null,
+          })
+          .where(eq(dealDeliverables.id, locked.deliverable.id))
+          .returning();
+        if (stored.length > 0) {
+          await tx.insert(deliverableProofs).values(
+            stored.map((s, position) => ({
+              deliverableId: locked.deliverable.id,
+              dealId: locked.deal.id,
+              round,
+              position,
+              key: s.key,
+              contentType: s.contentType,
+              kind: s.kind,
+              filename: s.filename,
+              bytes: s.bytes,
+              createdAt: now,
+            })),
+          );
+        }
+        await recordEvent(tx, updated!, 'delivered', user.id, input.note ?? null, now);
+        const status = await settleDeal(tx, locked.deal, now);
+        return outcomeOf(tx, locked.deal, updated!, status);
+      }),
+  );
 }
 
 function requireCanDeliver({ deal, deliverable }: Locked, userId: string): void {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS, MESSAGES } from '@barterads/core';
-import { type Database, type ListingPhoto, listings, type UserRow } from '@barterads/db';
+import { type Database, type Executor, type ListingPhoto, listings, type UserRow } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
-import { processImage } from '../storage/images';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type FileStorage, publicUrl } from '../storage/storage';
+import { deleteStored, type StoredFileKind, storeThenCommit } from '../storage/stored-files';
 import type { UploadedFile } from '../storage/uploads';
 import { getListing, ownListing, photoChangeReview } from './listings';
 import type { ListingOutput, PhotoOutput } from './schemas';
@@ -50,26 +50,25 @@ export async function addListingPhoto(
   if ((current?.n ?? 0) >= LIMITS.listingPhotosMax) throw photosFull();
 
   const photoId = randomUUID();
-  const image = await processImage(file, storage, `public/listings/${id}/${photoId}`);
-  const photo: ListingPhoto = { id: photoId, variants: image.variants };
-  const removeStored = () => Promise.all(image.variants.map((v) => storage.delete(v.key).catch(() => {})));
-  try {
-    const updated = await db
-      .update(listings)
-      .set({ photos: sql`${listings.photos} || ${JSON.stringify([photo])}::jsonb`, ...photoChangeReview })
-      .where(
-        and(
-          eq(listings.id, id),
-          eq(listings.ownerId, user.id),
-          sql`jsonb_array_length(${listings.photos}) < ${LIMITS.listingPhotosMax}`,
-        ),
-      )
-      .returning({ id: listings.id });
-    if (updated.length === 0) throw photosFull();
-  } catch (error) {
-    await removeStored();
-    throw error;
-  }
+  await storeThenCommit(
+    storage,
+    (files) => files.image(file, `${LISTING_PHOTO_PREFIX}${id}/${photoId}`),
+    async (image) => {
+      const photo: ListingPhoto = { id: photoId, variants: image.variants };
+      const updated = await db
+        .update(listings)
+        .set({ photos: sql`${listings.photos} || ${JSON.stringify([photo])}::jsonb`, ...photoChangeReview })
+        .where(
+          and(
+            eq(listings.id, id),
+            eq(listings.ownerId, user.id),
+            sql`jsonb_array_length(${listings.photos}) < ${LIMITS.listingPhotosMax}`,
+          ),
+        )
+        .returning({ id: listings.id });
+      if (updated.length === 0) throw photosFull();
+    },
+  );
   return getListing(db, id);
 }
 
@@ -97,6 +96,27 @@ export async function removeListingPhoto(
     return photo;
   });
   // After the commit: a failed delete leaves an unreferenced file, never a listing pointing at a missing one.
-  await Promise.all(removed.variants.map((v) => storage.delete(v.key).catch(() => {})));
+  await deleteStored(
+    storage,
+    removed.variants.map((v) => v.key),
+  );
   return getListing(db, id);
 }
+
+/** Where listing photos are stored: `public/listings/<listing id>/<photo id>-<width>.webp`. */
+const LISTING_PHOTO_PREFIX = 'public/listings/';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Listing photos for the storage sweeper: referenced while a listing's `photos` holds the variant. */
+export const LISTING_PHOTO_FILES: StoredFileKind = {
+  name: 'listing photos',
+  prefix: LISTING_PHOTO_PREFIX,
+  async referenced(db: Executor, keys: readonly string[]) {
+    const ids = [
+      ...new Set(keys.map((key) => key.slice(LISTING_PHOTO_PREFIX.length).split('/')[0] ?? '')),
+    ].filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Set<string>();
+    const rows = await db.select({ photos: listings.photos }).from(listings).where(inArray(listings.id, ids));
+    return new Set(rows.flatMap((row) => row.photos.flatMap((photo) => photo.variants.map((v) => v.key))));
+  },
+};

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
   contentTypeOfKey,
   type FileStorage,
+  isValidKey,
+  type ListedObject,
   type PutMeta,
   type StoredObject,
 } from './storage';
@@ -58,6 +60,24 @@ export function createLocalStorage(root: string): FileStorage {
         return (await stat(pathOf(key))).isFile();
       } catch {
         return false;
+      }
+    },
+    async *list(prefix: string): AsyncIterable<ListedObject> {
+      const folder = join(root, ...prefix.split('/').filter(Boolean));
+      let entries: Dirent[];
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(root, path).split(sep).join('/');
+        if (!isValidKey(key)) continue;
+        const info = await stat(path).catch(() => null);
+        if (info) yield { key, modifiedAt: info.mtime };
       }
     },
   };

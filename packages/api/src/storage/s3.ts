@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -12,6 +13,7 @@ import {
   assertValidKey,
   contentTypeOfKey,
   type FileStorage,
+  type ListedObject,
   type PutMeta,
   type StoredObject,
 } from './storage';
@@ -89,6 +91,18 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async *list(prefix: string): AsyncIterable<ListedObject> {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken, MaxKeys: 1000 }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

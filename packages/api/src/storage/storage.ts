@@ -22,6 +22,16 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Whether an object exists under the key. */
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object whose key starts with `prefix` (a folder: ends with `/`), with when it was written, in pages as
+   * the store gives them; for the storage sweeper, which deletes objects no row references.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
+}
+
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export interface PutMeta {

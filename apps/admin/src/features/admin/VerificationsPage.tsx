@@ -171,6 +171,9 @@ function SubmissionReview({ verification: v }: { verification: Verification }) {
   });
   const fields: [string, string | null][] = [
     ['Legal name', v.legalName],
+    // Approved with the legal name: the GST verified badge is only ever shown beside one of the two.
+    ['Name shown', v.tradeName ?? `${v.business.name} (no company name)`],
+    ...(v.renamedFrom ? ([['Renamed from', v.renamedFrom]] as [string, string][]) : []),
     ['GSTIN', v.gstin],
     ['PAN', v.pan],
     ['Udyam number', v.udyam],
@@ -199,6 +202,26 @@ function SubmissionReview({ verification: v }: { verification: Verification }) {
                 ))}
               </Table.Tbody>
             </Table>
+            {v.renamedFrom ? (
+              <Alert color="blue" mt="sm" title="A verified business changed its name">
+                It showed “{v.renamedFrom}” and now shows “{v.tradeName ?? v.business.name}”. Approve only if
+                the certificate shows this name as its legal or trade name.
+              </Alert>
+            ) : null}
+            {v.gstinElsewhere.length > 0 ? (
+              <Alert color="orange" mt="sm" title="This GSTIN is also held by another business">
+                <Stack gap={2}>
+                  {v.gstinElsewhere.map((other) => (
+                    <Text key={other._id} fz="sm">
+                      {other.companyName || other.name}:{' '}
+                      {other.status === 'verified'
+                        ? 'verified with this GSTIN'
+                        : 'waiting for review with it'}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
             {v.reason ? (
               <Alert color="red" mt="sm" title="Rejected">
                 {v.reason}
@@ -271,6 +294,13 @@ function SubmissionReview({ verification: v }: { verification: Verification }) {
 /** The certificate beside the fields: a PDF inline (the browser's viewer), an image as it is. */
 function Certificate({ verification: v }: { verification: Verification }) {
   const { certificate } = v;
+  if (certificate.removedAt)
+    return (
+      <Text fz="sm" c="dimmed">
+        The certificate was deleted on {formatDateTime(certificate.removedAt)}, after a later decision on this
+        business.
+      </Text>
+    );
   return (
     <Stack gap={4}>
       {certificate.type === 'application/pdf' ? (

@@ -126,7 +126,13 @@ function VerificationBody({ data }: { data: MyVerification }) {
         and appear under "Verified businesses only" in the marketplace. An admin checks your details against
         your GST registration certificate.
       </Text>
-      {status === 'pending' && latest ? (
+      {status === 'pending' && latest?.renamedFrom ? (
+        <Alert color="yellow" title="Your new company name is in review" role="status">
+          The GST verified badge is shown only beside a name an admin approved. We are checking “
+          {latest.tradeName ?? 'no company name'}” against your certificate; the badge returns once it is
+          approved, or at once if you change the name back to “{latest.renamedFrom}”.
+        </Alert>
+      ) : status === 'pending' && latest ? (
         <Alert color="yellow" title="Pending review" role="status">
           We are checking {latest.legalName} (GSTIN {latest.gstin}), submitted{' '}
           {DATE.format(new Date(latest.submittedAt))}.
@@ -134,7 +140,9 @@ function VerificationBody({ data }: { data: MyVerification }) {
       ) : null}
       {status === 'verified' && latest ? (
         <Alert color="green" title="GST verified" role="status">
-          {latest.legalName}, GSTIN {latest.gstin}.
+          {latest.legalName}, GSTIN {latest.gstin}
+          {latest.tradeName && latest.tradeName !== latest.legalName ? `, shown as ${latest.tradeName}` : ''}.
+          A new company name goes to review before the badge is shown beside it.
         </Alert>
       ) : null}
       {status === 'rejected' && latest ? (

@@ -19,6 +19,7 @@ import {
 import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
+import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from '../listings/format';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
@@ -54,7 +55,7 @@ export function BusinessPage({ id }: { id: string }) {
         <Title order={1}>{business.companyName ?? business.name}</Title>
         <Group gap="xs">
           <Badge variant="light">{userTypeLabel(business.userType)}</Badge>
-          {business.verified ? <Badge color="teal">GST verified</Badge> : null}
+          {business.verified ? <GstVerifiedBadge size="lg" /> : null}
         </Group>
         {business.city ? <Text c="dimmed">{`${business.city}, ${business.state}`}</Text> : null}
         {business.description ? <Text>{business.description}</Text> : null}

@@ -20,6 +20,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
+import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { ProposeDealButton } from '../deals/ProposeDealButton';
 import { formatInr, formatRate } from '../listings/format';
 import { MessageOwnerButton } from '../messages/MessageOwnerButton';
@@ -163,7 +164,10 @@ export function ListingPage({ id }: { id: string }) {
         <Stack gap="md">
           <Card withBorder aria-label="Owner">
             <Stack gap={4}>
-              <Text fw={600}>{barter.ownerCompany ?? barter.ownerName}</Text>
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600}>{barter.ownerCompany ?? barter.ownerName}</Text>
+                {barter.ownerVerified ? <GstVerifiedBadge /> : null}
+              </Group>
               <Text size="sm">
                 {barter.rating === null ? 'New' : `★ ${barter.rating.toFixed(1)} (${barter.reviewCount})`}
               </Text>

@@ -14,8 +14,10 @@ export type {
   VerificationSubmission,
 } from './businesses/schemas';
 export {
+  CERTIFICATE_FILES,
   certificateKey,
   readCertificate,
+  retireCertificates,
   submitVerification,
   verifiedBusiness,
 } from './businesses/verification';
@@ -23,7 +25,7 @@ export { createApiKeyContext, createContext, type RequestMeta, SESSION_COOKIE } 
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
-export { readProof, runDeliveryTimers } from './deliveries/deliveries';
+export { PROOF_FILES, readProof, runDeliveryTimers } from './deliveries/deliveries';
 export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
@@ -36,6 +38,7 @@ export {
 } from './jobs/queue';
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
+export { LISTING_PHOTO_FILES } from './listings/photos';
 export { SearchListingsInput } from './listings/schemas';
 export {
   planTerms,

@@ -13,6 +13,7 @@ import { notificationEmailsJob } from './notification-emails';
 import { planPeriodsJob } from './plan-periods';
 import { reviewsJob } from './reviews';
 import { savedSearchAlertsJob } from './saved-search-alerts';
+import { storageSweepJob } from './storage-sweep';
 import { unreadMessagesJob } from './unread-messages';
 
 /** The jobs that drain rows (the e-mail outbox, the match queue): woken when a server starts. */
@@ -32,6 +33,7 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       deliveriesJob(services),
       reviewsJob(services),
       savedSearchAlertsJob(services),
+      storageSweepJob(services),
     ],
     services.logger,
     options,

@@ -25,8 +25,31 @@ function startFakeS3(): Promise<{
     return Buffer.concat(chunks);
   };
   const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const url = new URL(request.url ?? '/', 'http://x');
+    const path = decodeURIComponent(url.pathname);
     const object = objects.get(path);
+    if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      // ListObjectsV2, two keys a page, so that paging is exercised.
+      const prefix = `${path.replace(/\/$/, '')}/${url.searchParams.get('prefix') ?? ''}`;
+      const keys = [...objects.keys()].filter((key) => key.startsWith(prefix)).sort();
+      const start = Number(url.searchParams.get('continuation-token') ?? 0);
+      const page = keys.slice(start, start + 2);
+      const more = start + 2 < keys.length;
+      const bucket = path.replace(/\/$/, '');
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${more}</IsTruncated>${page
+            .map(
+              (key) =>
+                `<Contents><Key>${key.slice(bucket.length + 1)}</Key><LastModified>2026-01-02T03:04:05.000Z</LastModified></Contents>`,
+            )
+            .join(
+              '',
+            )}${more ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : ''}</ListBucketResult>`,
+        );
+      return;
+    }
     if (request.method === 'PUT') {
       objects.set(path, { body: await read(request), type: String(request.headers['content-type']) });
       response.writeHead(200, { ETag: '"x"' }).end();
@@ -51,6 +74,23 @@ function startFakeS3(): Promise<{
       resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, objects }),
     ),
   );
+}
+
+/** Every key under a prefix, as the sweeper reads them. */
+async function listed(storage: FileStorage, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list(prefix)) {
+    expect(object.modifiedAt).toBeInstanceOf(Date);
+    keys.push(object.key);
+  }
+  return keys.sort();
+}
+
+async function listing(storage: FileStorage) {
+  for (const key of ['proofs/a/1.pdf', 'proofs/a/2.pdf', 'proofs/b/3.pdf', 'proofsx/4.pdf', 'public/5.webp'])
+    await storage.put(key, Buffer.from('x'), { contentType: 'application/pdf' });
+  expect(await listed(storage, 'proofs/')).toEqual(['proofs/a/1.pdf', 'proofs/a/2.pdf', 'proofs/b/3.pdf']);
+  expect(await listed(storage, 'nothing/')).toEqual([]);
 }
 
 async function roundTrip(storage: FileStorage) {
@@ -83,6 +123,23 @@ describe('file storage', () => {
 
   it('local disk: put, get, delete, and keys that cannot leave the folder', async () => {
     await roundTrip(createLocalStorage(join(dir, 'local')));
+  });
+
+  it('lists the objects under a prefix, on disk and in a bucket (pages followed)', async () => {
+    await listing(createLocalStorage(join(dir, 'listing')));
+    const fake = await startFakeS3();
+    try {
+      await listing(
+        createS3Storage({
+          endpoint: fake.url,
+          bucket: 'media',
+          accessKeyId: 'key',
+          secretAccessKey: 'secret',
+        }),
+      );
+    } finally {
+      fake.server.close();
+    }
   });
 
   it('local disk: a stream that fails half-way leaves no object and no partial file', async () => {

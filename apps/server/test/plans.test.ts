@@ -3,6 +3,7 @@ import {
   auditLog,
   businessVerifications,
   invoices,
+  notifications,
   paymentEvents,
   paymentOrders,
   refunds,
@@ -256,6 +257,175 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
     expect(
       await server.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, hook.eventId)),
     ).toHaveLength(1);
+  });
+
+  /** Pays a change of plan the way checkout does: the quoted order, then its signed payment. */
+  async function changePlan(token: string, planId: PlanId) {
+    const res = await server.request('/api/payments/change-plan', {
+      token,
+      json: { planId, period: 'monthly', preview: false },
+    });
+    expect(res.status, res.text).toBe(200);
+    const verified = await server.request('/api/payments/verify', {
+      token,
+      json: razorpay.signPayment(res.body.order.id),
+    });
+    expect(verified.status, verified.text).toBe(200);
+    return res.body.order as { id: string; amount: number };
+  }
+
+  it('cancel within 24 hours refunds every plan payment of the day: Starter, then an upgrade minutes later', async () => {
+    const { user, token } = await subscriber('starter', 'monthly');
+    const upgrade = await changePlan(token, 'growth');
+    expect(upgrade.amount).toBeGreaterThan(100_000);
+    const res = await server.request('/api/payments/cancel', { token, json: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.subscription.status).toBe('cancelled');
+    expect(res.body.refund).toMatchObject({ amount: upgrade.amount, status: 'processing' });
+    expect(res.body.refunds.map((r: { amount: number }) => r.amount)).toEqual([upgrade.amount, 99_900]);
+    const orders = await server.db.select().from(paymentOrders).where(eq(paymentOrders.userId, user.id));
+    for (const order of orders) {
+      const made = [...razorpay.refunds.values()].filter((r) => r.payment_id === order.razorpayPaymentId);
+      expect(made.map((r) => r.amount)).toEqual([order.amount]);
+    }
+    expect((await subscription(token)).allowance.plan).toBe('Free');
+    // The history says so: each payment with its refund, no "Request refund" to offer.
+    const history = await server.request('/api/payments/history', { token });
+    expect(
+      history.body.payments.map((p: { amount: number; refund: { status: string } | null }) => [
+        p.amount,
+        p.refund?.status,
+      ]),
+    ).toEqual([
+      [upgrade.amount, 'processing'],
+      [99_900, 'processing'],
+    ]);
+  });
+
+  it('a cancel leaves the plan running for what was not refunded: an upgrade today off a plan bought earlier', async () => {
+    const { user, token } = await subscriber('growth', 'monthly');
+    await server.db
+      .update(paymentOrders)
+      .set({ paidAt: new Date(Date.now() - 10 * DAY) })
+      .where(eq(paymentOrders.userId, user.id));
+    await setPeriod(user.id, 10 * DAY, 30);
+    const growthEnd = (await subscription(token)).subscription.endsAt as string;
+    const upgrade = await changePlan(token, 'professional');
+    expect((await subscription(token)).allowance.plan).toBe('Professional');
+    const res = await server.request('/api/payments/cancel', { token, json: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.refunds).toEqual([expect.objectContaining({ amount: upgrade.amount })]);
+    // Back on Growth to the end of the period it paid for, not renewed.
+    expect(res.body.subscription).toMatchObject({
+      planId: 'growth',
+      status: 'active',
+      endsAt: growthEnd,
+      cancelAtPeriodEnd: true,
+    });
+    expect((await subscription(token)).allowance.plan).toBe('Growth');
+  });
+
+  it('a refund ends what the plan paid for: features end, listings over the free allowance are archived newest first, the member is told', async () => {
+    const { user, token } = await subscriber('growth', 'monthly');
+    const ids: string[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const made = await server.request('/api/barters', {
+        token,
+        json: { title: `Refund test hoarding ${n}`, description: 'Front-lit', location: 'Pune' },
+      });
+      expect(made.status, made.text).toBe(201);
+      ids.push(made.body.barter._id);
+    }
+    for (const id of [ids[0], ids[4]])
+      expect((await server.request(`/api/barters/${id}/feature`, { token, json: {} })).status).toBe(200);
+    const featured = async () =>
+      ((await server.request('/api/barters/featured')).body.barters as { _id: string }[])
+        .map((b) => b._id)
+        .filter((id) => ids.includes(id));
+    expect((await featured()).sort()).toEqual([ids[0], ids[4]].sort());
+
+    const res = await server.request('/api/payments/cancel', { token, json: {} });
+    expect(res.status, res.text).toBe(200);
+    expect(await featured()).toEqual([]);
+    const mine = (await server.request('/api/barters/me', { token })).body.barters as {
+      _id: string;
+      status: string;
+      featuredUntil?: string | null;
+    }[];
+    const statusOf = (id: string) => mine.find((b) => b._id === id)?.status;
+    expect(ids.map(statusOf)).toEqual(['active', 'active', 'archived', 'archived', 'archived']);
+    const [notice] = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'plan_changed')));
+    expect(notice?.title).toBe("3 listings archived after your plan's refund");
+    expect(notice?.body).toContain(
+      '"Refund test hoarding 5", "Refund test hoarding 4", "Refund test hoarding 3"',
+    );
+    expect(notice?.body).toContain('no longer featured');
+    // Keeping another one instead: archive one, then restore the one preferred (within the free allowance).
+    const full = await server.request(`/api/barters/${ids[2]}/restore`, { token, json: {} });
+    expect(full.status).toBe(403);
+    expect((await server.request(`/api/barters/${ids[1]}/archive`, { token, json: {} })).status).toBe(200);
+    const restored = await server.request(`/api/barters/${ids[2]}/restore`, { token, json: {} });
+    expect(restored.status, restored.text).toBe(200);
+    // The featurings given back do not count: nothing to feature on Free anyway.
+    expect((await subscription(token)).allowance).toMatchObject({ plan: 'Free', featuredThisMonth: 0 });
+  });
+
+  it('an approved refund request of the running payment ends that plan and its benefits too', async () => {
+    const { user, token } = await subscriber('growth', 'monthly');
+    const listingIds: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const made = await server.request('/api/barters', {
+        token,
+        json: { title: `Requested refund listing ${n}`, description: 'Spots', location: 'Pune' },
+      });
+      listingIds.push(made.body.barter._id);
+    }
+    const [order] = await server.db.select().from(paymentOrders).where(eq(paymentOrders.userId, user.id));
+    const asked = await server.request('/api/payments/refund-requests', {
+      token,
+      json: { paymentId: order!.id, reason: 'Not what we needed' },
+    });
+    expect(asked.status, asked.text).toBe(201);
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const decided = await server.request(`/api/admin/refunds/${asked.body.refundRequest.id}/decision`, {
+      token: admin.token,
+      json: { approve: true },
+    });
+    expect(decided.status, decided.text).toBe(200);
+    expect((await subscription(token)).allowance).toMatchObject({ plan: 'Free', activeListings: 2 });
+    const mine = (await server.request('/api/barters/me', { token })).body.barters as {
+      _id: string;
+      status: string;
+    }[];
+    expect(mine.find((b) => b._id === listingIds[2])?.status).toBe('archived');
+  });
+
+  it('a processed refund shows as refunded in the history with its credit note', async () => {
+    const { token } = await subscriber('starter', 'monthly');
+    const cancelled = await server.request('/api/payments/cancel', { token, json: {} });
+    expect(cancelled.status).toBe(200);
+    const [row] = await server.db.select().from(refunds).where(eq(refunds.id, cancelled.body.refund.id));
+    const hook = razorpay.refundWebhook('refund.processed', row!.razorpayRefundId!);
+    await server.request('/api/payments/webhook', { method: 'POST', body: hook.body, headers: hook.headers });
+    const [payment] = (await server.request('/api/payments/history', { token })).body.payments;
+    expect(payment.refund).toMatchObject({
+      status: 'processed',
+      amount: 99_900,
+      processedAt: expect.any(String),
+    });
+    const documents = (await server.request('/api/payments/invoices', { token })).body.invoices as {
+      kind: string;
+      paymentId: string;
+    }[];
+    expect(
+      documents
+        .filter((d) => d.paymentId === payment.id)
+        .map((d) => d.kind)
+        .sort(),
+    ).toEqual(['credit_note', 'invoice']);
   });
 
   it('cancel after 24 hours: no refund, the plan runs to its end; twice is refused', async () => {

@@ -2,7 +2,10 @@ import {
   controlFakeRazorpay,
   DEMO_ADVERTISER_EMAIL,
   DEMO_PASSWORD,
+  settleFakeRefunds,
   signInThroughForm,
+  signUpThroughApi,
+  uniqueE2eEmail,
 } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -123,6 +126,72 @@ test('a Growth member upgrades with the confirmation, downloads the invoice, and
     .click();
   // Within 24 hours of the purchase: refunded in full, the plan ends now.
   await expect(page.getByRole('heading', { name: 'Refunds' })).toBeVisible();
-  await expect(page.getByText('Processing takes 10-14 working days.')).toBeVisible();
+  await expect(
+    page.getByText('Processing takes 5-10 working days to reach your original payment method.').first(),
+  ).toBeVisible();
   await expect(page.getByText(/Ended on/)).toBeVisible();
+});
+
+test.describe('on a phone (360 px)', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('cancelling the day of purchase refunds Starter and the upgrade; the history shows each refund and its credit note', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueE2eEmail('refund');
+    await signUpThroughApi(page.request, {
+      email,
+      password: DEMO_PASSWORD,
+      userType: 'advertiser',
+      firstName: 'Refund',
+      lastName: 'Tester',
+    });
+    // Signed up through the page's own request context: its session cookie is the page's.
+    await page.goto('/pricing');
+    const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
+    await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
+    await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
+    await expect(page.getByText(/You are now on the Starter plan \(monthly\)/)).toBeVisible();
+    // Minutes later (here: at once), the upgrade.
+    await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
+    await expect(confirm.getByText('From Starter to Growth (monthly)')).toBeVisible();
+    await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
+    await expect(page.getByText(/You are now on the Growth plan \(monthly\)/)).toBeVisible();
+
+    await page.goto('/settings');
+    const history = page.getByRole('region', { name: 'Payment history' });
+    const rows = history.getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(history.getByRole('button', { name: /Request refund/ })).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your plan?' })
+      .getByRole('button', { name: 'Cancel plan' })
+      .click();
+    await expect(page.getByText(/Ended on/)).toBeVisible();
+    // Both payments come back, each says so, and neither offers "Request refund" any more.
+    for (const row of await rows.all()) {
+      await expect(row.getByText('Refund processing')).toBeVisible();
+      await expect(row.getByText(/Processing takes 5-10 working days/)).toBeVisible();
+      await expect(row.getByText('Paid', { exact: true })).toHaveCount(0);
+    }
+    await expect(history.getByRole('button', { name: /Request refund/ })).toHaveCount(0);
+    await expect(rows.filter({ hasText: '₹999' })).toHaveCount(1);
+    const refunds = page.getByRole('region', { name: 'Refunds' });
+    await expect(refunds.getByRole('listitem')).toHaveCount(2);
+
+    // Razorpay processes the refunds: each payment shows "Refunded" with its credit note.
+    expect(await settleFakeRefunds(baseURL ?? page.url())).toBe(2);
+    await page.reload();
+    for (const row of await rows.all()) {
+      await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+      await expect(row.getByRole('link', { name: /Download credit note BA-CN\// })).toBeVisible();
+    }
+    // Nothing is wider than the phone's screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'new_matches',
   'saved_search_hits',
   'new_message',
+  'plan_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,6 +41,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   new_matches: 'New matches for my listings',
   saved_search_hits: 'New listings for my saved searches',
   new_message: 'New messages',
+  plan_changed: 'My plan ends or its allowances change',
 };
 
 /** Where a notification's e-mail stands: written by `notify`, moved on by the e-mail job. */

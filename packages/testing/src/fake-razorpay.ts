@@ -194,6 +194,18 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
         }
         return send(response, 200, { ok: true, response: signPayment(order.id) });
       }
+      if (request.method === 'POST' && path === '/_fake/refunds/settle') {
+        // Razorpay processing every refund still pending: its signed refund.processed webhook to `webhookUrl`.
+        const { webhookUrl } = JSON.parse(await readBody(request)) as { webhookUrl?: string };
+        if (!webhookUrl) return send(response, 400, { error: 'webhookUrl is required' });
+        let settled = 0;
+        for (const refund of [...refunds.values()].filter((r) => r.status === 'pending')) {
+          const hook = fake.refundWebhook('refund.processed', refund.id);
+          const answer = await fetch(webhookUrl, { method: 'POST', headers: hook.headers, body: hook.body });
+          if (answer.ok) settled += 1;
+        }
+        return send(response, 200, { settled });
+      }
       if (request.method === 'POST' && path === '/_fake/control') {
         const control = JSON.parse(await readBody(request)) as {
           mode?: FakeRazorpayMode;

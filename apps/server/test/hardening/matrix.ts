@@ -452,6 +452,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: signedIn(404),
     request: () => ({ body: { paymentId: UNKNOWN_SUBMISSION, reason: 'Matrix refund request' } }),
   },
+  'GET /api/payments/history': { expect: signedIn(200) },
   'GET /api/payments/refunds': { expect: signedIn(200) },
   'GET /api/payments/invoices': { expect: signedIn(200) },
   'GET /api/auth/api-keys': { expect: signedIn(200) },

@@ -8,8 +8,8 @@ import {
   planTerms,
   seesAllMatches,
 } from '@barterads/core';
-import { type Executor, subscriptions } from '@barterads/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { type Executor, listingFeaturings, listings, subscriptions, users } from '@barterads/db';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 
 /**
  * Plan entitlements in one home: which plan a member has now and what it allows (active listings, deals a month
@@ -48,17 +48,77 @@ export function runningPlan(at?: Date) {
   return and(eq(subscriptions.status, 'active'), gt(subscriptions.currentPeriodEnd, at ?? sql`now()`));
 }
 
-/** The plan the member pays for now (an active subscription whose period has not ended), or null. */
-export async function currentPlanId(db: Executor, userId: string): Promise<PlanId | null> {
+/** The plan the member pays for at `at` (default now: an active subscription not past its end), or null. */
+export async function currentPlanId(db: Executor, userId: string, at?: Date): Promise<PlanId | null> {
   const [row] = await db
     .select({ planId: subscriptions.planId })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), runningPlan()))
+    .where(and(eq(subscriptions.userId, userId), runningPlan(at)))
     .limit(1);
   return row?.planId ?? null;
 }
 
-/** What the member's plan (or the free tier) allows now. */
-export async function entitlementsOf(db: Executor, userId: string): Promise<Entitlements> {
-  return entitlementsFor(await currentPlanId(db, userId));
+/** What the member's plan (or the free tier) allows now, or at `at`. */
+export async function entitlementsOf(db: Executor, userId: string, at?: Date): Promise<Entitlements> {
+  return entitlementsFor(await currentPlanId(db, userId, at));
+}
+
+export interface WithdrawnBenefits {
+  /** Listings that lost their feature. */
+  unfeatured: { id: string; title: string }[];
+  /** Active listings archived to fit the allowance, newest first. */
+  archived: { id: string; title: string }[];
+}
+
+/**
+ * After a plan ended early or shrank (a refund), brings what the member uses within what the plan allows at
+ * `now`: featured listings beyond the plan's featured allowance lose the feature, the most recently featured
+ * first (every one of them on a plan without featuring), and their featurings no longer count this month; active
+ * listings over the plan's allowance are archived, newest first, without an admin's reason, so the member can
+ * restore the ones they would rather keep from My Listings (restoring checks the allowance: archive another
+ * first). Runs in the caller's transaction, under the lock on the member's row that posting, restoring and
+ * featuring take, so none of them can slip past it.
+ */
+export async function settleToEntitlements(
+  tx: Executor,
+  userId: string,
+  now = new Date(),
+): Promise<WithdrawnBenefits> {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  const plan = await entitlementsOf(tx, userId, now);
+  const featured = await tx
+    .select({ id: listings.id, title: listings.title })
+    .from(listings)
+    .where(and(eq(listings.ownerId, userId), gt(listings.featuredUntil, now)))
+    .orderBy(asc(listings.featuredUntil), asc(listings.id));
+  // The earliest featured keep it while the allowance lasts; the later ones lose it.
+  const unfeatured = featured.slice(plan.featuredPerMonth);
+  if (unfeatured.length > 0) {
+    const ids = unfeatured.map((listing) => listing.id);
+    await tx.update(listings).set({ featuredUntil: now }).where(inArray(listings.id, ids));
+    await tx
+      .delete(listingFeaturings)
+      .where(and(inArray(listingFeaturings.listingId, ids), gt(listingFeaturings.featuredUntil, now)));
+  }
+  let archived: WithdrawnBenefits['archived'] = [];
+  if (plan.activeListingLimit !== null) {
+    const active = await tx
+      .select({ id: listings.id, title: listings.title })
+      .from(listings)
+      .where(and(eq(listings.ownerId, userId), eq(listings.status, 'active')))
+      .orderBy(desc(listings.createdAt), desc(listings.id));
+    archived = active.slice(0, Math.max(0, active.length - plan.activeListingLimit));
+    if (archived.length > 0) {
+      await tx
+        .update(listings)
+        .set({ status: 'archived', archivedAt: now, archivedReason: null })
+        .where(
+          inArray(
+            listings.id,
+            archived.map((listing) => listing.id),
+          ),
+        );
+    }
+  }
+  return { unfeatured, archived };
 }

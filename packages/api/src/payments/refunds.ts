@@ -15,13 +15,16 @@ import {
   users,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import type { Context, SignedInUser } from '../context';
+import { settleToEntitlements } from '../entitlements/entitlements';
+import { notifyDeps } from '../notifications/notify';
 import { GatewayError, paymentGateway } from './gateway';
 import { issueCreditNote } from './invoices';
 import { requireRazorpay } from './orders';
+import { revertRefundedPayments, tellWithdrawnBenefits } from './reversal';
 import type { Refund, RefundRequestInput, Subscription } from './schemas';
 import { auditState, toSubscription } from './subscriptions';
 
@@ -65,15 +68,20 @@ async function refundThroughRazorpay(
 }
 
 /**
- * Cancel from /settings: within 24 hours of the purchase that started the plan, the payment is refunded in full
- * through Razorpay and the plan ends now; later, the plan runs to the end of its period and is not renewed.
- * The refund row is written first (`requested`), so a second cancel racing this one finds it and stops.
+ * Cancel from /settings. Every plan payment of the last 24 hours comes back in full through Razorpay (Starter
+ * bought, then an upgrade minutes later: both), and the plan runs for what was not refunded: the plan those
+ * payments replaced, when one still runs (to its end, not renewed), or none, and it ends now. What the plan no
+ * longer allows ends with it (featured listings, listings over the allowance: settleToEntitlements), and the
+ * member is told. With no payment in the last 24 hours, the plan runs to the end of its period and is not
+ * renewed. The refund rows are written first (`requested`), so a second cancel racing this one finds them and
+ * stops; Razorpay refunds the newest first, and a refusal stops there (the older payments stay paid and the plan
+ * returns to what they bought).
  */
 export async function cancelPlan(
   ctx: Pick<Context, 'services'>,
   user: SignedInUser,
   now = new Date(),
-): Promise<{ subscription: Subscription; refund?: Refund }> {
+): Promise<{ subscription: Subscription; refund?: Refund; refunds?: Refund[] }> {
   const db = ctx.services.database.db;
   const prepared = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -86,14 +94,20 @@ export async function cancelPlan(
     }
     if (row.cancelAtPeriodEnd)
       throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.planAlreadyCancelled });
-    const [order] = row.lastOrderId
-      ? await tx.select().from(paymentOrders).where(eq(paymentOrders.id, row.lastOrderId))
-      : [];
-    const early =
-      order?.status === 'paid' &&
-      order.paidAt !== null &&
-      now.getTime() - order.paidAt.getTime() <= FULL_REFUND_HOURS * HOUR_MS;
-    if (!early || !order) {
+    const recent = await tx
+      .select()
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, user.id),
+          eq(paymentOrders.status, 'paid'),
+          gte(paymentOrders.paidAt, new Date(now.getTime() - FULL_REFUND_HOURS * HOUR_MS)),
+          sql`not exists (select 1 from ${refunds} where ${refunds.orderId} = ${paymentOrders.id}
+            and ${refunds.status} in ('requested', 'processing', 'processed'))`,
+        ),
+      )
+      .orderBy(desc(paymentOrders.paidAt));
+    if (recent.length === 0) {
       const [updated] = await tx
         .update(subscriptions)
         .set({ cancelAtPeriodEnd: true, cancelledAt: now, updatedAt: now })
@@ -109,58 +123,81 @@ export async function cancelPlan(
       });
       return { kind: 'at-period-end' as const, subscription: updated! };
     }
-    const [refund] = await tx
+    const requested = await tx
       .insert(refunds)
-      .values({
-        userId: user.id,
-        orderId: order.id,
-        amount: order.amount,
-        reason: 'Cancelled within 24 hours',
-      })
+      .values(
+        recent.map((order) => ({
+          userId: user.id,
+          orderId: order.id,
+          amount: order.amount,
+          reason: 'Cancelled within 24 hours',
+        })),
+      )
       .onConflictDoNothing()
       .returning();
-    if (!refund) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.refundAlreadyRequested });
-    return { kind: 'refund' as const, subscription: row, order, refund };
+    if (requested.length !== recent.length)
+      throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.refundAlreadyRequested });
+    const byOrder = new Map(requested.map((refund) => [refund.orderId, refund]));
+    return {
+      kind: 'refund' as const,
+      items: recent.map((order) => ({ order, refund: byOrder.get(order.id)! })),
+    };
   });
   if (prepared.kind === 'at-period-end') return { subscription: toSubscription(prepared.subscription, now) };
 
-  const { order, refund } = prepared;
-  let made: { id: string };
-  try {
-    made = await refundThroughRazorpay(ctx, order, refund.id);
-  } catch (error) {
-    await db
-      .update(refunds)
-      .set({ status: 'failed', failureReason: 'Razorpay refused or did not answer' })
-      .where(eq(refunds.id, refund.id));
-    throw error;
+  const made: { order: PaymentOrderRow; refund: RefundRow; razorpayRefundId: string }[] = [];
+  for (const [index, item] of prepared.items.entries()) {
+    try {
+      const done = await refundThroughRazorpay(ctx, item.order, item.refund.id);
+      made.push({ ...item, razorpayRefundId: done.id });
+    } catch (error) {
+      await db
+        .update(refunds)
+        .set({ status: 'failed', failureReason: 'Razorpay refused or did not answer' })
+        .where(
+          inArray(
+            refunds.id,
+            prepared.items.slice(index).map((rest) => rest.refund.id),
+          ),
+        );
+      if (made.length === 0) throw error;
+      break;
+    }
   }
-  return db.transaction(async (tx) => {
-    const [processing] = await tx
-      .update(refunds)
-      .set({ status: 'processing', razorpayRefundId: made.id, decidedAt: now, updatedAt: now })
-      .where(eq(refunds.id, refund.id))
-      .returning();
-    const [before] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, user.id))
-      .for('update');
-    const [ended] = await tx
-      .update(subscriptions)
-      .set({ status: 'cancelled', currentPeriodEnd: now, cancelledAt: now, updatedAt: now })
-      .where(eq(subscriptions.userId, user.id))
-      .returning();
+  const result = await db.transaction(async (tx) => {
+    const processing: Refund[] = [];
+    for (const { order, refund, razorpayRefundId } of made) {
+      const [row] = await tx
+        .update(refunds)
+        .set({ status: 'processing', razorpayRefundId, decidedAt: now, updatedAt: now })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      processing.push(toRefund(row!, order));
+    }
+    const reverted = await revertRefundedPayments(
+      tx,
+      user.id,
+      made.map((m) => m.order),
+      { now, cancel: true },
+    );
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     await writeAudit(tx, {
       actorId: user.id,
       action: 'cancel_plan',
       targetType: 'subscription',
-      targetId: ended!.id,
-      before: auditState(before),
-      after: { ...auditState(ended), refundId: refund.id, refundAmount: refund.amount },
+      targetId: current!.id,
+      before: auditState(reverted?.before ?? current),
+      after: {
+        ...auditState(current),
+        refundIds: made.map((m) => m.refund.id).join(','),
+        refundAmount: made.reduce((sum, m) => sum + m.refund.amount, 0),
+      },
     });
-    return { subscription: toSubscription(ended!, now), refund: toRefund(processing!, order) };
+    const withdrawn = await settleToEntitlements(tx, user.id, now);
+    return { subscription: toSubscription(current!, now), refunds: processing, withdrawn };
   });
+  await tellWithdrawnBenefits(notifyDeps(ctx.services), user.id, result.withdrawn, made[0]!.refund.id);
+  return { subscription: result.subscription, refund: result.refunds[0], refunds: result.refunds };
 }
 
 /** The user's paid order by our id or Razorpay's payment id. */
@@ -286,15 +323,28 @@ export async function decideRefund(
       throw error;
     }
   }
-  await writeAudit(db, {
-    actorId: admin.id,
-    action: 'refund',
-    targetType: 'user',
-    targetId: claimed.userId,
-    before: { refundId: claimed.id, status: 'requested' },
-    after: { refundId: claimed.id, status: final.status, amount: final.amount },
-    reason: input.reason ?? null,
+  // A refunded payment takes back what it bought (reversal.ts), and what the plan no longer allows ends with it.
+  const withdrawn = await db.transaction(async (tx) => {
+    const reverted = input.approve
+      ? await revertRefundedPayments(tx, claimed.userId, [order], { now, cancel: false })
+      : null;
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: 'refund',
+      targetType: 'user',
+      targetId: claimed.userId,
+      before: { refundId: claimed.id, status: 'requested', ...(reverted ? auditState(reverted.before) : {}) },
+      after: {
+        refundId: claimed.id,
+        status: final.status,
+        amount: final.amount,
+        ...(reverted ? auditState(reverted.after) : {}),
+      },
+      reason: input.reason ?? null,
+    });
+    return reverted ? settleToEntitlements(tx, claimed.userId, now) : null;
   });
+  if (withdrawn) await tellWithdrawnBenefits(notifyDeps(ctx.services), claimed.userId, withdrawn, claimed.id);
   return { refund: toRefund(final, order) };
 }
 

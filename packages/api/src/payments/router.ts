@@ -112,7 +112,15 @@ export const paymentsRouter = router({
     .output(RevenueResult)
     .query(({ ctx, input }) => revenueFigures(ctx.services.database, input)),
 
-  history: authedProcedure.output(PaymentHistoryResult).query(async ({ ctx }) => ({
-    payments: (await paymentHistory(ctx.services.database.db, ctx.user.id)).map(toPayment),
-  })),
+  history: authedProcedure.output(PaymentHistoryResult).query(async ({ ctx }) => {
+    const db = ctx.services.database.db;
+    const [orders, refunds] = await Promise.all([
+      paymentHistory(db, ctx.user.id),
+      myRefunds(db, ctx.user.id),
+    ]);
+    // Each payment with its latest refund (myRefunds is newest first).
+    const latest = new Map<string, (typeof refunds)[number]>();
+    for (const refund of refunds) if (!latest.has(refund.paymentId)) latest.set(refund.paymentId, refund);
+    return { payments: orders.map((order) => toPayment(order, latest.get(order.id) ?? null)) };
+  }),
 });

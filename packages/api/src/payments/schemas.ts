@@ -142,7 +142,13 @@ export const InvoiceSummary = z.object({
 });
 export const InvoicesResult = z.object({ invoices: z.array(InvoiceSummary) });
 
-export const CancelResult = z.object({ subscription: Subscription, refund: Refund.optional() });
+export const CancelResult = z.object({
+  subscription: Subscription,
+  /** The newest refund made (the contract's field). */
+  refund: Refund.optional(),
+  /** Every plan payment of the last 24 hours refunded by this cancel, newest first. */
+  refunds: z.array(Refund).optional(),
+});
 
 export const RefundRequestInput = z.object({
   paymentId: z
@@ -189,6 +195,8 @@ export const Payment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Its latest refund, in whatever state (requested, processing, processed, rejected, failed), or null. */
+  refund: Refund.nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 

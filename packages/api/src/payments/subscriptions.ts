@@ -12,6 +12,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import type { SellerConfig } from '../services';
 import { issueInvoice } from './invoices';
+import { snapshotOf } from './reversal';
 import type { Payment, Subscription } from './schemas';
 
 /**
@@ -86,7 +87,7 @@ export function auditState(row: AuditableSubscription | undefined): Record<strin
   };
 }
 
-export function toPayment(row: PaymentOrderRow): Payment {
+export function toPayment(row: PaymentOrderRow, refund: Payment['refund'] = null): Payment {
   return {
     id: row.id,
     orderId: row.razorpayOrderId,
@@ -99,6 +100,7 @@ export function toPayment(row: PaymentOrderRow): Payment {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    refund,
   };
 }
 
@@ -156,7 +158,14 @@ export async function activatePaidOrder(
 
   const [paid] = await tx
     .update(paymentOrders)
-    .set({ status: 'paid', razorpayPaymentId, paidAt: now, failureReason: null })
+    .set({
+      status: 'paid',
+      razorpayPaymentId,
+      paidAt: now,
+      failureReason: null,
+      // What this payment replaces: a refund of it gives that back (reversal.ts).
+      replacedSubscription: snapshotOf(current),
+    })
     .where(eq(paymentOrders.id, order.id))
     .returning();
   // Every payment has its tax invoice, numbered in this transaction.

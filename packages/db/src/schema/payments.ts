@@ -1,3 +1,4 @@
+import type { BillingPeriod, PlanId, SubscriptionStatus } from '@barterads/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -46,6 +47,13 @@ export const paymentOrders = pgTable(
     changeKind: planChangeKind('change_kind').notNull().default('purchase'),
     /** Paise of the current plan's unused value deducted (upgrades). */
     credit: integer('credit').notNull().default(0),
+    /**
+     * The member's subscription as it was just before this payment applied (`{ subscription: null }`: none), so
+     * that refunding the payment gives back what it replaced; null for orders paid before it was recorded.
+     */
+    replacedSubscription: jsonb('replaced_subscription').$type<{
+      subscription: SubscriptionSnapshot | null;
+    }>(),
     ...timestamps(),
   },
   (t) => [
@@ -55,6 +63,20 @@ export const paymentOrders = pgTable(
     index('payment_orders_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
+
+/** A subscription's state, as a payment replaced it (ISO dates). */
+export interface SubscriptionSnapshot {
+  planId: PlanId;
+  period: BillingPeriod;
+  status: SubscriptionStatus;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  lastOrderId: string | null;
+  scheduledPlanId: PlanId | null;
+  scheduledPeriod: BillingPeriod | null;
+  scheduledOrderId: string | null;
+  cancelAtPeriodEnd: boolean;
+}
 
 /** The account's current plan: one row per user. */
 export const subscriptions = pgTable(

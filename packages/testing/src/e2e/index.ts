@@ -9,4 +9,4 @@ export {
 export { CHROMIUM_LAUNCH, e2eConfig } from './config';
 export * from './constants';
 export { mailCount, readMail, readMailedCode } from './mail';
-export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay } from './razorpay';
+export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay, settleFakeRefunds } from './razorpay';

@@ -15,6 +15,20 @@ export function e2eRazorpay(): E2eRazorpay {
   return JSON.parse(readFileSync(join(dataDir, 'razorpay.json'), 'utf8')) as E2eRazorpay;
 }
 
+/**
+ * Razorpay processes every refund the fake has made and not settled: each one's signed `refund.processed`
+ * webhook goes to the e2e server at `baseUrl`. Answers how many the server took.
+ */
+export async function settleFakeRefunds(baseUrl: string): Promise<number> {
+  const response = await fetch(`${e2eRazorpay().url}/_fake/refunds/settle`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ webhookUrl: new URL('/api/payments/webhook', baseUrl).toString() }),
+  });
+  if (!response.ok) throw new Error(`fake Razorpay settle failed: ${response.status}`);
+  return ((await response.json()) as { settled: number }).settled;
+}
+
 /** Switches what the fake's Orders API and checkout double do (for failure paths). */
 export async function controlFakeRazorpay(control: {
   mode?: 'ok' | 'error' | 'hang' | 'wrong-amount';

@@ -1,5 +1,5 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
-import { REFUND_STATUSES } from '@barterads/core';
+import { LEGAL, REFUND_STATUSES } from '@barterads/core';
 import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { getRouteApi } from '@tanstack/react-router';
@@ -148,7 +148,7 @@ function RefundItem({ refund: r }: { refund: AdminRefund }) {
         <Stack gap="sm">
           <Text>
             {decision === 'approve'
-              ? `${formatPaise(r.amount)} goes back to ${r.userEmail} through Razorpay in full; it takes 10-14 working days to arrive.`
+              ? `${formatPaise(r.amount)} goes back to ${r.userEmail} through Razorpay in full; it takes ${LEGAL.refundProcessingDays} working days to arrive.`
               : `${r.userEmail} keeps the plan and is not refunded.`}
           </Text>
           <Textarea

@@ -83,6 +83,15 @@ export const paymentRoutes = defineRoutes([
   },
   {
     method: 'GET',
+    path: '/api/payments/history',
+    procedure: 'payments.history',
+    summary:
+      "The member's plan payments (paid and failed), newest first, each with its latest refund and that refund's state (`amount` in paise)",
+    tag: 'Payments',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
     path: '/api/payments/refunds',
     procedure: 'payments.refunds',
     summary: "The member's refunds and their states, newest first",

@@ -187,7 +187,7 @@ export const REFUND_SECTIONS: readonly LegalSection[] = [
     id: 'full-refund',
     title: `Full refund within ${LEGAL.fullRefundWindowHours} hours`,
     body: [
-      `If you cancel within ${LEGAL.fullRefundWindowHours} hours of purchase, we refund the full amount you paid.`,
+      `If you cancel within ${LEGAL.fullRefundWindowHours} hours of purchase, we refund the full amount you paid: every plan payment of those ${LEGAL.fullRefundWindowHours} hours, a plan and an upgrade bought the same day alike. A plan you paid for earlier keeps running to the end of its period; what the refunded plan added (more listings, featured listings) ends with it.`,
     ],
   },
   {

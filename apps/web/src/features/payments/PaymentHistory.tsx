@@ -1,4 +1,4 @@
-import { trpc } from '@barterads/api-client';
+import { type RouterOutputs, trpc } from '@barterads/api-client';
 import {
   Anchor,
   Badge,
@@ -14,13 +14,57 @@ import {
 } from '@mantine/core';
 import { LoadError } from '../../components/LoadError';
 import { formatDay, formatPaise, PERIOD_LABEL } from './format';
-import { RefundRequestButton, refundable } from './Refunds';
+import { REFUND_PROCESSING_NOTE, REFUND_STATUS, RefundRequestButton, refundable } from './Refunds';
 
 const STATUS = {
   paid: { label: 'Paid', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
   created: { label: 'Pending', color: 'gray' },
 } as const;
+
+type PaymentRow = RouterOutputs['payments']['history']['payments'][number];
+
+/** A refund that stands (asked for, on its way, or made): the payment then shows it instead of "Paid". */
+function standingRefund(p: PaymentRow): PaymentRow['refund'] {
+  return p.refund && ['requested', 'processing', 'processed'].includes(p.refund.status) ? p.refund : null;
+}
+
+/** The payment's state: its refund's when one stands ("Refund processing", "Refunded"), else the payment's. */
+function PaymentStatus({ payment }: { payment: PaymentRow }) {
+  const refund = standingRefund(payment);
+  const status = refund
+    ? {
+        label:
+          refund.status === 'processed'
+            ? 'Refunded'
+            : `Refund ${REFUND_STATUS[refund.status].label.toLowerCase()}`,
+        color: REFUND_STATUS[refund.status].color,
+      }
+    : STATUS[payment.status];
+  return (
+    <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+      {status.label}
+    </Badge>
+  );
+}
+
+/** Under a refunded payment: when the money arrives, or when it was refunded (its credit note is listed). */
+function RefundNote({ payment }: { payment: PaymentRow }) {
+  const refund = standingRefund(payment);
+  if (!refund) return null;
+  return (
+    <Text fz="xs" c="dimmed">
+      {refund.status === 'processed' && refund.processedAt
+        ? `${formatPaise(refund.amount)} refunded on ${formatDay(refund.processedAt)}.`
+        : refund.status === 'processing'
+          ? `${formatPaise(refund.amount)} on its way back. ${REFUND_PROCESSING_NOTE} Its credit note follows.`
+          : `Refund of ${formatPaise(refund.amount)} requested; we reply by e-mail.`}
+    </Text>
+  );
+}
+
+/** "Request refund" while a payment is in its window and no refund of it stands. */
+const canRequestRefund = (p: PaymentRow) => p.status === 'paid' && refundable(p.paidAt) && !standingRefund(p);
 
 /** The signed-in user's payments, newest first: a table on wide screens, a list of cards on phones. */
 export function PaymentHistory() {
@@ -97,9 +141,10 @@ export function PaymentHistory() {
                       <Table.Td>{PERIOD_LABEL[p.period]}</Table.Td>
                       <Table.Td>{formatPaise(p.amount)}</Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS[p.status].color} variant="light">
-                          {STATUS[p.status].label}
-                        </Badge>
+                        <Stack gap={2}>
+                          <PaymentStatus payment={p} />
+                          <RefundNote payment={p} />
+                        </Stack>
                       </Table.Td>
                       <Table.Td>
                         <Text fz="xs" ff="monospace">
@@ -110,7 +155,7 @@ export function PaymentHistory() {
                         <Stack gap={0}>{documentLinks(p.id)}</Stack>
                       </Table.Td>
                       <Table.Td>
-                        {p.status === 'paid' && refundable(p.paidAt) ? (
+                        {canRequestRefund(p) ? (
                           <RefundRequestButton
                             paymentId={p.id}
                             label={`${p.planName} ${formatPaise(p.amount)}`}
@@ -129,9 +174,7 @@ export function PaymentHistory() {
                     <Text fw={600}>
                       {p.planName} · {PERIOD_LABEL[p.period]}
                     </Text>
-                    <Badge color={STATUS[p.status].color} variant="light">
-                      {STATUS[p.status].label}
-                    </Badge>
+                    <PaymentStatus payment={p} />
                   </Group>
                   <Group justify="space-between">
                     <Text fz="sm" c="dimmed">
@@ -139,8 +182,9 @@ export function PaymentHistory() {
                     </Text>
                     <Text fz="sm">{formatPaise(p.amount)}</Text>
                   </Group>
+                  <RefundNote payment={p} />
                   <Stack gap={0}>{documentLinks(p.id)}</Stack>
-                  {p.status === 'paid' && refundable(p.paidAt) ? (
+                  {canRequestRefund(p) ? (
                     <RefundRequestButton paymentId={p.id} label={`${p.planName} ${formatPaise(p.amount)}`} />
                   ) : null}
                 </Paper>

@@ -1,10 +1,10 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { REFUND_REQUEST_DAYS, type RefundStatus } from '@barterads/core';
+import { LEGAL, REFUND_REQUEST_DAYS, type RefundStatus } from '@barterads/core';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDay, formatPaise } from './format';
 
-const REFUND_STATUS: Record<RefundStatus, { label: string; color: string }> = {
+export const REFUND_STATUS: Record<RefundStatus, { label: string; color: string }> = {
   requested: { label: 'Requested', color: 'gray' },
   processing: { label: 'Processing', color: 'blue' },
   processed: { label: 'Refunded', color: 'green' },
@@ -13,6 +13,9 @@ const REFUND_STATUS: Record<RefundStatus, { label: string; color: string }> = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a member reads beside a refund Razorpay is processing. */
+export const REFUND_PROCESSING_NOTE = `Processing takes ${LEGAL.refundProcessingDays} working days to reach your original payment method.`;
 
 /** Whether a payment is still within the refund-request window. */
 export function refundable(paidAt: string | null): boolean {
@@ -27,7 +30,7 @@ export function RefundRequestButton({ paymentId, label }: { paymentId: string; l
   const request = trpc.payments.requestRefund.useMutation({
     onSuccess: async () => {
       setOpen(false);
-      await utils.payments.refunds.invalidate();
+      await Promise.all([utils.payments.refunds.invalidate(), utils.payments.history.invalidate()]);
     },
   });
   return (
@@ -96,7 +99,7 @@ export function Refunds() {
               </Badge>
               {refund.status === 'processing' ? (
                 <Text fz="xs" c="dimmed" w="100%">
-                  Processing takes 10-14 working days.
+                  {REFUND_PROCESSING_NOTE}
                 </Text>
               ) : null}
             </Group>

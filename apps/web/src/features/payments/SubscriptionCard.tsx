@@ -22,7 +22,11 @@ export function SubscriptionCard({ allowCancel = false }: { allowCancel?: boolea
   const cancel = trpc.payments.cancel.useMutation({
     onSuccess: async () => {
       setConfirming(false);
-      await Promise.all([utils.payments.subscription.invalidate(), utils.payments.refunds.invalidate()]);
+      await Promise.all([
+        utils.payments.subscription.invalidate(),
+        utils.payments.refunds.invalidate(),
+        utils.payments.history.invalidate(),
+      ]);
     },
   });
   const [confirming, setConfirming] = useState(false);
@@ -124,8 +128,10 @@ export function SubscriptionCard({ allowCancel = false }: { allowCancel?: boolea
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Cancel your plan?" centered>
         <Stack gap="sm">
           <Text fz="sm">
-            Within 24 hours of buying it, your payment is refunded in full and the plan ends now. Later, the
-            plan stays until the end of its period and is not renewed.
+            Everything you paid for plans in the last 24 hours is refunded in full (a plan and an upgrade
+            bought the same day alike), and the plan ends now, or goes back to a plan you paid for earlier
+            until its end. Listings beyond what remains are archived and featuring ends. Otherwise the plan
+            stays until the end of its period and is not renewed.
           </Text>
           {cancel.error ? (
             <Alert color="red" role="alert">

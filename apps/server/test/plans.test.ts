@@ -51,6 +51,14 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
       .where(eq(subscriptions.userId, userId));
   }
 
+  /** Moves every payment of the user `ago` into the past. */
+  async function paidAgo(userId: string, ago: number) {
+    await server.db
+      .update(paymentOrders)
+      .set({ paidAt: new Date(Date.now() - ago) })
+      .where(eq(paymentOrders.userId, userId));
+  }
+
   async function quote(token: string, json: unknown) {
     const res = await server.request('/api/payments/change-plan', { token, json });
     expect(res.status, res.text).toBe(200);
@@ -304,10 +312,7 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
 
   it('a cancel leaves the plan running for what was not refunded: an upgrade today off a plan bought earlier', async () => {
     const { user, token } = await subscriber('growth', 'monthly');
-    await server.db
-      .update(paymentOrders)
-      .set({ paidAt: new Date(Date.now() - 10 * DAY) })
-      .where(eq(paymentOrders.userId, user.id));
+    await paidAgo(user.id, 10 * DAY);
     await setPeriod(user.id, 10 * DAY, 30);
     const growthEnd = (await subscription(token)).subscription.endsAt as string;
     const upgrade = await changePlan(token, 'professional');
@@ -430,10 +435,7 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
 
   it('cancel after 24 hours: no refund, the plan runs to its end; twice is refused', async () => {
     const { user, token } = await subscriber('growth', 'monthly');
-    await server.db
-      .update(paymentOrders)
-      .set({ paidAt: new Date(Date.now() - 25 * HOUR) })
-      .where(eq(paymentOrders.userId, user.id));
+    await paidAgo(user.id, 25 * HOUR);
     const before = razorpay.refunds.size;
     const res = await server.request('/api/payments/cancel', { token, json: {} });
     expect(res.status).toBe(200);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SWEEP_GRACE_MS } from '@barterads/api';
 import { VERIFICATION_MESSAGES } from '@barterads/core';
-import { listings, queryRows, sql } from '@barterads/db';
+import { queryRows, sql } from '@barterads/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStorageSweep, STORAGE_SWEEP_JOB } from '../src/jobs/storage-sweep';
 import { filesIn } from './helpers/raw-http';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 import { certificatePdf, certificatePng, submitVerification } from './helpers/verification';
 
 const HOUR = 60 * 60 * 1000;
@@ -43,19 +43,10 @@ describe('the storage sweeper (orphaned objects, certificates past their use)', 
 
   it('deletes objects no row references once past the grace period, and keeps every referenced one', async () => {
     const owner = await createTestUser(server.db, { userType: 'media_owner' });
-    const [listing] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: owner.user.id,
-        ownerType: 'media_owner',
-        title: 'Hoarding',
-        description: 'Front-lit',
-        location: 'Pune',
-      })
-      .returning();
+    const listing = await insertTestListing(server.db, owner.user);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(certificatePng().bytes)], { type: 'image/png' }), 'p.png');
-    const uploaded = await fetch(`${server.baseUrl}/api/barters/${listing!.id}/photos`, {
+    const uploaded = await fetch(`${server.baseUrl}/api/barters/${listing.id}/photos`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.token}` },
       body: form,
@@ -66,7 +57,7 @@ describe('the storage sweeper (orphaned objects, certificates past their use)', 
     // A process that died between storing and committing: objects under each kind's prefix with no row.
     const storage = server.services.storage;
     const orphans = [
-      `public/listings/${listing!.id}/00000000-0000-4000-8000-000000000001-320.webp`,
+      `public/listings/${listing.id}/00000000-0000-4000-8000-000000000001-320.webp`,
       'public/listings/not-a-listing/x-320.webp',
       'proofs/00000000-0000-4000-8000-000000000002/00000000-0000-4000-8000-000000000003/y.pdf',
       `private/verifications/${owner.user.id}/00000000-0000-4000-8000-000000000004.pdf`,
@@ -85,7 +76,7 @@ describe('the storage sweeper (orphaned objects, certificates past their use)', 
     expect(later.swept).toEqual({ 'listing photos': 2, 'delivery proofs': 1, 'GST certificates': 1 });
     expect((await stored()).sort()).toEqual([...kept, 'public/demo/outdoor-1-320.webp'].sort());
     // The photo still serves.
-    const photo = (await server.request(`/api/barters/${listing!.id}`)).body.barter.photos[0].url as string;
+    const photo = (await server.request(`/api/barters/${listing.id}`)).body.barter.photos[0].url as string;
     expect((await fetch(server.baseUrl + photo)).status).toBe(200);
   });
 

@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listings } from '@barterads/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descriptorsInto, filesIn, multipart, rawUpload } from './helpers/raw-http';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 import { certificatePng } from './helpers/verification';
 
 /** A 1 × 1 PNG: a valid image, small enough to send by hand. */
@@ -26,18 +25,7 @@ describe('uploads that stop, crawl or are dropped (raw sockets over real HTTP)',
       UPLOAD_MIN_BYTES_PER_SECOND: '2048',
     });
     owner = await createTestUser(server.db, { userType: 'media_owner' });
-    const [row] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: owner.user.id,
-        ownerType: 'media_owner',
-        title: 'Hoarding at Baner',
-        description: 'Front-lit.',
-        location: 'Pune',
-        category: 'outdoor',
-      })
-      .returning();
-    listingId = row!.id;
+    listingId = (await insertTestListing(server.db, owner.user, { category: 'outdoor' })).id;
   });
   afterAll(async () => {
     await server?.close();
@@ -215,18 +203,7 @@ describe('uploads that stop, crawl or are dropped (raw sockets over real HTTP)',
 
   it('limits uploads per account, counting those refused or dropped (429 with Retry-After)', async () => {
     const member = await createTestUser(server.db, { userType: 'media_owner' });
-    const [row] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: member.user.id,
-        ownerType: 'media_owner',
-        title: 'Bus shelter',
-        description: 'Back-lit.',
-        location: 'Pune',
-        category: 'outdoor',
-      })
-      .returning();
-    const path = `/api/barters/${row!.id}/photos`;
+    const path = `/api/barters/${(await insertTestListing(server.db, member.user)).id}/photos`;
     const refusedType = async () => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(Buffer.from('plain text, not an image'))]), 'a.txt');

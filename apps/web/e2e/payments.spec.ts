@@ -13,6 +13,15 @@ function planCard(page: Page, name: string) {
   return page.getByRole('article', { name });
 }
 
+/** On /pricing: Subscribe, the confirmation (naming the plan changed from, when given), pay, the success line. */
+async function subscribeTo(page: Page, plan: string, from?: string) {
+  const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
+  await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
+  if (from) await expect(confirm.getByText(`From ${from} to ${plan} (monthly)`)).toBeVisible();
+  await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
+  await expect(page.getByText(new RegExp(`You are now on the ${plan} plan \\(monthly\\)`))).toBeVisible();
+}
+
 test('pricing: plans, yearly toggle, sign-in modal that returns to /pricing', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -99,10 +108,7 @@ test('a Growth member upgrades with the confirmation, downloads the invoice, and
 }) => {
   await signInThroughForm(page, 'arjun.gupta7@demo.barterads.in', DEMO_PASSWORD, '/pricing');
   const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
-
-  await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
-  await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
-  await expect(page.getByText(/You are now on the Growth plan \(monthly\)/)).toBeVisible();
+  await subscribeTo(page, 'Growth');
 
   // The upgrade: both plans and the server's amount (less the unused days) before any charge.
   await page.getByRole('button', { name: 'Subscribe to Professional' }).click();
@@ -150,15 +156,9 @@ test.describe('on a phone (360 px)', () => {
     });
     // Signed up through the page's own request context: its session cookie is the page's.
     await page.goto('/pricing');
-    const confirm = page.getByRole('dialog', { name: 'Confirm your plan' });
-    await page.getByRole('button', { name: 'Subscribe to Starter' }).click();
-    await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
-    await expect(page.getByText(/You are now on the Starter plan \(monthly\)/)).toBeVisible();
+    await subscribeTo(page, 'Starter');
     // Minutes later (here: at once), the upgrade.
-    await page.getByRole('button', { name: 'Subscribe to Growth' }).click();
-    await expect(confirm.getByText('From Starter to Growth (monthly)')).toBeVisible();
-    await confirm.getByRole('button', { name: /Confirm and pay/ }).click();
-    await expect(page.getByText(/You are now on the Growth plan \(monthly\)/)).toBeVisible();
+    await subscribeTo(page, 'Growth', 'Starter');
 
     await page.goto('/settings');
     const history = page.getByRole('region', { name: 'Payment history' });

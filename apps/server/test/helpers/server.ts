@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { createSession, hashPassword } from '@barterads/api';
 import type { AuthRole, PlanId, UserStatus, UserType } from '@barterads/core';
-import { type Database, subscriptions, type UserRow, users } from '@barterads/db';
+import { type Database, type ListingRow, listings, subscriptions, type UserRow, users } from '@barterads/db';
 import {
   createTestDatabase,
   type FakeRazorpay,
@@ -179,6 +179,26 @@ export async function createTestUser(
     .returning();
   const { token } = await createSession(db, user!.id);
   return { user: user!, token, password: TEST_PASSWORD };
+}
+
+/** Inserts an active listing of `owner` (a hoarding in Pune unless told otherwise), past the plan's allowance. */
+export async function insertTestListing(
+  db: Database,
+  owner: Pick<UserRow, 'id' | 'userType'>,
+  values: Partial<typeof listings.$inferInsert> = {},
+): Promise<ListingRow> {
+  const [row] = await db
+    .insert(listings)
+    .values({
+      ownerId: owner.id,
+      ownerType: owner.userType,
+      title: 'Hoarding',
+      description: 'Front-lit',
+      location: 'Pune',
+      ...values,
+    })
+    .returning();
+  return row!;
 }
 
 /** Gives a user a running plan (30 days), for tests that need more than the free tier allows. */

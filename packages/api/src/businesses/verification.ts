@@ -25,7 +25,7 @@ import { writeAudit } from '../admin/audit';
 import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Logger } from '../services';
 import type { FileStorage } from '../storage/storage';
-import { type StoredFileKind, storeThenCommit } from '../storage/stored-files';
+import { keyColumnFiles, storeThenCommit } from '../storage/stored-files';
 import { decisionNotice } from './mail';
 import type {
   AdminVerification,
@@ -502,22 +502,13 @@ export async function readCertificate(
 }
 
 /** GST certificates for the storage sweeper: referenced while a submission still keeps its certificate. */
-export const CERTIFICATE_FILES: StoredFileKind = {
-  name: 'GST certificates',
-  prefix: CERTIFICATE_PREFIX,
-  async referenced(db: Executor, keys: readonly string[]) {
-    const rows = await db
-      .select({ key: businessVerifications.certificateKey })
-      .from(businessVerifications)
-      .where(
-        and(
-          inArray(businessVerifications.certificateKey, [...keys]),
-          isNull(businessVerifications.certificateRemovedAt),
-        ),
-      );
-    return new Set(rows.map((row) => row.key));
-  },
-};
+export const CERTIFICATE_FILES = keyColumnFiles(
+  'GST certificates',
+  CERTIFICATE_PREFIX,
+  businessVerifications,
+  businessVerifications.certificateKey,
+  isNull(businessVerifications.certificateRemovedAt),
+);
 
 /**
  * Certificates kept past their use are let go (their rows stay, as the history, marked removed; the sweeper then

@@ -25,7 +25,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
 import type { FileStorage } from '../storage/storage';
-import { type StagedFiles, type StoredFileKind, storeThenCommit } from '../storage/stored-files';
+import { keyColumnFiles, type StagedFiles, storeThenCommit } from '../storage/stored-files';
 import type { UploadedFile } from '../storage/uploads';
 import type {
   DeliverableIdInput,
@@ -55,17 +55,12 @@ function proofKey(dealId: string, deliverableId: string, ext: string): string {
 }
 
 /** Delivery proofs for the storage sweeper: referenced while their proof row exists. */
-export const PROOF_FILES: StoredFileKind = {
-  name: 'delivery proofs',
-  prefix: PROOF_PREFIX,
-  async referenced(db: Executor, keys: readonly string[]) {
-    const rows = await db
-      .select({ key: deliverableProofs.key })
-      .from(deliverableProofs)
-      .where(inArray(deliverableProofs.key, [...keys]));
-    return new Set(rows.map((row) => row.key));
-  },
-};
+export const PROOF_FILES = keyColumnFiles(
+  'delivery proofs',
+  PROOF_PREFIX,
+  deliverableProofs,
+  deliverableProofs.key,
+);
 
 // ---- reading ----
 

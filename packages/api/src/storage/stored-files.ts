@@ -1,4 +1,6 @@
 import type { Executor } from '@barterads/db';
+import { and, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type ProcessedImage, processImage, storeUploadedFile } from './images';
 import type { FileStorage } from './storage';
 import type { UploadedFile } from './uploads';
@@ -66,6 +68,30 @@ export interface StoredFileKind {
   prefix: string;
   /** Of `keys` (all under the prefix), those a row still references. */
   referenced(db: Executor, keys: readonly string[]): Promise<ReadonlySet<string>>;
+}
+
+/**
+ * A kind whose rows hold each object's key in one column: an object is referenced while a row (one matching
+ * `live`, when given) holds its key.
+ */
+export function keyColumnFiles(
+  name: string,
+  prefix: string,
+  table: PgTable,
+  column: PgColumn,
+  live?: SQL,
+): StoredFileKind {
+  return {
+    name,
+    prefix,
+    async referenced(db, keys) {
+      const rows = await db
+        .select({ key: column })
+        .from(table)
+        .where(and(inArray(column, [...keys]), live));
+      return new Set(rows.map((row) => String(row.key)));
+    },
+  };
 }
 
 /** An object younger than this is never swept: its row may still be on its way (store, then commit). */

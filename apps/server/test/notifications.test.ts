@@ -1,4 +1,5 @@
 import { notify, notifyDeps, sendUnreadMessageEmails } from '@barterads/api';
+import { NOTIFICATION_KINDS } from '@barterads/core';
 import {
   businessVerifications,
   type Database,
@@ -218,7 +219,7 @@ describe('the notification centre over real HTTP', () => {
   it('respects the per-kind e-mail preference: the bell row stays, the e-mail is not sent', async () => {
     const { owner, brand, listing } = await pair();
     const before = (await trpc('notifications.preferences', owner.token)).body.result.data;
-    expect(before.preferences).toHaveLength(16);
+    expect(before.preferences).toHaveLength(NOTIFICATION_KINDS.length);
     expect(before.preferences.find((p: { kind: string }) => p.kind === 'deal_proposed')).toEqual({
       kind: 'deal_proposed',
       label: 'A deal is proposed to me',

@@ -184,7 +184,15 @@ test.describe('on a phone (360 px)', () => {
     await expect(refunds.getByRole('listitem')).toHaveCount(2);
 
     // Razorpay processes the refunds: each payment shows "Refunded" with its credit note.
-    expect(await settleFakeRefunds(baseURL ?? page.url())).toBe(2);
+    const paid = (await (await page.request.get('/api/payments/history')).json()) as {
+      payments: { paymentId: string }[];
+    };
+    expect(
+      await settleFakeRefunds(
+        baseURL ?? page.url(),
+        paid.payments.map((p) => p.paymentId),
+      ),
+    ).toBe(2);
     await page.reload();
     for (const row of await rows.all()) {
       await expect(row.getByText('Refunded', { exact: true })).toBeVisible();

@@ -195,11 +195,18 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions = {}): Prom
         return send(response, 200, { ok: true, response: signPayment(order.id) });
       }
       if (request.method === 'POST' && path === '/_fake/refunds/settle') {
-        // Razorpay processing every refund still pending: its signed refund.processed webhook to `webhookUrl`.
-        const { webhookUrl } = JSON.parse(await readBody(request)) as { webhookUrl?: string };
+        // Razorpay processing the refunds still pending (of `paymentIds`, when given): each one's signed
+        // refund.processed webhook to `webhookUrl`.
+        const { webhookUrl, paymentIds } = JSON.parse(await readBody(request)) as {
+          webhookUrl?: string;
+          paymentIds?: string[];
+        };
         if (!webhookUrl) return send(response, 400, { error: 'webhookUrl is required' });
         let settled = 0;
-        for (const refund of [...refunds.values()].filter((r) => r.status === 'pending')) {
+        const due = [...refunds.values()].filter(
+          (r) => r.status === 'pending' && (!paymentIds || paymentIds.includes(r.payment_id)),
+        );
+        for (const refund of due) {
           const hook = fake.refundWebhook('refund.processed', refund.id);
           const answer = await fetch(webhookUrl, { method: 'POST', headers: hook.headers, body: hook.body });
           if (answer.ok) settled += 1;

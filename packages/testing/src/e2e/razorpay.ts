@@ -16,14 +16,15 @@ export function e2eRazorpay(): E2eRazorpay {
 }
 
 /**
- * Razorpay processes every refund the fake has made and not settled: each one's signed `refund.processed`
- * webhook goes to the e2e server at `baseUrl`. Answers how many the server took.
+ * Razorpay processes the refunds of `paymentIds` (Razorpay's payment ids) the fake has made and not settled:
+ * each one's signed `refund.processed` webhook goes to the e2e server at `baseUrl`. Answers how many the server
+ * took.
  */
-export async function settleFakeRefunds(baseUrl: string): Promise<number> {
+export async function settleFakeRefunds(baseUrl: string, paymentIds: string[]): Promise<number> {
   const response = await fetch(`${e2eRazorpay().url}/_fake/refunds/settle`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ webhookUrl: new URL('/api/payments/webhook', baseUrl).toString() }),
+    body: JSON.stringify({ webhookUrl: new URL('/api/payments/webhook', baseUrl).toString(), paymentIds }),
   });
   if (!response.ok) throw new Error(`fake Razorpay settle failed: ${response.status}`);
   return ((await response.json()) as { settled: number }).settled;

@@ -133,7 +133,7 @@ test('a Growth member upgrades with the confirmation, downloads the invoice, and
   // Within 24 hours of the purchase: refunded in full, the plan ends now.
   await expect(page.getByRole('heading', { name: 'Refunds' })).toBeVisible();
   await expect(
-    page.getByText('Processing takes 5-10 working days to reach your original payment method.').first(),
+    page.getByText('Processing takes 10-14 working days to reach your original payment method.').first(),
   ).toBeVisible();
   await expect(page.getByText(/Ended on/)).toBeVisible();
 });
@@ -175,7 +175,7 @@ test.describe('on a phone (360 px)', () => {
     // Both payments come back, each says so, and neither offers "Request refund" any more.
     for (const row of await rows.all()) {
       await expect(row.getByText('Refund processing')).toBeVisible();
-      await expect(row.getByText(/Processing takes 5-10 working days/)).toBeVisible();
+      await expect(row.getByText(/Processing takes 10-14 working days/)).toBeVisible();
       await expect(row.getByText('Paid', { exact: true })).toHaveCount(0);
     }
     await expect(history.getByRole('button', { name: /Request refund/ })).toHaveCount(0);

@@ -377,7 +377,7 @@ test.describe('legal pages', () => {
     const main = page.getByRole('main');
     await expect(main.getByText(/within 24 hours of purchase/)).toBeVisible();
     await expect(main.getByText(/within 7 days of the transaction/)).toBeVisible();
-    await expect(main.getByText(/5-10 working days/)).toBeVisible();
+    await expect(main.getByText(/10-14 working days/)).toBeVisible();
     await expect(main.getByText(/Barter deals agreed between users are non-refundable/)).toBeVisible();
     await page.goto('/terms');
     await expect(page.getByRole('main').getByText(/courts of Mumbai/)).toBeVisible();

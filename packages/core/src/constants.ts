@@ -78,11 +78,8 @@ export const LEGAL = {
   minimumAge: 18,
   fullRefundWindowHours: 24,
   refundRequestWindowDays: 7,
-  /**
-   * Razorpay's own figure for a normal refund to reach the original payment method (its Normal Refunds page,
-   * India: "processed within 5-10 working days"); the refund policy, the payment history and the admin say it.
-   */
-  refundProcessingDays: '5-10',
+  /** The refund policy's figure (product-spec); the refund policy, the payment history and the admin say it. */
+  refundProcessingDays: '10-14',
   governingCourts: 'Mumbai',
   replyWithinHours: 24,
 } as const;

@@ -54,7 +54,8 @@ const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
+  // blob: the post and edit forms' previews of photos chosen on the device (URL.createObjectURL), never fetched.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
   frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],

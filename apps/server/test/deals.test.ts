@@ -160,10 +160,10 @@ describe('deals over real HTTP', () => {
       commission: {},
     });
     expect(made.body.deal.items).toHaveLength(2);
-    // The party whose turn it is hears of it by e-mail, with a link to what awaits them.
+    // The party whose turn it is hears of it by e-mail, with a link to the deal itself (issue 35).
     const proposedMail = await server.mail.waitFor(owner.user.email);
     expect(proposedMail.text).toContain('Kabir Foods proposed a deal');
-    expect(proposedMail.text).toContain('/dashboard/deals?status=awaiting');
+    expect(proposedMail.text).toContain(`/dashboard/deals/${made.body.deal._id}`);
 
     // What awaits whom.
     const ownerList = await server.request('/api/deals?status=awaiting', { token: owner.token });

@@ -723,9 +723,9 @@ export function counterDeal(db: Database, user: UserRow, input: CounterDealInput
     const other = otherParty(row, user.id);
     await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
     await checkItems(tx, row, input.items);
-    await requireChangedTerms(tx, row, input.items);
     await requireNoOverdueCommission(tx, user.id, now);
     await requireDealsLeft(tx, user.id, now);
+    await requireChangedTerms(tx, row, input.items);
     const version = row.version + 1;
     const expiresAt = await writeVersion(tx, row.id, version, user.id, input, now);
     await tx.update(deals).set({ version, turnUserId: other, expiresAt }).where(eq(deals.id, row.id));

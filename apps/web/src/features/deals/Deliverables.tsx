@@ -5,6 +5,7 @@ import {
   DISPUTE_REASONS,
   type DisputeReason,
   MEDIA_CATEGORIES,
+  possessive,
   proofKindsFor,
 } from '@barterads/core';
 import {
@@ -27,6 +28,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDeliver } from './deliver';
 import { formatDateTime } from './format';
 
@@ -55,7 +57,7 @@ function awaits(d: Deliverable, giverIsMe: boolean, receiverIsMe: boolean, other
     case 'delivered':
       return receiverIsMe
         ? `Awaits your confirmation: accept or dispute by ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'the 7th day'} (accepted automatically after).`
-        : `Awaits ${otherName}'s confirmation (accepted automatically ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'after 7 days'}).`;
+        : `Awaits ${possessive(otherName)} confirmation (accepted automatically ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'after 7 days'}).`;
     case 'disputed':
       return 'An admin will decide from the proof; you can still settle it in the thread.';
     default:
@@ -241,9 +243,13 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
   const utils = trpc.useUtils();
   const [delivering, setDelivering] = useState<Item | null>(null);
   const [disputing, setDisputing] = useState<Item | null>(null);
+  const [accepting, setAccepting] = useState<Item | null>(null);
   const accept = trpc.deals.acceptDelivery.useMutation({
-    onSuccess: () =>
-      Promise.all([utils.deals.get.invalidate({ id: deal._id }), utils.deals.list.invalidate()]),
+    onSuccess: async () => {
+      setAccepting(null);
+      await Promise.all([utils.deals.get.invalidate({ id: deal._id }), utils.deals.list.invalidate()]);
+    },
+    onError: () => setAccepting(null),
   });
   const inDelivery = deal.status === 'accepted' || deal.status === 'disputed';
   // The giver's own listings name an item's category (the one you deliver is always yours).
@@ -270,15 +276,23 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
         return (
           <Card key={item._id} withBorder padding="sm" aria-label={`Deliverable: ${item.title}`}>
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={0}>
-                  <Text fw={600}>{item.title}</Text>
+              {/* On a phone the badge goes under the title when both do not fit on one line (never squeezing it). */}
+              <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+                <Stack gap={0} style={{ flex: '1 1 10rem', minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {item.title}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {giverIsMe ? 'You give' : `${otherName} gives`}
                     {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
                   </Text>
                 </Stack>
-                <Badge color={STATUS_COLORS[d.status] ?? 'gray'} variant="light">
+                <Badge
+                  color={STATUS_COLORS[d.status] ?? 'gray'}
+                  variant="light"
+                  maw="100%"
+                  styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                >
                   {STATUS_LABELS[d.status] ?? d.status}
                 </Badge>
               </Group>
@@ -296,12 +310,7 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
               ) : null}
               {inDelivery && receiverIsMe && d.status === 'delivered' ? (
                 <Group grow>
-                  <Button
-                    loading={accept.isPending}
-                    onClick={() => accept.mutate({ id: deal._id, itemId: item._id })}
-                  >
-                    Accept delivery
-                  </Button>
+                  <Button onClick={() => setAccepting(item)}>Accept delivery</Button>
                   <Button variant="default" color="orange" onClick={() => setDisputing(item)}>
                     Dispute
                   </Button>
@@ -311,6 +320,16 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
           </Card>
         );
       })}
+      <ConfirmDialog
+        opened={accepting !== null}
+        title="Accept this delivery?"
+        confirmLabel="Accept delivery"
+        loading={accept.isPending}
+        onCancel={() => setAccepting(null)}
+        onConfirm={() => accepting && accept.mutate({ id: deal._id, itemId: accepting._id })}
+      >
+        {`You confirm that "${accepting?.title ?? ''}" was delivered as agreed. It cannot be disputed afterwards.`}
+      </ConfirmDialog>
       <Modal opened={delivering !== null} onClose={() => setDelivering(null)} title="Mark delivered">
         {delivering ? (
           <DeliverForm

@@ -39,3 +39,22 @@ describe('deal rules', () => {
     });
   });
 });
+
+describe('money and words (issue 35)', () => {
+  it('writes paise as whole rupees or with two decimals, never one', async () => {
+    const { formatPaise } = await import('./money');
+    expect(formatPaise(99_900)).toBe('₹999');
+    expect(formatPaise(153_330)).toBe('₹1,533.30');
+    expect(formatPaise(96_570)).toBe('₹965.70');
+    expect(formatPaise(5)).toBe('₹0.05');
+  });
+  it('counts in words through one plural helper, and writes possessives', async () => {
+    const { plural, possessive } = await import('./text');
+    const reviews = { one: '# review', other: '# reviews' };
+    expect(plural(1, reviews)).toBe('1 review');
+    expect(plural(0, reviews)).toBe('0 reviews');
+    expect(plural(12_500, reviews)).toBe('12,500 reviews');
+    expect(possessive('Kabir Foods')).toBe("Kabir Foods'");
+    expect(possessive('Meera Outdoor')).toBe("Meera Outdoor's");
+  });
+});

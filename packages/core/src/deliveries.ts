@@ -60,6 +60,9 @@ export const REVIEW_LIMITS = {
   pageSize: 10,
 } as const;
 
+/** A count of reviews in words, through `plural` (text.ts): "1 review", "12 reviews". */
+export const REVIEW_COUNT = { one: '# review', other: '# reviews' } as const;
+
 export const DELIVERY_MESSAGES = {
   itemNotFound: 'Item not found.',
   notGiver: 'Only the party who gives this item can mark it delivered.',

@@ -31,12 +31,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog, useDiscardGuard } from '../../components/ConfirmDialog';
+import { formatDate } from '../../components/dates';
 import { FormLoading } from '../../components/FormLoading';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
 import { DealReviews } from './DealReviews';
 import { Deliverables } from './Deliverables';
-import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime, formatDay } from './format';
+import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
 import { DEFAULT_OPEN_DAYS, givableListings, toApiItems } from './offer-items';
 import { usePayCommission } from './usePayCommission';
 
@@ -68,7 +69,7 @@ function ItemList({ items, changed }: { items: Item[]; changed?: Set<string> }) 
             <Text size="xs" c="dimmed">
               {dealQuantityText(item.quantity, item.unit)}
               {item.startDate || item.endDate
-                ? ` · ${item.startDate ? formatDay(item.startDate) : '…'} to ${item.endDate ? formatDay(item.endDate) : '…'}`
+                ? ` · ${item.startDate ? formatDate(item.startDate) : '…'} to ${item.endDate ? formatDate(item.endDate) : '…'}`
                 : ''}
             </Text>
           </Stack>

@@ -291,7 +291,10 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                   color={STATUS_COLORS[d.status] ?? 'gray'}
                   variant="light"
                   maw="100%"
-                  styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                  styles={{
+                    root: { height: 'auto', minWidth: 0 },
+                    label: { whiteSpace: 'normal', overflow: 'visible' },
+                  }}
                 >
                   {STATUS_LABELS[d.status] ?? d.status}
                 </Badge>

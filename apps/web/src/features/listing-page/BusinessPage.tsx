@@ -1,5 +1,5 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
+import { plural, REVIEW_COUNT, REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
 import {
   Alert,
   Anchor,
@@ -61,7 +61,7 @@ export function BusinessPage({ id }: { id: string }) {
         <Text size="sm">
           {business.rating === null
             ? 'New'
-            : `★ ${business.rating.toFixed(1)} (${business.reviewCount} reviews)`}{' '}
+            : `★ ${business.rating.toFixed(1)} (${plural(business.reviewCount, REVIEW_COUNT)})`}{' '}
           · Member since {dateFormat.format(new Date(business.memberSince))}
         </Text>
         <Title order={2} size="h3" mt="md">

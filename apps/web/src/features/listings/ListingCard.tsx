@@ -2,6 +2,8 @@ import {
   categoryTitle,
   EXCHANGE_FIELD,
   MESSAGES,
+  plural,
+  REVIEW_COUNT,
   userTypeLabel,
   whatsappLink,
   whatsappListingText,
@@ -97,7 +99,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
                 ★ {listing.rating.toFixed(1)} ({listing.reviewCount})
               </span>
               <span className={classes.visuallyHidden}>
-                Rating {listing.rating.toFixed(1)} out of 5 from {listing.reviewCount} reviews
+                Rating {listing.rating.toFixed(1)} out of 5 from {plural(listing.reviewCount, REVIEW_COUNT)}
               </span>
             </>
           )}

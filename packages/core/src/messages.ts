@@ -74,6 +74,9 @@ export const MESSAGES = {
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   paymentsNotConfigured: 'Payments are not configured',
   paymentFailed: 'Payment failed. Please try again.',
+  checkoutDidNotOpen: 'The payment window did not open',
+  checkoutDidNotOpenDetail:
+    'Nothing was charged. Check your connection and try again; the window opens once it can load.',
   paymentSuccess: 'Payment successful!',
   orderCreationFailed: 'Order creation failed',
   paymentsUnavailable: 'Online payments are unavailable right now. Please try again later.',

@@ -132,7 +132,7 @@ export function DealOfferForm({
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
         <Card key={index} withBorder padding="sm">
           <Stack gap="xs">
-            {pickFrom ? (
+            {pickFrom && pickFrom.length > 0 ? (
               <Select
                 label="From your listing"
                 placeholder="A free description"

@@ -291,9 +291,16 @@ export function DealPage({ id }: { id: string }) {
               </Text>
             ) : null}
             {myCommission && !myCommission.paid && myCommission.amountInr > 0 && commission.enabled ? (
-              <Button loading={commission.busy} onClick={() => void commission.pay()}>
-                Pay commission {formatInr(myCommission.amountInr)}
-              </Button>
+              <>
+                <Button loading={commission.busy} onClick={() => void commission.pay()}>
+                  Pay commission {formatInr(myCommission.amountInr)}
+                </Button>
+                {commission.problem && !commission.busy ? (
+                  <Alert color="red" title={commission.problem.title} role="alert">
+                    {commission.problem.message}
+                  </Alert>
+                ) : null}
+              </>
             ) : null}
             <Button component="a" href={`/api/deals/${deal._id}/letter.pdf`} variant="light" download>
               Download the deal letter (PDF)

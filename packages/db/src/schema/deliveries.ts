@@ -181,6 +181,9 @@ export const reviewReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    /** An admin kept the review and dismissed this report (audit-logged): it leaves the queue. */
+    dismissedAt: tz('dismissed_at'),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('review_reports_unique').on(t.reviewId, t.reporterId)],
 );

@@ -299,6 +299,19 @@ async function publicReviewOfUser(w: World): Promise<string> {
   return theirs.body.review._id as string;
 }
 
+/** A public review of `user`, reported by `user` itself (any member may report): an admin keeps or hides it. */
+async function reportedReviewOfUser(w: World): Promise<string> {
+  const id = await publicReviewOfUser(w);
+  const reported = await post(
+    w,
+    `/api/reviews/${id}/report`,
+    { reason: 'Matrix check' },
+    w.actors.user.token,
+  );
+  if (reported.status !== 200) throw new Error(`report answered ${reported.status}: ${reported.text}`);
+  return id;
+}
+
 /** Parties (`user`) and admins read a deal; anyone else gets 404. */
 const partyOrAdmin = (status = 200): Expect => ({ ...ownerOnly(status, 404), admin: status });
 
@@ -588,6 +601,14 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
       };
     },
   },
+  // Evidence for a dispute: an upload row, so a JSON body is refused with 415 once the session is checked.
+  'POST /api/deals/:id/items/:itemId/dispute-evidence': {
+    expect: signedIn(415),
+    request: async (w) => {
+      const deal = await disputedByUser(w);
+      return { params: { id: deal.id, itemId: deal.itemId }, body: {} };
+    },
+  },
   'POST /api/admin/deals/:id/resolve': {
     expect: adminOnly(200),
     request: async (w) => {
@@ -619,6 +640,10 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   'POST /api/admin/reviews/:id/hide': {
     expect: adminOnly(200),
     request: async (w) => ({ params: { id: await publicReviewOfUser(w) }, body: { reason: 'Matrix check' } }),
+  },
+  'POST /api/admin/reviews/:id/dismiss-reports': {
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: await reportedReviewOfUser(w) }, body: {} }),
   },
   'POST /api/deals/:id/commission/order': {
     expect: ownerOnly(200, 404),
@@ -914,6 +939,14 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
       return { input: { id: deal.id, itemId: deal.itemId, reason: 'partly_delivered', details: 'Matrix' } };
     },
   },
+  // tRPC callers cannot upload: the files are missing, so a signed-in caller's input is refused.
+  'deals.disputeEvidence': {
+    expect: signedIn(400),
+    request: async (w) => {
+      const deal = await disputedByUser(w);
+      return { input: { id: deal.id, itemId: deal.itemId } };
+    },
+  },
   'deals.adminResolve': {
     expect: adminOnly(200),
     request: async (w) => {
@@ -948,6 +981,10 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'reviews.adminHide': {
     expect: adminOnly(200),
     request: async (w) => ({ input: { id: await publicReviewOfUser(w), reason: 'Matrix check' } }),
+  },
+  'reviews.adminDismissReports': {
+    expect: adminOnly(200),
+    request: async (w) => ({ input: { id: await reportedReviewOfUser(w) } }),
   },
   'deals.allowance': { expect: signedIn(200) },
   'deals.adminList': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },

@@ -81,6 +81,30 @@ function Decide({ dealId, item }: { dealId: string; item: Item }) {
   );
 }
 
+type RecordFile = NonNullable<
+  RouterOutputs['deals']['adminRecord']['deal']['items'][number]['deliverable']
+>['proof'][number];
+
+/** A grid of a deliverable's files: photos as thumbnails, PDFs as links (both through the authorized address). */
+function RecordFiles({ files, label }: { files: RecordFile[]; label: string }) {
+  const photo = label === 'Proof files' ? 'Proof photo' : 'Evidence photo';
+  return (
+    <SimpleGrid cols={4} spacing={6} mt={6} aria-label={label}>
+      {files.map((p) =>
+        p.kind === 'photo' ? (
+          <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
+            <Image src={p.url} alt={`${photo} ${p.filename}`} h={90} fit="cover" radius="sm" />
+          </a>
+        ) : (
+          <Anchor key={p._id} href={p.url} target="_blank" fz="sm">
+            {p.filename}
+          </Anchor>
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
+
 /** A deal's whole record: items with their deliverables and proof, versions, the delivery timeline, the thread. */
 function DisputeRecord({ id }: { id: string }) {
   const record = trpc.deals.adminRecord.useQuery({ id });
@@ -124,20 +148,18 @@ function DisputeRecord({ id }: { id: string }) {
                 {d.link}
               </Anchor>
             ) : null}
-            {d && d.proof.length > 0 ? (
-              <SimpleGrid cols={4} spacing={6} mt={6} aria-label="Proof files">
-                {d.proof.map((p) =>
-                  p.kind === 'photo' ? (
-                    <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-                      <Image src={p.url} alt={`Proof photo ${p.filename}`} h={90} fit="cover" radius="sm" />
-                    </a>
-                  ) : (
-                    <Anchor key={p._id} href={p.url} target="_blank" fz="sm">
-                      {p.filename}
-                    </Anchor>
-                  ),
-                )}
-              </SimpleGrid>
+            {d && d.proof.length > 0 ? <RecordFiles files={d.proof} label="Proof files" /> : null}
+            {d && d.evidence.length > 0 ? (
+              <>
+                <Text fz="sm" fw={600} mt={6}>
+                  {possessive(
+                    names[item.giverId === deal.proposer._id ? deal.counterparty._id : deal.proposer._id] ??
+                      '',
+                  )}{' '}
+                  evidence for the dispute
+                </Text>
+                <RecordFiles files={d.evidence} label="Dispute evidence" />
+              </>
             ) : null}
             {d?.status === 'disputed' && deal.status === 'disputed' ? (
               <Decide dealId={deal._id} item={item} />

@@ -160,6 +160,23 @@ export const dealRoutes = defineRoutes([
   },
   {
     method: 'POST',
+    path: '/api/deals/:id/items/:itemId/dispute-evidence',
+    procedure: 'deals.disputeEvidence',
+    summary:
+      'The receiver adds evidence to its open dispute of an item: multipart files (photos or PDFs, up to 10 a dispute, 10 MB each, checked by content: 415 otherwise, 413 when too large or too many). Photos are stored without their metadata. Parties and admins see them on the deal (`evidence` of the deliverable). 403 for the giver, 404 for a non-party, 409 when the item is not in dispute',
+    tag: 'Deals',
+    auth: 'bearer',
+    multipart: {
+      fileFields: ['files'],
+      maxFiles: DELIVERY_LIMITS.maxProofFiles,
+      accept: DOCUMENT_TYPES,
+      maxBytes: DELIVERY_LIMITS.proofMaxBytes,
+      textFields: [],
+    },
+    input: (request) => ({ ...(bodyWithItem(request) as object), files: request.files }),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/deals/:id/resolve',
     procedure: 'deals.adminResolve',
     summary:

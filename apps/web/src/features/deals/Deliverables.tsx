@@ -29,7 +29,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDeliver } from './deliver';
+import { postDisputeEvidence, useDeliver } from './deliver';
 import { formatDateTime } from './format';
 
 type Deal = RouterOutputs['deals']['get']['deal'];
@@ -65,6 +65,33 @@ function awaits(d: Deliverable, giverIsMe: boolean, receiverIsMe: boolean, other
   }
 }
 
+type ProofFile = Deliverable['proof'][number];
+
+/** A grid of files: photos as thumbnails, PDFs as links (each opened through its authorized address). */
+function Files({ files, label }: { files: ProofFile[]; label: string }) {
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label={label}>
+      {files.map((p) =>
+        p.kind === 'photo' ? (
+          <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
+            <Image
+              src={p.url}
+              alt={`${label === 'Proof files' ? 'Proof photo' : 'Evidence photo'} ${p.filename}`}
+              radius="sm"
+              h={80}
+              fit="cover"
+            />
+          </a>
+        ) : (
+          <Anchor key={p._id} href={p.url} target="_blank" size="sm">
+            {p.filename} (PDF)
+          </Anchor>
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
+
 function Proof({ d }: { d: Deliverable }) {
   if (d.proof.length === 0 && !d.link && !d.note) return null;
   return (
@@ -75,21 +102,7 @@ function Proof({ d }: { d: Deliverable }) {
           {d.link}
         </Anchor>
       ) : null}
-      {d.proof.length > 0 ? (
-        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label="Proof files">
-          {d.proof.map((p) =>
-            p.kind === 'photo' ? (
-              <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-                <Image src={p.url} alt={`Proof photo ${p.filename}`} radius="sm" h={80} fit="cover" />
-              </a>
-            ) : (
-              <Anchor key={p._id} href={p.url} target="_blank" size="sm">
-                {p.filename} (PDF)
-              </Anchor>
-            ),
-          )}
-        </SimpleGrid>
-      ) : null}
+      {d.proof.length > 0 ? <Files files={d.proof} label="Proof files" /> : null}
     </Stack>
   );
 }
@@ -190,17 +203,44 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
   const utils = trpc.useUtils();
   const [reason, setReason] = useState<DisputeReason | null>(null);
   const [details, setDetails] = useState('');
-  const dispute = trpc.deals.dispute.useMutation({
-    onSuccess: async () => {
-      await Promise.all([utils.deals.get.invalidate({ id: dealId }), utils.deals.list.invalidate()]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [evidenceError, setEvidenceError] = useState<string | null>(null);
+  const refresh = () =>
+    Promise.all([utils.deals.get.invalidate({ id: dealId }), utils.deals.list.invalidate()]);
+  const dispute = trpc.deals.dispute.useMutation();
+  const tooMany = files.length > DELIVERY_LIMITS.maxProofFiles;
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!reason) return;
+    setBusy(true);
+    setEvidenceError(null);
+    try {
+      // The dispute first (its row is the contract's JSON one), then its evidence (an upload row).
+      await dispute.mutateAsync({ id: dealId, itemId: item._id, reason, details });
+      if (files.length > 0) {
+        try {
+          await postDisputeEvidence(dealId, item._id, files);
+        } catch (error) {
+          setEvidenceError(
+            `The dispute is open, but the evidence was not added: ${error instanceof Error ? error.message : ''}`,
+          );
+          await refresh();
+          return;
+        }
+      }
+      await refresh();
       onDone();
-    },
-  });
+    } catch {
+      // dispute.error says why.
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (reason) dispute.mutate({ id: dealId, itemId: item._id, reason, details });
+        void submit();
       }}
     >
       <Stack gap="xs">
@@ -212,7 +252,7 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           onChange={(v) => setReason(v as DisputeReason | null)}
         />
         <Textarea
-          label="What is wrong (evidence, what you expected)"
+          label="What is wrong (what you expected)"
           required
           autosize
           minRows={3}
@@ -220,16 +260,35 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           value={details}
           onChange={(e) => setDetails(e.currentTarget.value)}
         />
+        <FileInput
+          label="Evidence: photos or PDFs (optional, up to 10)"
+          placeholder="Take or choose photos, or PDFs"
+          multiple
+          clearable
+          accept="image/*,application/pdf"
+          value={files}
+          onChange={setFiles}
+        />
+        {tooMany ? (
+          <Alert color="red" role="alert">
+            Attach at most {DELIVERY_LIMITS.maxProofFiles} files.
+          </Alert>
+        ) : null}
         {dispute.error ? (
           <Alert color="red" role="alert">
             {errorMessage(dispute.error)}
           </Alert>
         ) : null}
+        {evidenceError ? (
+          <Alert color="orange" role="alert">
+            {evidenceError}
+          </Alert>
+        ) : null}
         <Button
           type="submit"
           color="orange"
-          loading={dispute.isPending}
-          disabled={!reason || !details.trim()}
+          loading={busy}
+          disabled={!reason || !details.trim() || tooMany || evidenceError !== null}
         >
           Open the dispute
         </Button>
@@ -305,6 +364,14 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                   Dispute: {DISPUTE_REASON_LABELS[d.disputeReason as DisputeReason] ?? d.disputeReason}
                   {d.disputeDetails ? ` — ${d.disputeDetails}` : ''}
                 </Text>
+              ) : null}
+              {d.evidence.length > 0 ? (
+                <Stack gap={4}>
+                  <Text size="sm" fw={600}>
+                    Dispute evidence
+                  </Text>
+                  <Files files={d.evidence} label="Dispute evidence" />
+                </Stack>
               ) : null}
               {d.resolutionNote ? <Text size="sm">Admin's note: {d.resolutionNote}</Text> : null}
               <Proof d={d} />

@@ -1,0 +1,2 @@
+ALTER TABLE "deliverable_proofs" ADD COLUMN "purpose" text DEFAULT 'delivery' NOT NULL;--> statement-breakpoint
+ALTER TABLE "deliverable_proofs" ADD CONSTRAINT "deliverable_proofs_purpose" CHECK ("deliverable_proofs"."purpose" in ('delivery', 'dispute'));

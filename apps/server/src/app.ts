@@ -26,6 +26,7 @@ import { answerClientError, codeForStatus, sendError, serviceUnavailable } from 
 import { registerFilesRoute } from './files-route';
 import { createServerJobQueue, RESUME_AT_START } from './jobs';
 import { registerListingPages } from './listing-pages';
+import { registerMemberPages } from './member-pages';
 import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
 import { registerPrivateFileRoutes } from './private-files';
 import { requestMeta } from './request-meta';
@@ -240,6 +241,7 @@ export async function buildApp(
 
   registerFilesRoute(app, services.storage);
   registerListingPages(app, services, settings);
+  registerMemberPages(app, services, settings);
   registerPrivateFileRoutes(app, services, settings);
   registerUnsubscribeRoute(app, services, settings);
   registerStaticApps(app, settings);

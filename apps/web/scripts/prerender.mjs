@@ -22,6 +22,7 @@ if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 const { PAGE_READY_EVENT, PRERENDERED_PATHS, renderPage, routePatterns } = await import(
   pathToFileURL(join(ssrDir, 'prerender.js')).href
 );
+const { MEMBER_SHELL_MARKUP, MEMBER_SHELL_STYLE } = await import('./member-shell.mjs');
 
 // The scripts are taken out of the page's head and loaded by the loader (scripts/page-loader.js).
 const entryScript = shell.match(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/);
@@ -66,9 +67,23 @@ for (const path of PRERENDERED_PATHS) {
 // The template of the pages the server renders on request: the same head and loader, the root left empty.
 const template = 'page.html';
 writeFileSync(join(outDir, template), deferredHead);
+// The template of a signed-in member's pages (apps/server/src/member-pages.ts): the shell of the dashboard painted
+// from the HTML alone (scripts/member-shell.mjs), the stylesheet moved into the body after it, so that on a slow
+// connection the shell shows at once and only what follows waits for the stylesheet: the app's root, empty or
+// holding a page the server rendered with the member's data (a deal).
+const stylesheet = deferredHead.match(/ *<link rel="stylesheet"[^>]*>\n/);
+if (!stylesheet) throw new Error('dist/index.html has no stylesheet link');
+const memberTemplate = 'member.html';
+writeFileSync(
+  join(outDir, memberTemplate),
+  deferredHead
+    .replace(stylesheet[0], '')
+    .replace('</head>', `    ${MEMBER_SHELL_STYLE}\n  </head>`)
+    .replace(ROOT, `${MEMBER_SHELL_MARKUP}\n    ${stylesheet[0].trim()}\n    ${ROOT}`),
+);
 // `routes`: every route pattern of the app, so the server answers 404 (with the app's not-found page) for others.
 // `renderer`: the SSR build, relative to dist/.
 writeFileSync(
   join(outDir, 'manifest.json'),
-  `${JSON.stringify({ pages, sessionPages, routes: routePatterns(), template, renderer: '../dist-ssr/prerender.js' }, null, 2)}\n`,
+  `${JSON.stringify({ pages, sessionPages, routes: routePatterns(), template, memberTemplate, renderer: '../dist-ssr/prerender.js' }, null, 2)}\n`,
 );

@@ -44,6 +44,9 @@ import { usePayCommission } from './usePayCommission';
 // The counter form loads when Counter is pressed (the deal page's JS budget).
 const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ default: m.DealOfferForm })));
 
+/** Element Timing of the deal's heading: when the deal was painted (the slow-network browser test reads it). */
+const DEAL_HEADING_TIMING: Record<string, string> = { elementtiming: 'deal-heading' };
+
 type DealPageData = RouterOutputs['deals']['get'];
 type Deal = DealPageData['deal'];
 type Item = Deal['items'][number];
@@ -61,7 +64,9 @@ function ItemList({ items, changed }: { items: Item[]; changed?: Set<string> }) 
             <Text size="sm" fw={changed?.has(itemKey(item)) ? 700 : undefined}>
               {item.title}
               {changed?.has(itemKey(item)) ? (
-                <Badge size="xs" ml={6} color="yellow">
+                // A span: a Badge's own div inside the paragraph is invalid HTML, which the server-rendered page
+                // (member-pages.ts) would not hydrate.
+                <Badge size="xs" ml={6} color="yellow" component="span">
                   changed
                 </Badge>
               ) : null}
@@ -195,7 +200,7 @@ export function DealPage({ id }: { id: string }) {
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <Title order={1} fz="h2">
+          <Title order={1} fz="h2" {...DEAL_HEADING_TIMING}>
             Deal with {otherName}
           </Title>
           <Text size="sm" c="dimmed">

@@ -365,6 +365,8 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                   {d.disputeDetails ? ` — ${d.disputeDetails}` : ''}
                 </Text>
               ) : null}
+              {d.resolutionNote ? <Text size="sm">Admin's note: {d.resolutionNote}</Text> : null}
+              <Proof d={d} />
               {d.evidence.length > 0 ? (
                 <Stack gap={4}>
                   <Text size="sm" fw={600}>
@@ -373,8 +375,6 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                   <Files files={d.evidence} label="Dispute evidence" />
                 </Stack>
               ) : null}
-              {d.resolutionNote ? <Text size="sm">Admin's note: {d.resolutionNote}</Text> : null}
-              <Proof d={d} />
               {inDelivery && giverIsMe && d.status === 'pending' ? (
                 <Button onClick={() => setDelivering(item)}>Mark delivered with proof</Button>
               ) : null}

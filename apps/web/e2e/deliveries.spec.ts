@@ -145,6 +145,8 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
     await expect(
       desk.page.getByLabel('Reviews').getByText('The hoarding was up on time and well lit.'),
     ).toBeVisible();
+    // One review is "1 review" (issue 35: "(1 reviews)").
+    await expect(desk.page.getByText(/★ \d\.\d \(1 review\)/)).toBeVisible();
     await desk.page.goto(`/b/${brand.id}`);
     await expect(
       desk.page.getByLabel('Reviews').getByText('Prompt with the sampling, great partner.'),

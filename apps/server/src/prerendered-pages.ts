@@ -134,19 +134,32 @@ function decodeURIComponentSafe(segment: string): string {
   }
 }
 
+/** A page rendered on request with its data (the marketplace with its results), or undefined (then the build's). */
+export type PageWithData = (request: FastifyRequest, reply: FastifyReply) => Promise<string | undefined>;
+
 /**
  * Registers a GET (and HEAD) route for each pre-rendered page of the web app; nothing when there are none. A
- * request with a session cookie (`sessionCookie`) gets the page's session variant.
+ * request with a session cookie (`sessionCookie`) gets the page's session variant. A path in `withData` is rendered
+ * on request with its data first (the build's page when that gives nothing).
  */
 export function registerPrerenderedPages(
   app: FastifyInstance,
   webDist: string,
   sendShell: (reply: FastifyReply) => FastifyReply,
   sessionCookie: string,
+  withData: Record<string, PageWithData> = {},
 ): void {
   for (const [path, variants] of readPages(webDist)) {
-    app.get(path, (request, reply) => {
+    app.get(path, async (request, reply) => {
       if (request.url.includes('?')) return sendShell(reply);
+      const rendered = await withData[path]?.(request, reply);
+      if (rendered !== undefined) {
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8')
+          .compress(rendered);
+      }
       const page = request.cookies?.[sessionCookie] ? variants.session : variants.signedOut;
       const encoding = pickEncoding(request);
       reply
@@ -172,6 +185,7 @@ export interface RenderData {
   reviews?: { id: string; answer: unknown };
   session?: { answer: unknown };
   deal?: { id: string; answer: unknown };
+  marketplace?: { answer: unknown };
 }
 
 /** What the web app's SSR build exports for rendering on request (apps/web/src/prerender.tsx). */

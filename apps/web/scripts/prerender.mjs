@@ -30,6 +30,19 @@ if (!entryScript) throw new Error('dist/index.html has no module entry script');
 // No modulepreload links (vite.config.ts, `modulePreload: false`): they would be fetched before the first paint.
 if (shell.includes('rel="modulepreload"')) throw new Error('dist/index.html has modulepreload links');
 let deferredHead = shell.replace(entryScript[0], '');
+// The CSS of the routes' own chunks (CSS modules of the marketplace's cards and filters, the segmented choices,
+// the FAQ), which the app links only once its script has loaded: inlined in the head, so that a page painted from
+// its HTML is styled at once (on a slow phone the marketplace showed unstyled filters and full-width card images
+// until the script came). Every page's initial CSS files, from the page-weight report, but the main stylesheet.
+const weight = JSON.parse(readFileSync(join(dist, '.vite', 'page-weight.json'), 'utf8'));
+const mainCss = shell.match(/href="\/(assets\/[^"]+\.css)"/)?.[1];
+const routeCss = [...new Set(weight.pages.flatMap((page) => page.cssFiles))].filter(
+  (file) => file !== mainCss,
+);
+const inlineCss = routeCss.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
+if (inlineCss.includes('</style')) throw new Error('a route stylesheet contains </style');
+if (!deferredHead.includes('</head>')) throw new Error('dist/index.html has no </head>');
+deferredHead = deferredHead.replace('</head>', `    <style data-route-css>${inlineCss}</style>\n  </head>`);
 const loader = readFileSync(join(appDir, 'scripts', 'page-loader.js'), 'utf8')
   .replace(/^\/\/.*\n/gm, '')
   .replace('__PAGE_READY_EVENT__', JSON.stringify(PAGE_READY_EVENT))

@@ -10,8 +10,11 @@ export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 
-const PLURAL_RULES = new Intl.PluralRules('en-IN');
-const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
+import { formatIndianNumber } from './money';
+
+// Made on first use: an Intl object costs a phone several milliseconds to build (locale data), and this module is
+// in every page's first load.
+let pluralRules: Intl.PluralRules | undefined;
 
 /**
  * A phrase's forms by plural category (`#` stands for the count): `{ one: '# review', other: '# reviews' }`. A
@@ -22,8 +25,9 @@ export type PluralForms = { one: string; other: string } & Partial<Record<Intl.L
 
 /** `plural(1, …)` → "1 review", `plural(12500, …)` → "12,500 reviews" (Indian digit grouping). */
 export function plural(count: number, forms: PluralForms): string {
-  const form = forms[PLURAL_RULES.select(count)] ?? forms.other;
-  return form.replace('#', COUNT_FORMAT.format(count));
+  pluralRules ??= new Intl.PluralRules('en-IN');
+  const form = forms[pluralRules.select(count)] ?? forms.other;
+  return form.replace('#', formatIndianNumber(count));
 }
 
 /** A name's possessive: "Kabir Foods'" for a name ending in s, else "Meera Outdoor's". */

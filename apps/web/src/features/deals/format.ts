@@ -32,13 +32,3 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-
-const day = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar date (`YYYY-MM-DD`) as the deal's other dates read: "1 Dec 2026". */
-export const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));

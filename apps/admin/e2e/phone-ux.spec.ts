@@ -1,23 +1,19 @@
-import { DEMO_PASSWORD, E2E_ADMIN, TINY_PNG } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, demoListingId, E2E_ADMIN, loginThroughApi, TINY_PNG } from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
  * Issue 35 in the admin app: a dispute's evidence in its record (item 21) and keeping a review whose report is
  * unfounded (item 22). Demo members no other admin suite uses.
  */
-const listingId = (n: number) => `00000000-0000-4000-8200-${(n + 1).toString(16).padStart(12, '0')}`;
 
 interface Member {
   token: string;
   id: string;
 }
 
-async function login(request: APIRequestContext, email: string): Promise<Member> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  return { token: body.token as string, id: body.user._id as string };
-}
+const login = (request: APIRequestContext, email: string): Promise<Member> =>
+  loginThroughApi(request, email, DEMO_PASSWORD);
+const listingId = demoListingId;
 const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
 async function signInAsAdmin(page: Page) {

@@ -1,4 +1,10 @@
-import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, TINY_PNG } from '@barterads/testing/e2e';
+import {
+  DEMO_MEDIA_OWNER_EMAIL,
+  DEMO_PASSWORD,
+  demoListingId,
+  loginThroughApi,
+  TINY_PNG,
+} from '@barterads/testing/e2e';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 
 /**
@@ -9,20 +15,14 @@ const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1366, height: 900 };
 const SESSION_COOKIE = 'barterads_session';
 
-/** The seed's listing n (ids count from 1, in hex). */
-const listingId = (n: number) => `00000000-0000-4000-8200-${(n + 1).toString(16).padStart(12, '0')}`;
-
 interface Member {
   token: string;
   id: string;
 }
 
-async function login(request: APIRequestContext, email: string): Promise<Member> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  return { token: body.token as string, id: body.user._id as string };
-}
+const login = (request: APIRequestContext, email: string): Promise<Member> =>
+  loginThroughApi(request, email, DEMO_PASSWORD);
+const listingId = demoListingId;
 
 const auth = (member: Member) => ({ authorization: `Bearer ${member.token}` });
 

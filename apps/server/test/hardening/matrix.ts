@@ -139,7 +139,8 @@ const contactForm = () => ({
 
 // ---- deals: `peer` proposes on `user`'s listing, so the turn is `user`'s; `other` and `admin` are outsiders ----
 
-function dealItems(w: World, proposerId: string) {
+/** A deal's items; a counter passes `counter` to change a value (a counter with the same terms is refused). */
+function dealItems(w: World, proposerId: string, counter = false) {
   return [
     {
       giverId: w.listing.ownerId,
@@ -149,7 +150,13 @@ function dealItems(w: World, proposerId: string) {
       unit: 'month',
       valueInr: 10000,
     },
-    { giverId: proposerId, title: 'Ten radio spots', quantity: 10, unit: 'spot', valueInr: 9000 },
+    {
+      giverId: proposerId,
+      title: 'Ten radio spots',
+      quantity: 10,
+      unit: 'spot',
+      valueInr: counter ? 9500 : 9000,
+    },
   ];
 }
 
@@ -171,7 +178,7 @@ async function dealFromUser(w: World): Promise<string> {
   const countered = await post(
     w,
     `/api/deals/${id}/counter`,
-    { items: dealItems(w, w.actors.peer.user.id), openDays: 3 },
+    { items: dealItems(w, w.actors.peer.user.id, true), openDays: 3 },
     w.actors.user.token,
   );
   if (countered.status !== 200) throw new Error(`counter answered ${countered.status}: ${countered.text}`);
@@ -556,7 +563,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 404),
     request: async (w) => ({
       params: { id: await dealToUser(w) },
-      body: { items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+      body: { items: dealItems(w, w.actors.peer.user.id, true), openDays: 14 },
     }),
   },
   'POST /api/deals/:id/accept': {
@@ -906,7 +913,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'deals.counter': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({
-      input: { id: await dealToUser(w), items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+      input: { id: await dealToUser(w), items: dealItems(w, w.actors.peer.user.id, true), openDays: 14 },
     }),
   },
   'deals.accept': {

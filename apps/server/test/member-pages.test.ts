@@ -103,7 +103,9 @@ describe("a member's pages over real HTTP", () => {
     expect(data?.data.deal?.answer).toEqual(
       (await server.request(`/api/deals/${dealId}`, { token: brand.token })).body,
     );
-    expect((data?.data.session?.answer as { user: { _id: string } }).user._id).toBe(brand.user.id);
+    expect((data?.data.session?.answer as { user: { _id: string } } | undefined)?.user._id).toBe(
+      brand.user.id,
+    );
   });
 
   it('sends the shell alone for a deal that is not theirs, any other member page, and an ended session', async () => {

@@ -26,7 +26,13 @@ import { answerClientError, codeForStatus, sendError, serviceUnavailable } from 
 import { registerFilesRoute } from './files-route';
 import { createServerJobQueue, RESUME_AT_START } from './jobs';
 import { registerListingPages } from './listing-pages';
-import { registerPrerenderedPages, webInlineScriptSources, webRouteMatcher } from './prerendered-pages';
+import { registerMemberPages } from './member-pages';
+import {
+  type PageWithData,
+  registerPrerenderedPages,
+  webInlineScriptSources,
+  webRouteMatcher,
+} from './prerendered-pages';
 import { registerPrivateFileRoutes } from './private-files';
 import { requestMeta } from './request-meta';
 import { registerRestRoutes } from './rest/adapter';
@@ -54,7 +60,8 @@ const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
+  // blob: the post and edit forms' previews of photos chosen on the device (URL.createObjectURL), never fetched.
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
   frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
@@ -238,10 +245,11 @@ export async function buildApp(
   );
 
   registerFilesRoute(app, services.storage);
-  registerListingPages(app, services, settings);
+  const dataPages = registerListingPages(app, services, settings);
+  registerMemberPages(app, services, settings);
   registerPrivateFileRoutes(app, services, settings);
   registerUnsubscribeRoute(app, services, settings);
-  registerStaticApps(app, settings);
+  registerStaticApps(app, settings, { '/marketplace': dataPages.marketplace });
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.
   const jobs = createServerJobQueue(services);
@@ -261,7 +269,11 @@ export async function buildApp(
  * In production the built web app is served at / and the admin app at /admin/, with history fallback; the
  * web app's pre-rendered public pages at their own paths.
  */
-function registerStaticApps(app: FastifyInstance, settings: Settings): void {
+function registerStaticApps(
+  app: FastifyInstance,
+  settings: Settings,
+  withData: Record<string, PageWithData>,
+): void {
   const web = existsSync(join(settings.webDist, 'index.html')) ? settings.webDist : undefined;
   const admin = existsSync(join(settings.adminDist, 'index.html')) ? settings.adminDist : undefined;
   const setHeaders = (reply: FastifyReply, path: string) => {
@@ -285,6 +297,7 @@ function registerStaticApps(app: FastifyInstance, settings: Settings): void {
       web,
       (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', web),
       SESSION_COOKIE,
+      withData,
     );
   if (admin) {
     void app.register(fastifyStatic, {

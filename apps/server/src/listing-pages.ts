@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiServices, createCaller, createContext, SESSION_COOKIE } from '@barterads/api';
-import { LISTING_COVER_SIZES } from '@barterads/core';
+import { LIMITS, LISTING_COVER_SIZES } from '@barterads/core';
 import { listings, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPageRenderer, type PageRenderer, type RenderData } from './prerendered-pages';
+import { loadPageRenderer, type PageRenderer, type PageWithData, type RenderData } from './prerendered-pages';
 import { requestMeta } from './request-meta';
 import type { Settings } from './settings';
 
@@ -56,7 +56,11 @@ function withHead(shell: string, head: Head): string {
  * unknown or hidden one. A build without the web app's renderer sends the app shell with the head (the app then
  * renders the body). Also /sitemap.xml of the public pages, active listings and business pages.
  */
-export function registerListingPages(app: FastifyInstance, services: ApiServices, settings: Settings): void {
+export function registerListingPages(
+  app: FastifyInstance,
+  services: ApiServices,
+  settings: Settings,
+): { marketplace: PageWithData } {
   const shellPath = join(settings.webDist, 'index.html');
   const origin = new URL(settings.appUrl).origin;
   const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
@@ -186,6 +190,32 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
     );
   });
 
+  /**
+   * `/marketplace` without filters, rendered with its first page of results (newest first, as the page asks
+   * without filters: MarketplaceList's marketplaceSearchInput): on a phone the results are the first screen
+   * (issue 35), so they come in the HTML instead of after the app's script and a search. The page with its <head>
+   * is the build's (the template's head is the app's), so only the body is rendered.
+   */
+  const marketplace: PageWithData = async (request, reply) => {
+    const render = await pageRenderer();
+    if (!render) return undefined;
+    try {
+      const caller = await publicCaller(request, reply);
+      const answer = await caller.listings.search({ sort: 'newest', limit: LIMITS.listingsPageDefault });
+      const session = request.cookies?.[SESSION_COOKIE] ? 'pending' : 'out';
+      const html = await render('/marketplace', session, { marketplace: { answer } });
+      return withHead(html, {
+        title: 'Marketplace',
+        description: 'Browse advertising space, media assets and needs offered by barter across India.',
+        canonical: `${origin}/marketplace`,
+        image: null,
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'marketplace not rendered on the server; the build page is sent');
+      return undefined;
+    }
+  };
+
   app.get('/sitemap.xml', async (_request, reply) => {
     const db = services.database.db;
     const [active, businesses] = await Promise.all([
@@ -228,4 +258,5 @@ export function registerListingPages(app: FastifyInstance, services: ApiServices
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
       );
   });
+  return { marketplace };
 }

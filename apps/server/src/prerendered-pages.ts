@@ -30,6 +30,11 @@ interface PrerenderManifest {
   routes?: string[];
   /** The page template for pages rendered on request: the pre-rendered pages' head and loader, an empty root. */
   template?: string;
+  /**
+   * The template of a signed-in member's pages: the same, with the dashboard's shell painted from the HTML before
+   * the stylesheet (apps/web/scripts/member-shell.mjs).
+   */
+  memberTemplate?: string;
   /** The web app's SSR build (apps/web/src/prerender.tsx), relative to the web dist folder. */
   renderer?: string;
 }
@@ -74,6 +79,7 @@ export function webInlineScriptSources(webDist: string): string[] {
     ...Object.values(manifest?.pages ?? {}),
     ...Object.values(manifest?.sessionPages ?? {}),
     ...(manifest?.template ? [manifest.template] : []),
+    ...(manifest?.memberTemplate ? [manifest.memberTemplate] : []),
   ]) {
     files.push(join(webDist, 'prerendered', file));
   }
@@ -128,19 +134,32 @@ function decodeURIComponentSafe(segment: string): string {
   }
 }
 
+/** A page rendered on request with its data (the marketplace with its results), or undefined (then the build's). */
+export type PageWithData = (request: FastifyRequest, reply: FastifyReply) => Promise<string | undefined>;
+
 /**
  * Registers a GET (and HEAD) route for each pre-rendered page of the web app; nothing when there are none. A
- * request with a session cookie (`sessionCookie`) gets the page's session variant.
+ * request with a session cookie (`sessionCookie`) gets the page's session variant. A path in `withData` is rendered
+ * on request with its data first (the build's page when that gives nothing).
  */
 export function registerPrerenderedPages(
   app: FastifyInstance,
   webDist: string,
   sendShell: (reply: FastifyReply) => FastifyReply,
   sessionCookie: string,
+  withData: Record<string, PageWithData> = {},
 ): void {
   for (const [path, variants] of readPages(webDist)) {
-    app.get(path, (request, reply) => {
+    app.get(path, async (request, reply) => {
       if (request.url.includes('?')) return sendShell(reply);
+      const rendered = await withData[path]?.(request, reply);
+      if (rendered !== undefined) {
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Encoding, Cookie')
+          .type('text/html; charset=utf-8')
+          .compress(rendered);
+      }
       const page = request.cookies?.[sessionCookie] ? variants.session : variants.signedOut;
       const encoding = pickEncoding(request);
       reply
@@ -153,14 +172,20 @@ export function registerPrerenderedPages(
   }
 }
 
-/** Whether the page is rendered for a visitor known to be signed out, or with the signed-in parts as placeholders. */
-export type RenderSession = 'out' | 'pending';
+/**
+ * Whether the page is rendered for a visitor known to be signed out, with the signed-in parts as placeholders, or
+ * for the signed-in member whose session goes in its data (`member`: their own page, such as a deal).
+ */
+export type RenderSession = 'out' | 'pending' | 'member';
 
 /** The answers a page is rendered with (the web app's `PageData`, prerender.tsx). */
 export interface RenderData {
   listing?: { id: string; answer: unknown };
   business?: { id: string; answer: unknown };
   reviews?: { id: string; answer: unknown };
+  session?: { answer: unknown };
+  deal?: { id: string; answer: unknown };
+  marketplace?: { answer: unknown };
 }
 
 /** What the web app's SSR build exports for rendering on request (apps/web/src/prerender.tsx). */
@@ -172,7 +197,10 @@ interface RendererModule {
   ): Promise<{ html: string; state: unknown }>;
 }
 
-/** Renders a page of the web app into the page template: its HTML in the root, the query cache it used beside it. */
+/**
+ * Renders a page of the web app into the page template: its HTML in the root, the query cache it used beside it. A
+ * member's page (`member`) goes into the member template and is never kept: it holds their own data.
+ */
 export type PageRenderer = (path: string, session: RenderSession, data: RenderData) => Promise<string>;
 
 const ROOT = '<div id="root"></div>';
@@ -198,11 +226,26 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   if (!existsSync(templatePath) || !existsSync(rendererPath)) return undefined;
   const template = readFileSync(templatePath, 'utf8');
   if (!template.includes(ROOT)) return undefined;
+  const memberPath = manifest.memberTemplate
+    ? join(webDist, 'prerendered', manifest.memberTemplate)
+    : undefined;
+  const memberTemplate = memberPath && existsSync(memberPath) ? readFileSync(memberPath, 'utf8') : undefined;
   const renderer = (await import(pathToFileURL(rendererPath).href)) as RendererModule;
   // A page is a function of its path, session variant and data: the same three give the same page, so the last
   // RENDERED_PAGES pages are kept by a hash of them (a render costs tens of milliseconds of CPU, the data a few).
   const rendered = new Map<string, string>();
+  const fill = (page: string, session: RenderSession, html: string, state: unknown) =>
+    page.replace(
+      ROOT,
+      () =>
+        `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
+    );
   return async (path, session, data) => {
+    if (session === 'member') {
+      if (!memberTemplate?.includes(ROOT)) throw new Error('the build has no member page template');
+      const { html, state } = await renderer.renderPageWithData(path, session, data);
+      return fill(memberTemplate, session, html, state);
+    }
     const key = createHash('sha256')
       .update(JSON.stringify([path, session, data]))
       .digest('base64url');
@@ -213,11 +256,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
       return kept;
     }
     const { html, state } = await renderer.renderPageWithData(path, session, data);
-    const page = template.replace(
-      ROOT,
-      () =>
-        `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
-    );
+    const page = fill(template, session, html, state);
     rendered.set(key, page);
     if (rendered.size > RENDERED_PAGES) {
       const oldest = rendered.keys().next().value;

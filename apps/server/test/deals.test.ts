@@ -160,10 +160,10 @@ describe('deals over real HTTP', () => {
       commission: {},
     });
     expect(made.body.deal.items).toHaveLength(2);
-    // The party whose turn it is hears of it by e-mail, with a link to what awaits them.
+    // The party whose turn it is hears of it by e-mail, with a link to the deal itself (issue 35).
     const proposedMail = await server.mail.waitFor(owner.user.email);
     expect(proposedMail.text).toContain('Kabir Foods proposed a deal');
-    expect(proposedMail.text).toContain('/dashboard/deals?status=awaiting');
+    expect(proposedMail.text).toContain(`/dashboard/deals/${made.body.deal._id}`);
 
     // What awaits whom.
     const ownerList = await server.request('/api/deals?status=awaiting', { token: owner.token });
@@ -597,6 +597,106 @@ describe('deals over real HTTP', () => {
     expect([accept.status, withdraw.status].sort()).toEqual([200, 409]);
     const page = await server.request(`/api/deals/${id}`, { token: owner.token });
     expect(page.body.deal.status).toBe(accept.status === 200 ? 'accepted' : 'withdrawn');
+  });
+
+  it('gives each deal its own thread: two deals of one pair on one listing never share one (issue 35)', async () => {
+    const { owner, brand, listing } = await pair();
+    // The pair's own conversation about the listing, before any deal.
+    const chat = await server.request('/api/conversations', {
+      token: brand.token,
+      json: { barterId: listing.id, text: 'Is December free?' },
+    });
+    expect(chat.status).toBe(201);
+    const chatId = chat.body.conversation._id as string;
+    const first = await propose(brand, listing.id, {
+      items: items(owner.user, brand.user, listing.id),
+      message: 'First deal',
+    });
+    const second = await propose(brand, listing.id, {
+      items: items(owner.user, brand.user, listing.id, 30000, 28000),
+      message: 'Second deal',
+    });
+    const firstThread = first.body.deal.conversationId as string;
+    const secondThread = second.body.deal.conversationId as string;
+    expect(firstThread).toBeTruthy();
+    expect(secondThread).toBeTruthy();
+    expect(new Set([firstThread, secondThread, chatId]).size).toBe(3);
+    // Each thread carries its own deal's lines only.
+    const lines = async (conversationId: string) =>
+      (
+        await server.request(`/api/conversations/${conversationId}/messages`, { token: owner.token })
+      ).body.messages.map((m: { text: string }) => m.text);
+    expect(await lines(firstThread)).toEqual(['Proposed a deal (version 1): First deal']);
+    expect(await lines(secondThread)).toEqual(['Proposed a deal (version 1): Second deal']);
+    expect(await lines(chatId)).toEqual(['Is December free?']);
+    // A later event of the first deal goes to the first deal's thread.
+    expect((await act(owner.token, first.body.deal._id, 'decline', { reason: 'Booked' })).status).toBe(200);
+    expect(await lines(firstThread)).toEqual([
+      'Proposed a deal (version 1): First deal',
+      'Declined the deal: Booked',
+    ]);
+    expect(await lines(secondThread)).toHaveLength(1);
+    // The conversation list names the deal of each thread; "Message" on the listing still opens the pair's chat.
+    const list = await server.request('/api/conversations', { token: owner.token });
+    const byId = new Map(
+      list.body.conversations.map((c: { _id: string; deal: unknown }) => [c._id, c.deal] as const),
+    );
+    expect(byId.get(firstThread)).toEqual({ _id: first.body.deal._id, number: null });
+    expect(byId.get(secondThread)).toEqual({ _id: second.body.deal._id, number: null });
+    expect(byId.get(chatId)).toBeNull();
+    const reopened = await server.request('/api/conversations', {
+      token: brand.token,
+      json: { barterId: listing.id },
+    });
+    expect(reopened.body.conversation._id).toBe(chatId);
+    expect(reopened.body.created).toBe(false);
+  });
+
+  it('refuses a counter identical to the current version and suggests accepting it (issue 35)', async () => {
+    const { owner, brand, listing } = await pair();
+    const id = await proposed(owner, brand, listing.id);
+    // The same items in another order, with a message and another open period: the terms did not change.
+    const same = items(owner.user, brand.user, listing.id).reverse();
+    const refused = await act(owner.token, id, 'counter', {
+      items: same,
+      message: 'Fine by me',
+      openDays: 14,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Nothing changed from the current version. Accept it, or change an item before sending a counter.',
+    );
+    const page = await server.request(`/api/deals/${id}`, { token: owner.token });
+    expect(page.body.deal).toMatchObject({ version: 1, turnUserId: owner.user.id });
+    // One changed value is a counter.
+    const changed = await act(owner.token, id, 'counter', {
+      items: items(owner.user, brand.user, listing.id, 50000, 46000),
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.deal.version).toBe(2);
+    // Accepting the current version stays the answer to terms one agrees with.
+    expect((await act(brand.token, id, 'accept', { version: 2 })).status).toBe(200);
+  });
+
+  it("words a free item's quantity by its unit in the letter: 200 items, not 200 months (issue 35)", async () => {
+    const { owner, brand, listing } = await pair();
+    const made = await propose(brand, listing.id, {
+      items: [
+        items(owner.user, brand.user, listing.id)[0],
+        { giverId: brand.user.id, title: 'Gift vouchers', quantity: 200, unit: 'item', valueInr: 45000 },
+      ],
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.deal._id as string;
+    expect((await act(owner.token, id, 'accept', { version: 1 })).status).toBe(200);
+    const letter = await fetch(`${server.baseUrl}/api/deals/${id}/letter.pdf`, {
+      headers: { authorization: `Bearer ${brand.token}` },
+    });
+    expect(letter.status).toBe(200);
+    const pdf = await getDocumentProxy(new Uint8Array(await letter.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Gift vouchers: 200 items');
+    expect(text).toContain('Hoarding near the flyover: 1 month');
   });
 });
 

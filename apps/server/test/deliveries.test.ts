@@ -359,6 +359,83 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     ).toBe(409);
   });
 
+  it('carries evidence on a dispute: the receiver adds photos and PDFs, parties and admins see them (issue 35)', async () => {
+    const d = await acceptedDeal();
+    const evidence = async (
+      token: string | undefined,
+      files: { bytes: Buffer; name: string; type: string }[],
+    ) => {
+      const form = new FormData();
+      for (const f of files)
+        form.append('files', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const response = await fetch(
+        `${server.baseUrl}/api/deals/${d.id}/items/${d.ownerItem}/dispute-evidence`,
+        { method: 'POST', body: form, headers },
+      );
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const photo = { bytes: await phoneJpeg(), name: 'unlit-hoarding.jpg', type: 'image/jpeg' };
+    const pdf = { bytes: PDF, name: 'complaint.pdf', type: 'application/pdf' };
+    expect(
+      (await deliver(d.owner.token, d.id, d.ownerItem, [], { link: 'https://example.com/site' })).status,
+    ).toBe(200);
+    // Not in dispute yet: nothing to add evidence to.
+    expect((await evidence(d.brand.token, [photo])).status).toBe(409);
+    expect(
+      (
+        await act(d.brand.token, d.id, d.ownerItem, 'dispute', {
+          reason: 'not_as_agreed',
+          details: 'The hoarding was never lit.',
+        })
+      ).status,
+    ).toBe(200);
+    // Only the receiver adds evidence; a stranger learns nothing; files are checked like proof.
+    expect((await evidence(d.owner.token, [photo])).status).toBe(403);
+    expect((await evidence(stranger.token, [photo])).status).toBe(404);
+    expect((await evidence(undefined, [photo])).status).toBe(401);
+    expect((await evidence(d.brand.token, [])).status).toBe(400);
+    const eleven = Array.from({ length: 11 }, () => pdf);
+    expect((await evidence(d.brand.token, eleven)).status).toBe(413);
+    const added = await evidence(d.brand.token, [photo, pdf]);
+    expect(added.status).toBe(200);
+    const disputed = added.body.deal.items.find((i: { _id: string }) => i._id === d.ownerItem).deliverable;
+    expect(disputed.status).toBe('disputed');
+    expect(disputed.proof).toEqual([]);
+    expect(disputed.evidence.map((e: { kind: string; filename: string }) => [e.kind, e.filename])).toEqual([
+      ['photo', 'unlit-hoarding.jpg'],
+      ['document', 'complaint.pdf'],
+    ]);
+    // The parties and admins open the files; anyone else gets 404. The admin's record carries them.
+    for (const e of disputed.evidence as { url: string }[]) {
+      for (const [token, status] of [
+        [d.owner.token, 200],
+        [admin.token, 200],
+        [stranger.token, 404],
+      ] as const) {
+        const res = await fetch(`${server.baseUrl}${e.url}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.status).toBe(status);
+      }
+    }
+    const record = await server.request(`/api/admin/deals/${d.id}/record`, { token: admin.token });
+    const recorded = record.body.deal.items.find((i: { _id: string }) => i._id === d.ownerItem).deliverable;
+    expect(recorded.evidence).toHaveLength(2);
+    // At most 10 a dispute, counted over every addition.
+    const nine = Array.from({ length: 9 }, () => pdf);
+    expect((await evidence(d.brand.token, nine)).status).toBe(413);
+    // Delivered again after the admin's decision: the new round starts without the old dispute's evidence.
+    expect(
+      (await resolve(admin.token, d.id, { itemId: d.ownerItem, outcome: 'redeliver', note: 'Light it' }))
+        .status,
+    ).toBe(200);
+    const again = await deliver(d.owner.token, d.id, d.ownerItem, [], { link: 'https://example.com/lit' });
+    const redelivered = again.body.deal.items.find((i: { _id: string }) => i._id === d.ownerItem).deliverable;
+    expect(redelivered.evidence).toEqual([]);
+  });
+
   it('cancels a disputed deal by an admin decision', async () => {
     const d = await acceptedDeal();
     expect(

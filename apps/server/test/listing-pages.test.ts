@@ -344,3 +344,68 @@ describe('listing and business pages rendered by the web app on request', () => 
     expect((await fetch(`${server.baseUrl}/listings/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 });
+
+describe('the marketplace rendered with its first page of results (issue 35)', () => {
+  let server: TestServer;
+  const webDist = mkdtempSync(join(tmpdir(), 'barterads-marketplace-page-'));
+  const ssrDir = join(webDist, '..', `${basename(webDist)}-ssr`);
+  const head =
+    '<!doctype html><html><head><title>BarterAds</title><meta name="description" content="BarterAds" /></head>';
+  writeFileSync(join(webDist, 'index.html'), `${head}<body><div id="root"></div></body></html>`);
+  mkdirSync(join(webDist, 'prerendered'));
+  mkdirSync(ssrDir);
+  writeFileSync(
+    join(webDist, 'prerendered', 'page.html'),
+    `${head}<body><div id="root"></div></body></html>`,
+  );
+  writeFileSync(
+    join(webDist, 'prerendered', 'marketplace.html'),
+    `${head}<body><div id="root" data-session="out"><p>built without results</p></div></body></html>`,
+  );
+  writeFileSync(
+    join(webDist, 'prerendered', 'manifest.json'),
+    JSON.stringify({
+      pages: { '/marketplace': 'marketplace.html' },
+      template: 'page.html',
+      renderer: `../${basename(webDist)}-ssr/renderer.mjs`,
+    }),
+  );
+  writeFileSync(
+    join(ssrDir, 'renderer.mjs'),
+    `export async function renderPageWithData(path, session, data) {
+      const titles = data.marketplace.answer.barters.map((b) => '<li>' + b.title + '</li>').join('');
+      return { html: '<ul>' + titles + '</ul><p>' + session + '</p>', state: { path, data } };
+    }`,
+  );
+  beforeAll(async () => {
+    server = await startTestServer({ WEB_DIST: webDist });
+    const owner = await createTestUser(server.db, { userType: 'media_owner', firstName: 'Ravi' });
+    for (const title of ['Older hoarding', 'Newer hoarding']) {
+      const created = await server.request('/api/barters', {
+        token: owner.token,
+        json: { title, description: 'Front-lit.', city: 'Pune' },
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(webDist, { recursive: true, force: true });
+    rmSync(ssrDir, { recursive: true, force: true });
+  });
+
+  it('sends /marketplace with the results the page would ask for, newest first; a filtered one as the app shell', async () => {
+    const page = await fetch(`${server.baseUrl}/marketplace`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<ul><li>Newer hoarding</li><li>Older hoarding</li></ul><p>out</p>');
+    expect(html).toContain('<title>Marketplace | BarterAds</title>');
+    const state = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const search = await server.request('/api/barters?sort=newest&limit=24');
+    expect(JSON.parse(state!).data.marketplace.answer.barters.map((b: { _id: string }) => b._id)).toEqual(
+      search.body.barters.map((b: { _id: string }) => b._id),
+    );
+    const filtered = await (await fetch(`${server.baseUrl}/marketplace?q=hoarding`)).text();
+    expect(filtered).toContain('<div id="root"></div>');
+  });
+});

@@ -102,7 +102,8 @@ describe('the notification centre over real HTTP', () => {
       expect(listed.body.notifications).toHaveLength(1);
       expect(listed.body.notifications[0]).toMatchObject({
         kind: 'deal_proposed',
-        link: '/dashboard/deals?status=awaiting',
+        // The deal itself, not the list (issue 35).
+        link: `/dashboard/deals/${id}`,
       });
 
       // Counter: the proposer hears; accept: the counterparty hears.

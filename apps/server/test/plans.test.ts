@@ -149,22 +149,37 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
     });
   });
 
-  it('a downgrade is paid now, scheduled for the period end, and applied there by the job', async () => {
+  it('a downgrade is paid in the last 7 days of the period, scheduled for its end, and applied there by the job', async () => {
     const { user, token } = await subscriber('growth', 'monthly');
     const before = await subscription(token);
     const q = await quote(token, { planId: 'starter', period: 'yearly' });
     expect(q).toMatchObject({ kind: 'scheduled', amount: 959_000, credit: 0 });
     expect(q.appliesAt).toBe(before.subscription.endsAt);
+    // Weeks before the period ends nothing is charged (issue 35): the quote says from when it is payable, and an
+    // order before then is refused.
+    expect(Date.parse(q.payableFrom)).toBe(Date.parse(before.subscription.endsAt) - 7 * DAY);
+    const ordersBefore = razorpay.orders.size;
+    const early = await server.request('/api/payments/change-plan', {
+      token,
+      json: { planId: 'starter', period: 'yearly', preview: false },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(MESSAGES.scheduledChangeNotYet);
+    expect(razorpay.orders.size).toBe(ordersBefore);
+    // In the period's last 7 days it is paid and scheduled.
+    await setPeriod(user.id, 25 * DAY, 30);
+    const inWindow = await subscription(token);
     const res = await server.request('/api/payments/change-plan', {
       token,
       json: { planId: 'starter', period: 'yearly', preview: false },
     });
+    expect(res.status).toBe(200);
     await server.request('/api/payments/verify', { token, json: razorpay.signPayment(res.body.order.id) });
     const scheduled = await subscription(token);
     expect(scheduled.subscription).toMatchObject({
       planId: 'growth',
-      endsAt: before.subscription.endsAt,
-      scheduledChange: { planId: 'starter', period: 'yearly', appliesAt: before.subscription.endsAt },
+      endsAt: inWindow.subscription.endsAt,
+      scheduledChange: { planId: 'starter', period: 'yearly', appliesAt: inWindow.subscription.endsAt },
     });
     // Growth stays until its end: a second change is refused while one is scheduled.
     const again = await server.request('/api/payments/change-plan', {

@@ -293,4 +293,49 @@ describe('reviews over real HTTP', () => {
     for (const path of ['/api/reviews/{id}/reply', '/api/reviews/{id}/report', '/api/admin/reviews/reported'])
       expect(Object.keys(doc.paths)).toContain(path);
   });
+
+  it('keeps a review an admin finds the report unfounded: the report is dismissed, audit-logged, the review stays (issue 35)', async () => {
+    const d = await completedDeal();
+    await complete(d);
+    const theirs = await review(d.brand.token, d.id, { rating: 4, text: 'Lit every night as agreed.' });
+    await review(d.owner.token, d.id, { rating: 5, text: 'Great.' });
+    const id = theirs.body.review._id as string;
+    const report = (token: string, reason: string) =>
+      server.request(`/api/reviews/${id}/report`, { token, json: { reason } });
+    expect((await report(stranger.token, 'I do not like it')).status).toBe(200);
+
+    // The queue names the reviewed business and the reporter.
+    const queued = (
+      await server.request('/api/admin/reviews/reported', { token: admin.token })
+    ).body.reviews.find((r: { _id: string }) => r._id === id);
+    expect(queued.subjectName).toBe('Meera Outdoor');
+    expect(queued.authorName).toBe('Kabir Foods');
+    expect(queued.reports).toEqual([
+      expect.objectContaining({ reason: 'I do not like it', reporterName: 'Third User' }),
+    ]);
+
+    const dismiss = (token: string, json: unknown = {}) =>
+      server.request(`/api/admin/reviews/${id}/dismiss-reports`, { token, json });
+    expect((await dismiss(d.owner.token)).status).toBe(403);
+    const kept = await dismiss(admin.token, { reason: 'A fair review of the deal' });
+    expect(kept.status).toBe(200);
+    expect(kept.body.review).toMatchObject({ _id: id, hidden: false });
+    // Out of the queue, still public and in the rating; a second dismissal has nothing to dismiss.
+    const after = await server.request('/api/admin/reviews/reported', { token: admin.token });
+    expect(after.body.reviews.some((r: { _id: string }) => r._id === id)).toBe(false);
+    const page = await businessPage(d.owner.user.id);
+    expect(page.reviews.map((r: { _id: string }) => r._id)).toContain(id);
+    expect((await dismiss(admin.token)).status).toBe(409);
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'dismiss_review_reports')));
+    expect(audits.map((a) => [a.actorId, a.reason])).toEqual([[admin.user.id, 'A fair review of the deal']]);
+    // A new report brings it back, with the new report only.
+    expect((await report(d.owner.token, 'Untrue')).status).toBe(200);
+    const again = (
+      await server.request('/api/admin/reviews/reported', { token: admin.token })
+    ).body.reviews.find((r: { _id: string }) => r._id === id);
+    expect(again.reports.map((r: { reason: string }) => r.reason)).toEqual(['Untrue']);
+  });
 });

@@ -72,6 +72,10 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
     await expect(versions.getByText(/Version 2 · Mehta Media Pvt Ltd/)).toBeVisible();
     await expect(versions.getByText('changed')).toBeVisible();
     await advertiser.page.getByRole('button', { name: 'Accept version 2' }).click();
+    // Accepting asks once, naming what it commits to.
+    const confirm = advertiser.page.getByRole('dialog', { name: 'Accept version 2?' });
+    await expect(confirm).toContainText('Accepting fixes these terms');
+    await confirm.getByRole('button', { name: 'Accept version 2' }).click();
     await expect(advertiser.page.getByText(/^BA-\d{4}-\d{6}$/)).toBeVisible();
     const letter = await downloadLetter(advertiser.page);
     expect(letter.name).toMatch(/^BA-\d{4}-\d{6}\.pdf$/);

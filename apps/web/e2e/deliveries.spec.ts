@@ -97,6 +97,10 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
     const received = desk.page.getByLabel('Deliverable: Hoarding for December');
     await expect(received.getByRole('img', { name: /Proof photo/ }).first()).toBeVisible();
     await received.getByRole('button', { name: 'Accept delivery' }).click();
+    await desk.page
+      .getByRole('dialog', { name: 'Accept this delivery?' })
+      .getByRole('button', { name: 'Accept delivery' })
+      .click();
     await expect(received.getByText('Accepted', { exact: true })).toBeVisible();
 
     // The advertiser delivers the sampling with a link; the owner accepts it: the deal is completed.
@@ -111,6 +115,10 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
     await phone.page.reload();
     await phone.page
       .getByLabel('Deliverable: Sampling at 10 stores')
+      .getByRole('button', { name: 'Accept delivery' })
+      .click();
+    await phone.page
+      .getByRole('dialog', { name: 'Accept this delivery?' })
       .getByRole('button', { name: 'Accept delivery' })
       .click();
     await expect(phone.page.getByText('Completed', { exact: true }).first()).toBeVisible();
@@ -137,6 +145,8 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
     await expect(
       desk.page.getByLabel('Reviews').getByText('The hoarding was up on time and well lit.'),
     ).toBeVisible();
+    // One review is "1 review" (issue 35: "(1 reviews)").
+    await expect(desk.page.getByText(/★ \d\.\d \(1 review\)/)).toBeVisible();
     await desk.page.goto(`/b/${brand.id}`);
     await expect(
       desk.page.getByLabel('Reviews').getByText('Prompt with the sampling, great partner.'),

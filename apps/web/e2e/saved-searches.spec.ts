@@ -41,6 +41,8 @@ test('a member saves a marketplace search, a matching listing mails an instant a
 
     // Save this search, on a phone, alerting instantly.
     await page.goto(`/marketplace?q=${word}&city=Pune`);
+    // On a phone the filters, and saving them, are behind one button (issue 35).
+    await page.getByRole('button', { name: 'Filters (1)', exact: true }).click();
     await page.getByRole('button', { name: 'Save this search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
     await dialog.getByLabel('Name').fill(name);

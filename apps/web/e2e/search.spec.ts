@@ -41,7 +41,10 @@ test('city, rate, dates and order live in the URL and survive a reload', async (
   await expect(page).toHaveURL(/[?&]rateMax=150000/);
   // Available at some time after 100 days from now: listings booked only until sooner are left out.
   const later = new Date(Date.now() + 100 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  await page.getByRole('textbox', { name: 'Available from' }).fill(later);
+  // Typed as India writes dates (issue 35): dd/mm/yyyy, whatever the browser's language.
+  const [year, month, day] = later.split('-');
+  const laterTyped = `${day}/${month}/${year}`;
+  await page.getByRole('textbox', { name: 'Available from' }).fill(laterTyped);
   await expect(page).toHaveURL(new RegExp(`[?&]availableFrom=${later}`));
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Rate: low to high' });
   await expect(page).toHaveURL(/[?&]sort=rate_asc/);
@@ -58,7 +61,7 @@ test('city, rate, dates and order live in the URL and survive a reload', async (
     'true',
   );
   await expect(page.getByRole('combobox', { name: 'City' })).toHaveValue('Pune');
-  await expect(page.getByRole('textbox', { name: 'Available from' })).toHaveValue(later);
+  await expect(page.getByRole('textbox', { name: 'Available from' })).toHaveValue(laterTyped);
   await expect(page.getByRole('textbox', { name: 'Rate up to (₹)' })).toHaveValue('150,000');
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rate_asc');
   expect(await cards(page).allTextContents()).toEqual(before);

@@ -109,6 +109,8 @@ test('a media owner verifies the business, an admin approves, the badge and the 
   await owner.goto('/marketplace');
   // The marketplace is pre-rendered: a tick before the app has hydrated is held and repeated once it is ready
   // (scripts/page-loader.js), so the box shows it a moment later, not at once as check() would demand.
+  // On a phone the filters are behind one button (issue 35).
+  await owner.getByRole('button', { name: 'Filters', exact: true }).click();
   const verifiedOnly = owner.getByRole('checkbox', { name: 'Verified businesses only' });
   await verifiedOnly.click();
   await expect(verifiedOnly).toBeChecked();

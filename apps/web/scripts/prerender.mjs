@@ -22,6 +22,7 @@ if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 const { PAGE_READY_EVENT, PRERENDERED_PATHS, renderPage, routePatterns } = await import(
   pathToFileURL(join(ssrDir, 'prerender.js')).href
 );
+const { MEMBER_SHELL_MARKUP, MEMBER_SHELL_STYLE } = await import('./member-shell.mjs');
 
 // The scripts are taken out of the page's head and loaded by the loader (scripts/page-loader.js).
 const entryScript = shell.match(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/);
@@ -29,6 +30,19 @@ if (!entryScript) throw new Error('dist/index.html has no module entry script');
 // No modulepreload links (vite.config.ts, `modulePreload: false`): they would be fetched before the first paint.
 if (shell.includes('rel="modulepreload"')) throw new Error('dist/index.html has modulepreload links');
 let deferredHead = shell.replace(entryScript[0], '');
+// The CSS of the routes' own chunks (CSS modules of the marketplace's cards and filters, the segmented choices,
+// the FAQ), which the app links only once its script has loaded: inlined in the head, so that a page painted from
+// its HTML is styled at once (on a slow phone the marketplace showed unstyled filters and full-width card images
+// until the script came). Every page's initial CSS files, from the page-weight report, but the main stylesheet.
+const weight = JSON.parse(readFileSync(join(dist, '.vite', 'page-weight.json'), 'utf8'));
+const mainCss = shell.match(/href="\/(assets\/[^"]+\.css)"/)?.[1];
+const routeCss = [...new Set(weight.pages.flatMap((page) => page.cssFiles))].filter(
+  (file) => file !== mainCss,
+);
+const inlineCss = routeCss.map((file) => readFileSync(join(dist, file), 'utf8').trim()).join('\n');
+if (inlineCss.includes('</style')) throw new Error('a route stylesheet contains </style');
+if (!deferredHead.includes('</head>')) throw new Error('dist/index.html has no </head>');
+deferredHead = deferredHead.replace('</head>', `    <style data-route-css>${inlineCss}</style>\n  </head>`);
 const loader = readFileSync(join(appDir, 'scripts', 'page-loader.js'), 'utf8')
   .replace(/^\/\/.*\n/gm, '')
   .replace('__PAGE_READY_EVENT__', JSON.stringify(PAGE_READY_EVENT))
@@ -66,9 +80,23 @@ for (const path of PRERENDERED_PATHS) {
 // The template of the pages the server renders on request: the same head and loader, the root left empty.
 const template = 'page.html';
 writeFileSync(join(outDir, template), deferredHead);
+// The template of a signed-in member's pages (apps/server/src/member-pages.ts): the shell of the dashboard painted
+// from the HTML alone (scripts/member-shell.mjs), the stylesheet moved into the body after it, so that on a slow
+// connection the shell shows at once and only what follows waits for the stylesheet: the app's root, empty or
+// holding a page the server rendered with the member's data (a deal).
+const stylesheet = deferredHead.match(/ *<link rel="stylesheet"[^>]*>\n/);
+if (!stylesheet) throw new Error('dist/index.html has no stylesheet link');
+const memberTemplate = 'member.html';
+writeFileSync(
+  join(outDir, memberTemplate),
+  deferredHead
+    .replace(stylesheet[0], '')
+    .replace('</head>', `    ${MEMBER_SHELL_STYLE}\n  </head>`)
+    .replace(ROOT, `${MEMBER_SHELL_MARKUP}\n    ${stylesheet[0].trim()}\n    ${ROOT}`),
+);
 // `routes`: every route pattern of the app, so the server answers 404 (with the app's not-found page) for others.
 // `renderer`: the SSR build, relative to dist/.
 writeFileSync(
   join(outDir, 'manifest.json'),
-  `${JSON.stringify({ pages, sessionPages, routes: routePatterns(), template, renderer: '../dist-ssr/prerender.js' }, null, 2)}\n`,
+  `${JSON.stringify({ pages, sessionPages, routes: routePatterns(), template, memberTemplate, renderer: '../dist-ssr/prerender.js' }, null, 2)}\n`,
 );

@@ -29,12 +29,18 @@ if (pageData?.textContent) {
 }
 if (prerendered) {
   // The server sent the signed-out page only to a request without a session cookie: signed out for certain,
-  // so the header's Sign in stays without asking the server. Otherwise the session loads as usual.
-  const session = container.dataset.session === 'out' ? 'out' : 'pending';
-  setPrerenderedSession(session);
+  // so the header's Sign in stays without asking the server. A member's page (a deal) came with their session in
+  // its data. Otherwise the session loads as usual.
+  const rendered = container.dataset.session;
+  const session = rendered === 'out' ? 'out' : rendered === 'member' ? 'member' : 'pending';
+  setPrerenderedSession(session, api.utils.accounts.session.getData()?.user ?? undefined);
   if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });
 }
 const router = createAppRouter({ hydrating: prerendered });
+// A member's page painted its shell from the HTML (apps/web/scripts/member-shell.mjs): it stays until the app has
+// something to show, then goes.
+const bootShell = document.getElementById('boot-shell');
+const removeBootShell = () => bootShell?.remove();
 
 if (prerendered) {
   // A public page pre-rendered by the build (prerender.tsx): load the page's route chunks first, then
@@ -50,6 +56,21 @@ if (prerendered) {
       startTransition(() => {
         hydrateRoot(container, <App router={router} />);
       });
+      removeBootShell();
+    });
+} else if (bootShell) {
+  // The shell shows until the page's route (its code and the session) is ready, instead of a blank first render.
+  void router
+    .load()
+    .catch(() => undefined)
+    .then(() => {
+      // Hidden by CSS the moment the root has content (member.html's style), removed right after.
+      new MutationObserver((_changes, observer) => {
+        if (!container.hasChildNodes()) return;
+        observer.disconnect();
+        removeBootShell();
+      }).observe(container, { childList: true });
+      createRoot(container).render(<App router={router} />);
     });
 } else {
   createRoot(container).render(<App router={router} />);

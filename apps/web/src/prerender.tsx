@@ -6,6 +6,7 @@ import { App } from './App';
 import { api } from './api';
 import { takeServerPageMeta } from './components/usePageMeta';
 import { type PrerenderedSession, setPrerenderedSession } from './features/accounts/session';
+import { marketplaceSearchInput } from './features/listings/MarketplaceList';
 import { createAppRouter } from './router';
 
 export { PAGE_READY_EVENT } from './components/page-ready';
@@ -46,6 +47,11 @@ export interface PageData {
   business?: { id: string; answer: RouterOutputs['businessPages']['get'] };
   /** The business page's first page of reviews. */
   reviews?: { id: string; answer: RouterOutputs['reviews']['business'] };
+  /** The marketplace's first page of results without filters (`/marketplace` as the server renders it). */
+  marketplace?: { answer: RouterOutputs['listings']['search'] };
+  /** A member's page: their session (the `member` render) and the deal it shows. */
+  session?: { answer: RouterOutputs['accounts']['session'] };
+  deal?: { id: string; answer: RouterOutputs['deals']['get'] };
 }
 
 /** The page's HTML, and the query cache it was rendered from, for the browser to start from. */
@@ -65,8 +71,9 @@ export async function renderPage(path: string, session: PrerenderedSession = 'ou
 let rendering: Promise<unknown> = Promise.resolve();
 
 /**
- * Renders a page with its data (the listing and business pages, rendered by the API server on request), one at a
- * time: the app's query client and session are one per process, so two renders must not interleave.
+ * Renders a page with its data (the listing and business pages, and a member's deal page, rendered by the API server
+ * on request), one at a time: the app's query client and session are one per process, so two renders must not
+ * interleave.
  */
 export function renderPageWithData(
   path: string,
@@ -84,10 +91,18 @@ async function render(
   data: PageData,
 ): Promise<RenderedPageWithData> {
   api.queryClient.clear();
-  setPrerenderedSession(session);
+  setPrerenderedSession(session, data.session?.answer.user ?? undefined);
   if (data.listing) api.utils.listings.get.setData({ id: data.listing.id }, data.listing.answer);
   if (data.business) api.utils.businessPages.get.setData({ id: data.business.id }, data.business.answer);
   if (data.reviews) api.utils.reviews.business.setData({ id: data.reviews.id, page: 1 }, data.reviews.answer);
+  // A member's page goes with their session, so the browser hydrates it signed in without asking again.
+  if (data.session) api.utils.accounts.session.setData(undefined, data.session.answer);
+  if (data.deal) api.utils.deals.get.setData({ id: data.deal.id }, data.deal.answer);
+  if (data.marketplace)
+    api.utils.listings.search.setInfiniteData(marketplaceSearchInput({ sort: 'newest' }), {
+      pages: [data.marketplace.answer],
+      pageParams: [null],
+    });
   // Only the page's own data goes to the browser (not the signed-out session below, which main.tsx sets itself).
   const state = dehydrate(api.queryClient);
   if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });

@@ -39,3 +39,46 @@ describe('deal rules', () => {
     });
   });
 });
+
+describe('money and words (issue 35)', () => {
+  it('writes paise as whole rupees or with two decimals, never one', async () => {
+    const { formatPaise } = await import('./money');
+    expect(formatPaise(99_900)).toBe('₹999');
+    expect(formatPaise(153_330)).toBe('₹1,533.30');
+    expect(formatPaise(96_570)).toBe('₹965.70');
+    expect(formatPaise(5)).toBe('₹0.05');
+  });
+  it('counts in words through one plural helper, and writes possessives', async () => {
+    const { plural, possessive } = await import('./text');
+    const reviews = { one: '# review', other: '# reviews' };
+    expect(plural(1, reviews)).toBe('1 review');
+    expect(plural(0, reviews)).toBe('0 reviews');
+    expect(plural(12_500, reviews)).toBe('12,500 reviews');
+    expect(possessive('Kabir Foods')).toBe("Kabir Foods'");
+    expect(possessive('Meera Outdoor')).toBe("Meera Outdoor's");
+  });
+});
+
+describe('Indian formats without Intl, as Intl writes them (issue 35, 9b)', () => {
+  it('groups digits and writes rupees, paise and dates like en-IN', async () => {
+    const { formatIndianNumber, formatRupees, formatPaise, formatIndiaDate, formatIndiaMonth } = await import(
+      './money'
+    );
+    const intl = new Intl.NumberFormat('en-IN');
+    const rupees = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+    });
+    for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_234_567, 100_000_000, 1_234_567_890, -45_000]) {
+      expect(formatIndianNumber(n)).toBe(intl.format(n));
+      expect(formatRupees(n)).toBe(rupees.format(n));
+    }
+    expect(formatPaise(153_330)).toBe('₹1,533.30');
+    expect(formatPaise(12_345_678)).toBe('₹1,23,456.78');
+    expect(formatIndiaDate('2026-12-01')).toBe('1 Dec 2026');
+    // 30 Nov 20:00 UTC is 1 Dec 01:30 in India.
+    expect(formatIndiaDate('2026-11-30T20:00:00.000Z')).toBe('1 Dec 2026');
+    expect(formatIndiaMonth('2026-11-30T20:00:00.000Z')).toBe('December 2026');
+  });
+});

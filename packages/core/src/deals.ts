@@ -42,7 +42,41 @@ export const DEAL_MESSAGES = {
   cannotCancel: 'Only an open, accepted or disputed deal can be cancelled.',
   commissionBeforeAcceptance: 'Commission is owed once the deal is accepted.',
   commissionNothingToPay: 'Your commission on this deal is paid (or nothing is owed).',
+  counterUnchanged:
+    'Nothing changed from the current version. Accept it, or change an item before sending a counter.',
 } as const;
+
+/** What makes two versions' items the same terms (order aside; a message or the open period is not a term). */
+export interface DealTermsItem {
+  giverId: string;
+  listingId?: string | null | undefined;
+  title: string;
+  quantity: number;
+  unit: string;
+  startDate?: string | null | undefined;
+  endDate?: string | null | undefined;
+  valueInr: number;
+}
+
+const termsKey = (item: DealTermsItem) =>
+  JSON.stringify([
+    item.giverId,
+    item.listingId ?? null,
+    item.title.trim(),
+    item.quantity,
+    item.unit,
+    item.startDate || null,
+    item.endDate || null,
+    item.valueInr,
+  ]);
+
+/** Whether a counter's items are the current version's terms again: such a counter changes nothing. */
+export function sameTerms(a: readonly DealTermsItem[], b: readonly DealTermsItem[]): boolean {
+  if (a.length !== b.length) return false;
+  const left = a.map(termsKey).sort();
+  const right = b.map(termsKey).sort();
+  return left.every((key, i) => key === right[i]);
+}
 
 /** The message naming plan, limit and reset date when a party has used its month's deals. */
 export function dealLimitMessage(planName: string, limit: number, resetsOn: string): string {

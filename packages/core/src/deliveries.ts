@@ -60,6 +60,11 @@ export const REVIEW_LIMITS = {
   pageSize: 10,
 } as const;
 
+/** A count of reviews in words, through `plural` (text.ts): "1 review", "12 reviews". */
+export const REVIEW_COUNT = { one: '# review', other: '# reviews' } as const;
+/** A count of a review's reports in words. */
+export const REPORT_COUNT = { one: '# report', other: '# reports' } as const;
+
 export const DELIVERY_MESSAGES = {
   itemNotFound: 'Item not found.',
   notGiver: 'Only the party who gives this item can mark it delivered.',
@@ -86,4 +91,5 @@ export const REVIEW_MESSAGES = {
   alreadyReported: 'You have already reported this review.',
   ratingRange: 'Give 1 to 5 stars.',
   hideReasonRequired: 'Give the reason for hiding the review.',
+  noOpenReports: 'This review has no open report.',
 } as const;

@@ -7,6 +7,7 @@ export * from './gstin';
 export * from './inventory/units';
 export * from './matching';
 export * from './messages';
+export * from './money';
 export * from './notifications';
 export * from './phone';
 export * from './plans';

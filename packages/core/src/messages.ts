@@ -75,6 +75,9 @@ export const MESSAGES = {
   contactSent: "Message sent successfully! We'll get back to you within 24 hours.",
   paymentsNotConfigured: 'Payments are not configured',
   paymentFailed: 'Payment failed. Please try again.',
+  checkoutDidNotOpen: 'The payment window did not open',
+  checkoutDidNotOpenDetail:
+    'Nothing was charged. Check your connection and try again; the window opens once it can load.',
   paymentSuccess: 'Payment successful!',
   orderCreationFailed: 'Order creation failed',
   paymentsUnavailable: 'Online payments are unavailable right now. Please try again later.',
@@ -89,6 +92,8 @@ export const MESSAGES = {
   quoteChanged: 'The amount changed since it was shown. Please choose the plan again to see the new amount.',
   renewalNotYet: 'Your plan can be renewed in the last 7 days of its period.',
   planChangeAlreadyScheduled: 'A plan change is already scheduled for the end of this period.',
+  scheduledChangeNotYet:
+    'A plan that starts when your current period ends is paid in its last 7 days, like a renewal. Nothing is charged before then.',
   noActivePlan: 'You have no active plan.',
   planAlreadyCancelled: 'Your plan is already cancelled.',
   refundWindowPassed: 'Refunds can be requested within 7 days of a payment.',

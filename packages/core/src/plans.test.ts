@@ -62,6 +62,7 @@ describe('plan change quotes', () => {
       amount: 249_900 - Math.round((99_900 * 21) / 31),
       credit: 67_674,
       appliesAt: at('2026-01-11T00:00:00Z'),
+      payableFrom: at('2026-01-11T00:00:00Z'),
     });
   });
   it('a leap year has 366 days; a downgrade or period change waits for the period end', () => {
@@ -82,13 +83,33 @@ describe('plan change quotes', () => {
       { planId: 'starter', period: 'yearly' },
       at('2028-07-10T00:00:00Z'),
     );
-    expect(down).toEqual({ kind: 'scheduled', amount: 959_000, credit: 0, appliesAt: current.end });
+    // Paid in the period's last 7 days, like a renewal (issue 35: not "pay now" half a year before it starts).
+    const windowOpens = at('2029-01-03T00:00:00Z');
+    expect(down).toEqual({
+      kind: 'scheduled',
+      amount: 959_000,
+      credit: 0,
+      appliesAt: current.end,
+      payableFrom: windowOpens,
+    });
     const period = quotePlanChange(
       current,
       { planId: 'growth', period: 'monthly' },
       at('2028-07-10T00:00:00Z'),
     );
-    expect(period).toEqual({ kind: 'scheduled', amount: 249_900, credit: 0, appliesAt: current.end });
+    expect(period).toEqual({
+      kind: 'scheduled',
+      amount: 249_900,
+      credit: 0,
+      appliesAt: current.end,
+      payableFrom: windowOpens,
+    });
+    // In the window, payable at once.
+    const late = at('2029-01-05T00:00:00Z');
+    expect(quotePlanChange(current, { planId: 'starter', period: 'yearly' }, late)).toMatchObject({
+      kind: 'scheduled',
+      payableFrom: late,
+    });
   });
   it('yearly to a dearer monthly plan costs at least ₹1', () => {
     const q = quotePlanChange(

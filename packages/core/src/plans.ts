@@ -227,6 +227,11 @@ export interface PlanChangeQuote {
   credit: number;
   /** When the new plan takes effect: now, or when the current period ends. */
   appliesAt: Date;
+  /**
+   * From when it may be paid: now, or for a plan that starts when the current period ends, that period's last
+   * RENEWAL_WINDOW_DAYS days (a member is not asked for money a month before the plan starts).
+   */
+  payableFrom: Date;
 }
 
 export interface CurrentPeriod {
@@ -240,8 +245,9 @@ export interface CurrentPeriod {
  * The server's quote for moving from the current plan (if one is running) to `target`: a purchase without a
  * running plan; an upgrade (a dearer plan) applies now and costs the new period's price less the unused value of
  * the current one, pro rata by whole unused days over the period's days, at least ₹1; a downgrade or a period
- * change applies when the current period ends at the new price; the same plan and period is a renewal, offered
- * only in the last RENEWAL_WINDOW_DAYS days. Returns 'not-yet' for a renewal before that window.
+ * change applies when the current period ends at the new price, payable (like a renewal) in that period's last
+ * RENEWAL_WINDOW_DAYS days; the same plan and period is a renewal, offered only in those days. Returns 'not-yet' for
+ * a renewal before that window.
  */
 export function quotePlanChange(
   current: CurrentPeriod | null,
@@ -252,11 +258,12 @@ export function quotePlanChange(
   if (!targetPlan) throw new Error(`Unknown plan ${target.planId}`);
   const price = chargeAmount(targetPlan, target.period);
   if (!current || current.end.getTime() <= now.getTime()) {
-    return { kind: 'purchase', amount: price, credit: 0, appliesAt: now };
+    return { kind: 'purchase', amount: price, credit: 0, appliesAt: now, payableFrom: now };
   }
+  const windowOpens = new Date(Math.max(now.getTime(), current.end.getTime() - RENEWAL_WINDOW_DAYS * DAY_MS));
   if (current.planId === target.planId && current.period === target.period) {
     if (current.end.getTime() - now.getTime() > RENEWAL_WINDOW_DAYS * DAY_MS) return 'not-yet';
-    return { kind: 'renewal', amount: price, credit: 0, appliesAt: current.end };
+    return { kind: 'renewal', amount: price, credit: 0, appliesAt: current.end, payableFrom: windowOpens };
   }
   if (planRank(target.planId) > planRank(current.planId)) {
     const currentPlan = findPlan(current.planId);
@@ -264,7 +271,13 @@ export function quotePlanChange(
     const totalDays = Math.max(1, Math.round((current.end.getTime() - current.start.getTime()) / DAY_MS));
     const unusedDays = Math.min(totalDays, Math.floor((current.end.getTime() - now.getTime()) / DAY_MS));
     const credit = Math.round((paid * unusedDays) / totalDays);
-    return { kind: 'upgrade', amount: Math.max(100, price - credit), credit, appliesAt: now };
+    return {
+      kind: 'upgrade',
+      amount: Math.max(100, price - credit),
+      credit,
+      appliesAt: now,
+      payableFrom: now,
+    };
   }
-  return { kind: 'scheduled', amount: price, credit: 0, appliesAt: current.end };
+  return { kind: 'scheduled', amount: price, credit: 0, appliesAt: current.end, payableFrom: windowOpens };
 }

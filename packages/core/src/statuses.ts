@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'resolve_dispute',
   'hide_review',
   'assign_account_manager',
+  'dismiss_review_reports',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

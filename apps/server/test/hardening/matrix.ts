@@ -139,7 +139,8 @@ const contactForm = () => ({
 
 // ---- deals: `peer` proposes on `user`'s listing, so the turn is `user`'s; `other` and `admin` are outsiders ----
 
-function dealItems(w: World, proposerId: string) {
+/** A deal's items; a counter passes `counter` to change a value (a counter with the same terms is refused). */
+function dealItems(w: World, proposerId: string, counter = false) {
   return [
     {
       giverId: w.listing.ownerId,
@@ -149,7 +150,13 @@ function dealItems(w: World, proposerId: string) {
       unit: 'month',
       valueInr: 10000,
     },
-    { giverId: proposerId, title: 'Ten radio spots', quantity: 10, unit: 'spot', valueInr: 9000 },
+    {
+      giverId: proposerId,
+      title: 'Ten radio spots',
+      quantity: 10,
+      unit: 'spot',
+      valueInr: counter ? 9500 : 9000,
+    },
   ];
 }
 
@@ -171,7 +178,7 @@ async function dealFromUser(w: World): Promise<string> {
   const countered = await post(
     w,
     `/api/deals/${id}/counter`,
-    { items: dealItems(w, w.actors.peer.user.id), openDays: 3 },
+    { items: dealItems(w, w.actors.peer.user.id, true), openDays: 3 },
     w.actors.user.token,
   );
   if (countered.status !== 200) throw new Error(`counter answered ${countered.status}: ${countered.text}`);
@@ -297,6 +304,19 @@ async function publicReviewOfUser(w: World): Promise<string> {
   const mine = await post(w, `/api/deals/${id}/reviews`, { rating: 5, text: 'Great' }, w.actors.user.token);
   if (mine.status !== 201) throw new Error(`review answered ${mine.status}: ${mine.text}`);
   return theirs.body.review._id as string;
+}
+
+/** A public review of `user`, reported by `user` itself (any member may report): an admin keeps or hides it. */
+async function reportedReviewOfUser(w: World): Promise<string> {
+  const id = await publicReviewOfUser(w);
+  const reported = await post(
+    w,
+    `/api/reviews/${id}/report`,
+    { reason: 'Matrix check' },
+    w.actors.user.token,
+  );
+  if (reported.status !== 200) throw new Error(`report answered ${reported.status}: ${reported.text}`);
+  return id;
 }
 
 /** Parties (`user`) and admins read a deal; anyone else gets 404. */
@@ -544,7 +564,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 404),
     request: async (w) => ({
       params: { id: await dealToUser(w) },
-      body: { items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+      body: { items: dealItems(w, w.actors.peer.user.id, true), openDays: 14 },
     }),
   },
   'POST /api/deals/:id/accept': {
@@ -589,6 +609,14 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
       };
     },
   },
+  // Evidence for a dispute: an upload row, so a JSON body is refused with 415 once the session is checked.
+  'POST /api/deals/:id/items/:itemId/dispute-evidence': {
+    expect: signedIn(415),
+    request: async (w) => {
+      const deal = await disputedByUser(w);
+      return { params: { id: deal.id, itemId: deal.itemId }, body: {} };
+    },
+  },
   'POST /api/admin/deals/:id/resolve': {
     expect: adminOnly(200),
     request: async (w) => {
@@ -620,6 +648,10 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   'POST /api/admin/reviews/:id/hide': {
     expect: adminOnly(200),
     request: async (w) => ({ params: { id: await publicReviewOfUser(w) }, body: { reason: 'Matrix check' } }),
+  },
+  'POST /api/admin/reviews/:id/dismiss-reports': {
+    expect: adminOnly(200),
+    request: async (w) => ({ params: { id: await reportedReviewOfUser(w) }, body: {} }),
   },
   'POST /api/deals/:id/commission/order': {
     expect: ownerOnly(200, 404),
@@ -882,7 +914,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'deals.counter': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({
-      input: { id: await dealToUser(w), items: dealItems(w, w.actors.peer.user.id), openDays: 14 },
+      input: { id: await dealToUser(w), items: dealItems(w, w.actors.peer.user.id, true), openDays: 14 },
     }),
   },
   'deals.accept': {
@@ -913,6 +945,14 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: async (w) => {
       const deal = await deliveredToUser(w);
       return { input: { id: deal.id, itemId: deal.itemId, reason: 'partly_delivered', details: 'Matrix' } };
+    },
+  },
+  // tRPC callers cannot upload: the files are missing, so a signed-in caller's input is refused.
+  'deals.disputeEvidence': {
+    expect: signedIn(400),
+    request: async (w) => {
+      const deal = await disputedByUser(w);
+      return { input: { id: deal.id, itemId: deal.itemId } };
     },
   },
   'deals.adminResolve': {
@@ -949,6 +989,10 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'reviews.adminHide': {
     expect: adminOnly(200),
     request: async (w) => ({ input: { id: await publicReviewOfUser(w), reason: 'Matrix check' } }),
+  },
+  'reviews.adminDismissReports': {
+    expect: adminOnly(200),
+    request: async (w) => ({ input: { id: await reportedReviewOfUser(w) } }),
   },
   'deals.allowance': { expect: signedIn(200) },
   'deals.adminList': { expect: adminOnly(200), request: () => ({ input: { limit: 5 } }) },

@@ -1,8 +1,9 @@
-import { Accordion, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
 import { FeaturedOpportunities } from '../features/listings/FeaturedOpportunities';
 import { ABOUT_FIGURES, BENEFITS, FAQS } from '../features/public/content';
+import { Faq } from '../features/public/Faq';
 import { Hero } from '../features/public/Hero';
 import { MediaTypes } from '../features/public/MediaTypes';
 import { Section } from '../features/public/Section';
@@ -85,16 +86,7 @@ function LandingPage() {
         </Group>
       </Section>
       <Section id="faq" title="Frequently asked questions">
-        <Accordion variant="separated" maw={820} mx="auto">
-          {FAQS.map((faq) => (
-            <Accordion.Item key={faq.q} value={faq.q}>
-              <Accordion.Control>{faq.q}</Accordion.Control>
-              <Accordion.Panel>
-                <Text fz="sm">{faq.a}</Text>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <Faq items={FAQS} />
         <Group justify="center" mt="xl">
           <Button component={Link} to="/help" variant="subtle">
             Visit the Help Center

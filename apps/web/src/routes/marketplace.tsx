@@ -26,6 +26,7 @@ import { usePageMeta } from '../components/usePageMeta';
 import { useSessionUser } from '../features/accounts/session';
 import { ProposeDealButton } from '../features/deals/ProposeDealButton';
 import { CATEGORY_OPTIONS } from '../features/listings/category-options';
+import controls from '../features/listings/MarketplaceControls.module.css';
 import type { MoreFilters } from '../features/listings/MarketplaceFilters';
 import { MarketplaceList } from '../features/listings/MarketplaceList';
 import { postLabels } from '../features/listings/post-labels';
@@ -115,6 +116,13 @@ function MarketplacePage() {
   const labels = postLabels(userType);
   const moreActive = MORE_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
   const [moreOpen, setMoreOpen] = useState(moreActive > 0);
+  // On a phone every filter is behind one button (the results come first); the count says how many are set.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersSet =
+    moreActive +
+    [search.view, search.category, search.sort, search.verifiedOnly, search.display].filter(
+      (value) => value !== undefined,
+    ).length;
   // Best match is the order for words; without words it is newest first.
   const sort: SearchSort = search.sort ?? (search.q ? 'relevance' : 'newest');
   const sortOptions = search.q ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance');
@@ -142,12 +150,14 @@ function MarketplacePage() {
   };
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
+        <Group justify="space-between" align="flex-end" wrap="nowrap">
           <div>
             <Title order={1}>Marketplace</Title>
-            <Text c="dimmed">Trade advertising space, media assets and services without cash.</Text>
+            <Text c="dimmed" visibleFrom="sm">
+              Trade advertising space, media assets and services without cash.
+            </Text>
           </div>
           {user === undefined ? (
             // The session is not known yet: a blank of the button's size, not a label that changes.
@@ -171,112 +181,128 @@ function MarketplacePage() {
           onChange={(e) => setText(e.currentTarget.value)}
           maxLength={200}
         />
-        <Group gap="md" align="flex-end" wrap="wrap">
-          <SegmentedChoice
-            label="Owner type"
-            options={VIEWS}
-            value={search.view ?? 'all'}
-            onChange={(value) =>
-              void navigate({
-                search: (prev) => ({ ...prev, view: value === 'all' ? undefined : value }),
-                replace: true,
-              })
-            }
-          />
-          {/* A native select: the phone's own picker, and no popover code on the page's first load. */}
-          <NativeSelect
-            label="Category"
-            data={FILTER_CATEGORY_OPTIONS}
-            value={search.category ?? ''}
-            w={{ base: '100%', xs: 240 }}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              void navigate({
-                search: (prev) => ({
-                  ...prev,
-                  category: (value || undefined) as MediaCategoryId | undefined,
-                }),
-                replace: true,
-              });
-            }}
-          />
-          <NativeSelect
-            label="Sort by"
-            data={sortOptions}
-            value={sort}
-            w={{ base: '100%', xs: 200 }}
-            onChange={(event) => {
-              const value = event.currentTarget.value as SearchSort;
-              void navigate({ search: (prev) => ({ ...prev, sort: value }), replace: true });
-            }}
-          />
-          <Button
-            variant="default"
-            mb={2}
-            aria-expanded={moreOpen}
-            aria-controls="more-filters"
-            onClick={() => setMoreOpen((open) => !open)}
-          >
-            {moreActive > 0 ? `More filters (${moreActive})` : 'More filters'}
-          </Button>
-          <SegmentedChoice
-            label="Show"
-            options={DISPLAYS}
-            value={search.display ?? 'list'}
-            onChange={(value) =>
-              void navigate({
-                search: (prev) => ({ ...prev, display: value === 'list' ? undefined : value }),
-                replace: true,
-              })
-            }
-          />
-          <Checkbox
-            label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
-            checked={verifiedOnlyShown}
-            mb={8}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              setVerifiedOnlyClick({ from: verifiedOnly, to: checked });
-              void navigate({
-                search: (prev) => ({ ...prev, verifiedOnly: checked ? true : undefined }),
-                replace: true,
-              });
-            }}
-          />
-        </Group>
-        <Group justify="flex-end">
-          <SaveSearchButton
-            user={user}
-            query={{
-              q: search.q,
-              category: search.category,
-              ownerRole: search.view,
-              city: search.city,
-              verifiedOnly: search.verifiedOnly,
-              rateMin: search.rateMin,
-              rateMax: search.rateMax,
-              availableFrom: search.availableFrom,
-              availableTo: search.availableTo,
-            }}
-            redirect={marketplaceHref}
-          />
-        </Group>
-        {moreOpen ? (
-          <div id="more-filters">
-            <Suspense fallback={<Box h={62} />}>
-              <MarketplaceFilters
-                value={{
-                  city: search.city,
-                  rateMin: search.rateMin,
-                  rateMax: search.rateMax,
-                  availableFrom: search.availableFrom,
-                  availableTo: search.availableTo,
-                }}
-                onChange={setMoreFilters}
-              />
-            </Suspense>
-          </div>
-        ) : null}
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          aria-expanded={filtersOpen}
+          aria-controls="marketplace-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersSet > 0 ? `Filters (${filtersSet})` : 'Filters'}
+        </Button>
+        <Stack
+          gap="lg"
+          id="marketplace-filters"
+          className={controls.filters}
+          data-open={filtersOpen || undefined}
+        >
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <SegmentedChoice
+              label="Owner type"
+              options={VIEWS}
+              value={search.view ?? 'all'}
+              onChange={(value) =>
+                void navigate({
+                  search: (prev) => ({ ...prev, view: value === 'all' ? undefined : value }),
+                  replace: true,
+                })
+              }
+            />
+            {/* A native select: the phone's own picker, and no popover code on the page's first load. */}
+            <NativeSelect
+              label="Category"
+              data={FILTER_CATEGORY_OPTIONS}
+              value={search.category ?? ''}
+              w={{ base: '100%', xs: 240 }}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                void navigate({
+                  search: (prev) => ({
+                    ...prev,
+                    category: (value || undefined) as MediaCategoryId | undefined,
+                  }),
+                  replace: true,
+                });
+              }}
+            />
+            <NativeSelect
+              label="Sort by"
+              data={sortOptions}
+              value={sort}
+              w={{ base: '100%', xs: 200 }}
+              onChange={(event) => {
+                const value = event.currentTarget.value as SearchSort;
+                void navigate({ search: (prev) => ({ ...prev, sort: value }), replace: true });
+              }}
+            />
+            <Button
+              variant="default"
+              mb={2}
+              aria-expanded={moreOpen}
+              aria-controls="more-filters"
+              onClick={() => setMoreOpen((open) => !open)}
+            >
+              {moreActive > 0 ? `More filters (${moreActive})` : 'More filters'}
+            </Button>
+            <SegmentedChoice
+              label="Show"
+              options={DISPLAYS}
+              value={search.display ?? 'list'}
+              onChange={(value) =>
+                void navigate({
+                  search: (prev) => ({ ...prev, display: value === 'list' ? undefined : value }),
+                  replace: true,
+                })
+              }
+            />
+            <Checkbox
+              label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
+              checked={verifiedOnlyShown}
+              mb={8}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setVerifiedOnlyClick({ from: verifiedOnly, to: checked });
+                void navigate({
+                  search: (prev) => ({ ...prev, verifiedOnly: checked ? true : undefined }),
+                  replace: true,
+                });
+              }}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <SaveSearchButton
+              user={user}
+              query={{
+                q: search.q,
+                category: search.category,
+                ownerRole: search.view,
+                city: search.city,
+                verifiedOnly: search.verifiedOnly,
+                rateMin: search.rateMin,
+                rateMax: search.rateMax,
+                availableFrom: search.availableFrom,
+                availableTo: search.availableTo,
+              }}
+              redirect={marketplaceHref}
+            />
+          </Group>
+          {moreOpen ? (
+            <div id="more-filters">
+              <Suspense fallback={<Box h={62} />}>
+                <MarketplaceFilters
+                  value={{
+                    city: search.city,
+                    rateMin: search.rateMin,
+                    rateMax: search.rateMax,
+                    availableFrom: search.availableFrom,
+                    availableTo: search.availableTo,
+                  }}
+                  onChange={setMoreFilters}
+                />
+              </Suspense>
+            </div>
+          ) : null}
+        </Stack>
         <MarketplaceList
           display={search.display}
           q={search.q}

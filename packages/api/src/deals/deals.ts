@@ -8,6 +8,7 @@ import {
   kolkataDate,
   kolkataMonth,
   kolkataYear,
+  sameTerms,
 } from '@barterads/core';
 import {
   type Database,
@@ -703,6 +704,15 @@ function requireTurn(row: DealRow, userId: string): void {
   if (row.turnUserId !== userId) throw conflict(DEAL_MESSAGES.notYourTurn);
 }
 
+/** A counter must change the terms: the current version's items again are refused (409), so accept them instead. */
+async function requireChangedTerms(tx: Executor, row: DealRow, items: DealItemInput[]): Promise<void> {
+  const current = await tx
+    .select()
+    .from(dealItems)
+    .where(and(eq(dealItems.dealId, row.id), eq(dealItems.version, row.version)));
+  if (sameTerms(current, items)) throw conflict(DEAL_MESSAGES.counterUnchanged);
+}
+
 /** The party whose turn it is answers with new terms: version n+1, the turn passes. Not after the 10th. */
 export function counterDeal(db: Database, user: UserRow, input: CounterDealInput): Promise<Deal> {
   return transition(db, user, input.id, async (tx, row, now) => {
@@ -713,6 +723,7 @@ export function counterDeal(db: Database, user: UserRow, input: CounterDealInput
     await checkItems(tx, row, input.items);
     await requireNoOverdueCommission(tx, user.id, now);
     await requireDealsLeft(tx, user.id, now);
+    await requireChangedTerms(tx, row, input.items);
     const version = row.version + 1;
     const expiresAt = await writeVersion(tx, row.id, version, user.id, input, now);
     await tx.update(deals).set({ version, turnUserId: other, expiresAt }).where(eq(deals.id, row.id));

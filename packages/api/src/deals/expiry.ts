@@ -52,7 +52,7 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
       kind: 'deal_expired',
       title: 'A deal offer expired',
       body: `An offer in one of your deals was not answered before it closed (${when(to.expires_at)}), so the deal expired.`,
-      link: '/dashboard/deals?status=expired',
+      link: `/dashboard/deals/${to.deal_id}`,
       dedupeKey: `deal:${to.deal_id}:expired`,
     });
   }
@@ -62,7 +62,7 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
       kind: 'deal_expiring',
       title: 'An offer awaiting your answer closes within 24 hours',
       body: `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
-      link: '/dashboard/deals?status=awaiting',
+      link: `/dashboard/deals/${to.deal_id}`,
       dedupeKey: `deal:${to.deal_id}:v${to.version}:expiring`,
     });
   }

@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES, LISTING_UNITS, type ListingUnit, UNIT_LABELS } from '@barterads/core';
+import { DEAL_MESSAGES, dealQuantityText } from '@barterads/core';
 import type { Executor, UserRow } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import PDFDocument from 'pdfkit';
@@ -9,13 +9,6 @@ import type { Deal, DealItem } from './schemas';
 /** Rupees with Indian digit grouping ("INR 1,00,000"): the PDF's standard fonts have no rupee sign. */
 function inr(value: number): string {
   return `INR ${value.toLocaleString('en-IN')}`;
-}
-
-function unitLabel(unit: string, quantity: number): string {
-  const known = (LISTING_UNITS as readonly string[]).includes(unit)
-    ? UNIT_LABELS[unit as ListingUnit].one
-    : unit;
-  return quantity === 1 ? known : `${known}s`;
 }
 
 function when(iso: string): string {
@@ -82,7 +75,7 @@ function render(
       const dates =
         item.startDate || item.endDate ? `, ${item.startDate ?? '…'} to ${item.endDate ?? '…'}` : '';
       doc.text(
-        `${i + 1}. ${item.title}: ${item.quantity} ${unitLabel(item.unit, item.quantity)}${dates}, value ${inr(item.valueInr)}`,
+        `${i + 1}. ${item.title}: ${dealQuantityText(item.quantity, item.unit)}${dates}, value ${inr(item.valueInr)}`,
       );
     });
     const other = parties.find((p) => p.id !== party.id)!;

@@ -23,10 +23,8 @@ export function dealNotice(
   const actor = deal.proposer._id === actorId ? deal.proposer : deal.counterparty;
   const recipient = deal.proposer._id === actorId ? deal.counterparty : deal.proposer;
   const who = actor.companyName ?? actor.name;
-  // The list, not the deal's own page: a deal id's digit runs look like a mailed code to the log scans that
-  // check no code reaches the logs (the id is in request logs), and the list shows what awaits the reader.
-  const link =
-    event === 'proposed' || event === 'countered' ? '/dashboard/deals?status=awaiting' : '/dashboard/deals';
+  // The deal itself: a member opening the notice (or its e-mail, often on a phone) wants that deal, not a list.
+  const link = `/dashboard/deals/${deal._id}`;
   const closes = new Date(deal.expiresAt).toLocaleString('en-IN', {
     timeZone: 'Asia/Kolkata',
     dateStyle: 'medium',

@@ -2,6 +2,7 @@ import type { Context } from '../context';
 import type { DeliveryOutcome } from '../deliveries/deliveries';
 import {
   acceptDeliverable,
+  addDisputeEvidence,
   dealThread,
   deliverItem,
   disputeDeliverable,
@@ -15,7 +16,13 @@ import {
   tellDisputed,
   tellResolved,
 } from '../deliveries/notices';
-import { DeliverableIdInput, DeliverInput, DisputeInput, ResolveDisputeInput } from '../deliveries/schemas';
+import {
+  DeliverableIdInput,
+  DeliverInput,
+  DisputeEvidenceInput,
+  DisputeInput,
+  ResolveDisputeInput,
+} from '../deliveries/schemas';
 import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
@@ -233,6 +240,19 @@ export const dealsRouter = router({
       await tellDisputed(notifyDeps(ctx.services), outcome);
       const event = { kind: 'disputed', reason: input.reason, details: input.details } as const;
       return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
+    }),
+
+  /**
+   * The receiver adds evidence (photos or PDFs, up to 10 a dispute) to its open dispute of an item: the multipart
+   * REST row `POST /api/deals/{id}/items/{itemId}/dispute-evidence`, since tRPC callers cannot upload.
+   */
+  disputeEvidence: authedProcedure
+    .input(DisputeEvidenceInput)
+    .output(DealResult)
+    .mutation(async ({ ctx, input }) => {
+      const db = ctx.services.database.db;
+      await addDisputeEvidence({ db, storage: ctx.services.storage }, ctx.user, input);
+      return { deal: await readDeal(db, input.id) };
     }),
 
   /** Admin: decide a disputed item (redeliver, accept or cancel_deal) with a note; audit-logged. */

@@ -1,10 +1,10 @@
 import {
+  DEAL_ITEM_UNITS,
   DEAL_LIMITS,
   DEAL_MESSAGES,
   DEAL_OPEN_DAYS,
   DEAL_STATUSES,
   DEFAULT_DEAL_OPEN_DAYS,
-  LISTING_UNITS,
 } from '@barterads/core';
 import { z } from 'zod';
 import { DeliverableView, TimelineEntry } from '../deliveries/schemas';
@@ -32,7 +32,7 @@ export const DealItemInput = z
       .int('The quantity must be a whole number.')
       .min(1, 'The quantity must be at least 1.')
       .max(DEAL_LIMITS.quantityMax, 'The quantity is too large.'),
-    unit: z.enum(LISTING_UNITS, { error: `The unit must be one of ${LISTING_UNITS.join(', ')}.` }),
+    unit: z.enum(DEAL_ITEM_UNITS, { error: `The unit must be one of ${DEAL_ITEM_UNITS.join(', ')}.` }),
     startDate: z.preprocess(blankToUndefined, IsoDate.optional()),
     endDate: z.preprocess(blankToUndefined, IsoDate.optional()),
     valueInr: z.coerce

@@ -1,6 +1,6 @@
 import { type Database, deals } from '@barterads/db';
 import { eq, sql } from 'drizzle-orm';
-import { insertMessage, openConversation } from '../messages/conversations';
+import { insertMessage, openDealThread } from '../messages/conversations';
 import { notifyUsers } from '../messages/events';
 import type { PubSub } from '../pubsub';
 import type { Logger } from '../services';
@@ -49,8 +49,13 @@ export async function postLineToThread(
     let conversationId = row?.conversationId ?? null;
     if (!conversationId) {
       if (!deal.listingId) return null;
-      // The proposer asked about the counterparty's listing: that pair's conversation is the deal's thread.
-      conversationId = (await openConversation(deps.db, deal.proposer._id, deal.listingId)).conversationId;
+      // Each deal its own thread, never the pair's conversation about the listing, which another deal would share.
+      conversationId = await openDealThread(deps.db, {
+        id: deal._id,
+        listingId: deal.listingId,
+        proposerId: deal.proposer._id,
+        counterpartyId: deal.counterparty._id,
+      });
       // Plain SQL: remembering the thread is not activity on the deal (updated_at stays).
       await deps.db.execute(
         sql`update deals set conversation_id = ${conversationId} where id = ${deal._id} and conversation_id is null`,
@@ -71,9 +76,8 @@ export async function postLineToThread(
 }
 
 /**
- * Posts a deal's event into its thread in Messages, the parties' conversation about the listing it was
- * proposed from (opened, and remembered on the deal, at the first event), and tells both parties' live
- * streams. After the transition committed; a failure is logged, never the transition's.
+ * Posts a deal's event into its own thread in Messages (opened, and remembered on the deal, at the first event),
+ * and tells both parties' live streams. After the transition committed; a failure is logged, never the transition's.
  */
 export async function postToThread(
   deps: ThreadDeps,

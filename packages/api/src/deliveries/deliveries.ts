@@ -31,6 +31,7 @@ import type {
   DeliverableIdInput,
   DeliverableView,
   DeliverInput,
+  DisputeEvidenceInput,
   DisputeInput,
   ResolveDisputeInput,
   TimelineEntry,
@@ -64,7 +65,10 @@ export const PROOF_FILES = keyColumnFiles(
 
 // ---- reading ----
 
-/** A deliverable's current round of proof, as the reading queries select it (one JSON array per row). */
+/**
+ * A deliverable's current round of files, as the reading queries select it (one JSON array per row): the giver's
+ * proof and, in a dispute, the receiver's evidence (`purpose`).
+ */
 interface ProofSummary {
   id: string;
   dealId: string;
@@ -72,6 +76,7 @@ interface ProofSummary {
   contentType: string;
   filename: string;
   round: number;
+  purpose?: string;
 }
 
 /**
@@ -84,16 +89,28 @@ export const deliverableWithProof = {
   deliverable: dealDeliverables,
   proof: sql<ProofSummary[]>`coalesce((
     select json_agg(json_build_object('id', p.id, 'dealId', p.deal_id, 'kind', p.kind,
-      'contentType', p.content_type, 'filename', p.filename, 'round', p.round) order by p.position)
+      'contentType', p.content_type, 'filename', p.filename, 'round', p.round, 'purpose', p.purpose)
+      order by p.position)
     from ${deliverableProofs} p
     where p.deliverable_id = deal_deliverables.id and p.round = deal_deliverables.round), '[]'::json)`,
 };
 
-/** A deliverable row and its current proof as the API's object. */
+const toProofView = (p: ProofSummary) => ({
+  _id: p.id,
+  url: proofUrl(p.dealId, p.id),
+  kind: p.kind === 'photo' ? ('photo' as const) : ('document' as const),
+  contentType: p.contentType,
+  filename: p.filename,
+  round: p.round,
+});
+
+/** A deliverable row and its current round's files (proof, and a dispute's evidence) as the API's object. */
 export function toDeliverableView(
   row: typeof dealDeliverables.$inferSelect,
-  proofs: ProofSummary[],
+  files: ProofSummary[],
 ): DeliverableView {
+  const proofs = files.filter((f) => f.purpose !== 'dispute');
+  const evidence = files.filter((f) => f.purpose === 'dispute');
   return {
     _id: row.id,
     status: row.status,
@@ -111,14 +128,8 @@ export function toDeliverableView(
     disputeDetails: row.disputeDetails,
     disputedAt: row.disputedAt?.toISOString() ?? null,
     resolutionNote: row.resolutionNote,
-    proof: proofs.map((p) => ({
-      _id: p.id,
-      url: proofUrl(p.dealId, p.id),
-      kind: p.kind === 'photo' ? ('photo' as const) : ('document' as const),
-      contentType: p.contentType,
-      filename: p.filename,
-      round: p.round,
-    })),
+    proof: proofs.map(toProofView),
+    evidence: evidence.map(toProofView),
   };
 }
 
@@ -517,6 +528,74 @@ export function disputeDeliverable(
     const status = await settleDeal(tx, locked.deal, now);
     return outcomeOf(tx, locked.deal, updated!, status);
   });
+}
+
+/**
+ * The receiver adds evidence to its open dispute of an item (photos re-encoded without metadata, PDFs), up to
+ * DELIVERY_LIMITS.maxProofFiles per dispute; stored first (after a first check), then the rows in a transaction
+ * that locks the deal (storeThenCommit: the files deleted again when it does not commit). 409 when the item is not in dispute.
+ */
+export async function addDisputeEvidence(
+  deps: DeliveryDeps,
+  user: UserRow,
+  input: DisputeEvidenceInput,
+): Promise<DeliveryOutcome> {
+  const check = await deps.db.transaction(async (tx) => {
+    const locked = await lockDeliverable(tx, user, input);
+    requireOpenDisputeOf(locked, user.id);
+    return locked.deliverable;
+  });
+  return storeThenCommit(
+    deps.storage,
+    (staged) => storeProofs(staged, input.id, check.id, input.files),
+    (stored) =>
+      deps.db.transaction(async (tx) => {
+        const locked = await lockDeliverable(tx, user, input);
+        requireOpenDisputeOf(locked, user.id);
+        const { deliverable } = locked;
+        const [counted] = await tx
+          .select({ files: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(position), -1)::int` })
+          .from(deliverableProofs)
+          .where(
+            and(
+              eq(deliverableProofs.deliverableId, deliverable.id),
+              eq(deliverableProofs.round, deliverable.round),
+              eq(deliverableProofs.purpose, 'dispute'),
+            ),
+          );
+        // Photos count once each (a photo is one stored variant).
+        if ((counted?.files ?? 0) + input.files.length > DELIVERY_LIMITS.maxProofFiles) {
+          throw new TRPCError({
+            code: 'PAYLOAD_TOO_LARGE',
+            message: `A dispute has at most ${DELIVERY_LIMITS.maxProofFiles} evidence files.`,
+          });
+        }
+        const now = new Date();
+        await tx.insert(deliverableProofs).values(
+          stored.map((s, i) => ({
+            deliverableId: deliverable.id,
+            dealId: locked.deal.id,
+            round: deliverable.round,
+            position: (counted?.last ?? -1) + 1 + i,
+            key: s.key,
+            contentType: s.contentType,
+            kind: s.kind,
+            filename: s.filename,
+            bytes: s.bytes,
+            purpose: 'dispute',
+            createdAt: now,
+          })),
+        );
+        return outcomeOf(tx, locked.deal, deliverable, locked.deal.status);
+      }),
+  );
+}
+
+function requireOpenDisputeOf({ deal, deliverable }: Locked, userId: string): void {
+  if (deliverable.receiverId !== userId)
+    throw new TRPCError({ code: 'FORBIDDEN', message: DELIVERY_MESSAGES.notReceiver });
+  if (deal.status !== 'disputed' || deliverable.status !== 'disputed')
+    throw conflict(DELIVERY_MESSAGES.notDisputed);
 }
 
 /**

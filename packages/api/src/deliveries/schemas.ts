@@ -79,6 +79,17 @@ export const DisputeInput = z.object({
 });
 export type DisputeInput = z.infer<typeof DisputeInput>;
 
+/** Evidence for the caller's open dispute of an item: photos or PDFs (multipart REST only), at least one. */
+export const DisputeEvidenceInput = z.object({
+  id: DealId,
+  itemId: ItemId,
+  files: z
+    .array(UploadedFileField)
+    .min(1, 'Attach at least one photo or PDF.')
+    .max(DELIVERY_LIMITS.maxProofFiles, `Attach at most ${DELIVERY_LIMITS.maxProofFiles} files.`),
+});
+export type DisputeEvidenceInput = z.infer<typeof DisputeEvidenceInput>;
+
 export const ResolveDisputeInput = z.object({
   id: DealId,
   itemId: ItemId,
@@ -124,6 +135,8 @@ export const DeliverableView = z.object({
   resolutionNote: z.string().nullable(),
   /** The current delivery's proof files. */
   proof: z.array(ProofView),
+  /** The receiver's evidence for a dispute of the current delivery (parties and admins see it). */
+  evidence: z.array(ProofView),
 });
 export type DeliverableView = z.infer<typeof DeliverableView>;
 

@@ -67,6 +67,8 @@ interface ConversationSqlRow extends Record<string, unknown> {
   id: string;
   listing_id: string;
   owner_id: string;
+  deal_id: string | null;
+  deal_number: string | null;
   last_message_at: unknown;
   created_at: unknown;
   title: string;
@@ -104,6 +106,7 @@ export async function listConversations(
     db,
     sql`
     select c.id, c.listing_id, c.owner_id, c.last_message_at, c.created_at,
+      c.deal_id, d.number as deal_number,
       l.title, l.image, l.status::text as status,
       o.id as other_id, o.first_name, o.last_name, o.company_name,
       (o.status = 'active') as other_active, (o.deleted_at is not null) as other_deleted,
@@ -114,6 +117,7 @@ export async function listConversations(
       lm.id as lm_id, lm.sender_id as lm_sender_id, lm.body as lm_body, lm.created_at as lm_created_at
     from conversations c
     join listings l on l.id = c.listing_id
+    left join deals d on d.id = c.deal_id
     join users o on o.id = (case when c.owner_id = ${userId} then c.initiator_id else c.owner_id end)
     left join conversation_participants p on p.conversation_id = c.id and p.user_id = ${userId}
     left join conversation_participants op on op.conversation_id = c.id and op.user_id = o.id
@@ -138,6 +142,7 @@ export async function listConversations(
   return rows.map((r) => ({
     _id: r.id,
     listing: { _id: r.listing_id, title: r.title, image: r.image, status: r.status },
+    deal: r.deal_id ? { _id: r.deal_id, number: r.deal_number } : null,
     otherUser: {
       _id: r.other_id,
       name: `${r.first_name} ${r.last_name}`.trim(),
@@ -196,6 +201,7 @@ export async function openConversation(
         eq(conversations.listingId, listingId),
         eq(conversations.initiatorId, userId),
         eq(conversations.ownerId, listing.ownerId),
+        isNull(conversations.dealId),
       ),
     )
     .limit(1);
@@ -222,6 +228,7 @@ export async function openConversation(
               eq(conversations.listingId, listingId),
               eq(conversations.initiatorId, userId),
               eq(conversations.ownerId, listing.ownerId),
+              isNull(conversations.dealId),
             ),
           )
           .limit(1)
@@ -235,6 +242,42 @@ export async function openConversation(
       ])
       .onConflictDoNothing();
     return { conversationId: id, ownerId: listing.ownerId, created: Boolean(inserted) };
+  });
+}
+
+/**
+ * A deal's own thread (product-spec-2 section 2): a conversation of the two parties about the deal's listing that
+ * belongs to that deal alone, opened at its first event. Answers the same thread however often it is asked, also
+ * when two events of one deal ask at once.
+ */
+export async function openDealThread(
+  db: Database,
+  deal: { id: string; listingId: string; proposerId: string; counterpartyId: string },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(conversations)
+      .values({
+        listingId: deal.listingId,
+        initiatorId: deal.proposerId,
+        ownerId: deal.counterpartyId,
+        dealId: deal.id,
+      })
+      .onConflictDoNothing();
+    const [thread] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.dealId, deal.id))
+      .limit(1);
+    if (!thread) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.networkError });
+    await tx
+      .insert(conversationParticipants)
+      .values([
+        { conversationId: thread.id, userId: deal.proposerId },
+        { conversationId: thread.id, userId: deal.counterpartyId },
+      ])
+      .onConflictDoNothing();
+    return thread.id;
   });
 }
 

@@ -75,6 +75,8 @@ export const ConversationOutput = z.object({
     image: z.string().nullable(),
     status: z.string(),
   }),
+  /** Set on a deal's own thread: the deal (its number once accepted). */
+  deal: z.object({ _id: z.string(), number: z.string().nullable() }).nullable(),
   otherUser: z.object({
     _id: z.string(),
     name: z.string(),

@@ -75,10 +75,14 @@ export async function changePlan(
     amount: quote.amount,
     credit: quote.credit,
     appliesAt: quote.appliesAt.toISOString(),
+    payableFrom: quote.payableFrom.toISOString(),
   };
   if (input.preview !== false) {
     requireRazorpay(ctx);
     return { quote: answer };
+  }
+  if (quote.payableFrom.getTime() > now.getTime()) {
+    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.scheduledChangeNotYet });
   }
   const placed = await placeOrder(ctx, user, {
     plan,

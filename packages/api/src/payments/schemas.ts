@@ -109,6 +109,8 @@ export const PlanQuote = z.object({
   /** Paise of the current plan's unused value deducted. */
   credit: z.number().int(),
   appliesAt: z.string(),
+  /** From when it can be paid: now, or for a plan starting at the period end, that period's last 7 days. */
+  payableFrom: z.string(),
 });
 export type PlanQuote = z.infer<typeof PlanQuote>;
 

@@ -15,6 +15,7 @@ import { writeAudit } from '../admin/audit';
 import type {
   BusinessReviewsInput,
   CreateReviewInput,
+  DismissReportsInput,
   HideInput,
   ReplyInput,
   ReportInput,
@@ -239,32 +240,90 @@ export async function businessReviews(db: Executor, input: BusinessReviewsInput)
   };
 }
 
-/** The admin's queue: reviews with reports, not yet hidden, most reported first. */
+/**
+ * The admin's queue: reviews with reports an admin has not dismissed, not hidden, most reported first; each names
+ * the reviewed business and every reporter.
+ */
 export async function reportedReviews(db: Executor) {
   const reports = await db
-    .select()
+    .select({
+      report: reviewReports,
+      reporterFirst: users.firstName,
+      reporterLast: users.lastName,
+      reporterCompany: users.companyName,
+    })
     .from(reviewReports)
     .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
-    .where(isNull(reviews.hiddenAt))
+    .innerJoin(users, eq(users.id, reviewReports.reporterId))
+    .where(and(isNull(reviews.hiddenAt), isNull(reviewReports.dismissedAt)))
     .orderBy(desc(reviewReports.createdAt))
     .limit(500);
-  const ids = [...new Set(reports.map((r) => r.review_reports.reviewId))];
+  const ids = [...new Set(reports.map((r) => r.report.reviewId))];
   if (ids.length === 0) return { reviews: [] };
   const rows = await selectReviews(db).where(inArray(reviews.id, ids));
+  const subjects = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.review.subjectId))]));
+  const nameOf = (u: { firstName: string; lastName: string; companyName: string | null }) =>
+    u.companyName || `${u.firstName} ${u.lastName}`.trim();
+  const subjectNames = new Map(subjects.map((u) => [u.id, nameOf(u)]));
   return {
     reviews: rows
       .map((row) => ({
         ...toReview(row),
+        subjectName: subjectNames.get(row.review.subjectId) ?? '',
         reports: reports
-          .filter((r) => r.review_reports.reviewId === row.review.id)
+          .filter((r) => r.report.reviewId === row.review.id)
           .map((r) => ({
-            reason: r.review_reports.reason,
-            createdAt: r.review_reports.createdAt.toISOString(),
-            reporterId: r.review_reports.reporterId,
+            reason: r.report.reason,
+            createdAt: r.report.createdAt.toISOString(),
+            reporterId: r.report.reporterId,
+            reporterName: nameOf({
+              firstName: r.reporterFirst,
+              lastName: r.reporterLast,
+              companyName: r.reporterCompany,
+            }),
           })),
       }))
       .sort((a, b) => b.reports.length - a.reports.length),
   };
+}
+
+/**
+ * An admin keeps a reported review: its open reports are dismissed (audit-logged in the same transaction) and it
+ * leaves the queue; a later report brings it back. 409 when it has no open report.
+ */
+export async function dismissReviewReports(
+  db: Database,
+  admin: UserRow,
+  input: DismissReportsInput,
+): Promise<Review> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, input.id)).for('update');
+    if (!row) throw reviewNotFound();
+    const dismissed = await tx
+      .update(reviewReports)
+      .set({ dismissedAt: new Date(), dismissedBy: admin.id })
+      .where(and(eq(reviewReports.reviewId, row.id), isNull(reviewReports.dismissedAt)))
+      .returning({ id: reviewReports.id });
+    if (dismissed.length === 0) throw conflict(REVIEW_MESSAGES.noOpenReports);
+    await writeAudit(tx, {
+      actorId: admin.id,
+      action: 'dismiss_review_reports',
+      targetType: 'review',
+      targetId: row.id,
+      before: { openReports: dismissed.length, hidden: row.hiddenAt !== null },
+      after: { openReports: 0, hidden: row.hiddenAt !== null },
+      reason: input.reason ?? null,
+    });
+  });
+  return readReview(db, input.id);
 }
 
 /**

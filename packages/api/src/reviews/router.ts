@@ -5,6 +5,7 @@ import {
   businessReviews,
   createReview,
   dealReviews,
+  dismissReviewReports,
   hideReview,
   replyToReview,
   reportedReviews,
@@ -16,6 +17,7 @@ import {
   CreateReviewInput,
   DealReviewsInput,
   DealReviewsResult,
+  DismissReportsInput,
   HideInput,
   ReplyInput,
   ReportedReviewsResult,
@@ -77,7 +79,7 @@ export const reviewsRouter = router({
     .output(BusinessReviewsResult)
     .query(({ ctx, input }) => businessReviews(ctx.services.database.db, input)),
 
-  /** Admin: reported reviews not yet hidden, most reported first. */
+  /** Admin: reported reviews not yet hidden and not kept, most reported first, naming business and reporters. */
   adminReported: adminProcedure
     .output(ReportedReviewsResult)
     .query(({ ctx }) => reportedReviews(ctx.services.database.db)),
@@ -88,5 +90,13 @@ export const reviewsRouter = router({
     .output(ReviewResult)
     .mutation(async ({ ctx, input }) => ({
       review: await hideReview(ctx.services.database.db, ctx.user, input),
+    })),
+
+  /** Admin: keep a reported review and dismiss its reports (audit-logged); it leaves the queue. */
+  adminDismissReports: adminProcedure
+    .input(DismissReportsInput)
+    .output(ReviewResult)
+    .mutation(async ({ ctx, input }) => ({
+      review: await dismissReviewReports(ctx.services.database.db, ctx.user, input),
     })),
 });

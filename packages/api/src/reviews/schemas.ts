@@ -33,6 +33,20 @@ export const HideInput = z.object({
 });
 export type HideInput = z.infer<typeof HideInput>;
 
+/** Keep a reported review: its open reports are dismissed, with an optional note for the audit log. */
+export const DismissReportsInput = z.object({
+  id: Id,
+  reason: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(REVIEW_LIMITS.hideReasonMax, `Please keep it under ${REVIEW_LIMITS.hideReasonMax} characters.`)
+      .optional(),
+  ),
+});
+export type DismissReportsInput = z.infer<typeof DismissReportsInput>;
+
 export const DealReviewsInput = z.object({ id: z.uuid({ error: DEAL_MESSAGES.notFound }) });
 
 export const BusinessReviewsInput = z.object({
@@ -85,7 +99,17 @@ export const BusinessReviewsResult = z.object({
 export const ReportedReviewsResult = z.object({
   reviews: z.array(
     Review.extend({
-      reports: z.array(z.object({ reason: z.string(), createdAt: z.string(), reporterId: z.string() })),
+      /** The reviewed business's name. */
+      subjectName: z.string(),
+      /** The reports an admin has not dismissed. */
+      reports: z.array(
+        z.object({
+          reason: z.string(),
+          createdAt: z.string(),
+          reporterId: z.string(),
+          reporterName: z.string(),
+        }),
+      ),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEAL_LIMITS, DEAL_MESSAGES, DEAL_OPEN_DAYS } from '../deals';
-import { LISTING_UNITS } from '../inventory/units';
+import { DEAL_ITEM_UNITS } from '../inventory/units';
 
 const wholeNumber = (label: string, min: number, max: number, tooLarge: string) =>
   z.coerce
@@ -22,7 +22,7 @@ export const DealItemFormSchema = z
       .min(1, 'Describe the item.')
       .max(DEAL_LIMITS.titleMax, `Please keep it under ${DEAL_LIMITS.titleMax} characters.`),
     quantity: wholeNumber('The quantity', 1, DEAL_LIMITS.quantityMax, 'The quantity is too large.'),
-    unit: z.enum(LISTING_UNITS, { error: 'Choose a unit.' }),
+    unit: z.enum(DEAL_ITEM_UNITS, { error: 'Choose a unit.' }),
     startDate: optionalDate,
     endDate: optionalDate,
     valueInr: wholeNumber(

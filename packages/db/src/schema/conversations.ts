@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -11,10 +12,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz } from './columns';
+import { deals } from './deals';
 import { listings } from './listings';
 import { users } from './users';
 
-/** A negotiation about one listing between its owner and one other user. */
+/**
+ * A negotiation about one listing between its owner and one other user; or, with `dealId`, one deal's own thread
+ * (product-spec-2 section 2: each deal has its own thread, so two deals on one listing never share one).
+ */
 export const conversations = pgTable(
   'conversations',
   {
@@ -28,12 +33,18 @@ export const conversations = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** Set on a deal's thread: that deal's events and the parties' messages about it. */
+    dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'cascade' }),
     lastMessageAt: tz('last_message_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     check('conversations_not_self', sql`${t.initiatorId} <> ${t.ownerId}`),
-    uniqueIndex('conversations_listing_pair_unique').on(t.listingId, t.initiatorId, t.ownerId),
+    /** One conversation per pair about a listing, besides the threads of their deals. */
+    uniqueIndex('conversations_listing_pair_unique')
+      .on(t.listingId, t.initiatorId, t.ownerId)
+      .where(sql`${t.dealId} is null`),
+    uniqueIndex('conversations_deal_unique').on(t.dealId),
     index('conversations_initiator_idx').on(t.initiatorId, t.lastMessageAt.desc()),
     index('conversations_owner_idx').on(t.ownerId, t.lastMessageAt.desc()),
   ],

@@ -40,7 +40,7 @@ export const deals = pgTable(
     counterpartyId: uuid('counterparty_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** The deal's thread in Messages: the parties' conversation about the listing. */
+    /** The deal's own thread in Messages (a conversation with `deal_id` set to this deal). */
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     /** The latest version's number (1 to 10). */
     version: integer('version').notNull().default(1),

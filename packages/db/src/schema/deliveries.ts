@@ -75,7 +75,7 @@ export const dealDeliverables = pgTable(
 );
 
 /**
- * One proof file of a delivery: stored under a private key (never under `public/`), served only to the parties
+ * One proof file of a delivery, or one evidence file of a dispute (`purpose`): stored under a private key (never under `public/`), served only to the parties
  * and admins by the deal's authorized route. The file is stored before its row and deleted when the row is not
  * written.
  */
@@ -96,6 +96,8 @@ export const deliverableProofs = pgTable(
     contentType: text('content_type').notNull(),
     /** `photo` or `document`. */
     kind: text('kind').notNull(),
+    /** `delivery`: the giver's proof; `dispute`: the receiver's evidence for a dispute of that round. */
+    purpose: text('purpose').notNull().default('delivery'),
     filename: text('filename').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
@@ -104,6 +106,7 @@ export const deliverableProofs = pgTable(
     uniqueIndex('deliverable_proofs_key_unique').on(t.key),
     index('deliverable_proofs_deliverable_idx').on(t.deliverableId, t.round),
     check('deliverable_proofs_kind', sql`${t.kind} in ('photo', 'document')`),
+    check('deliverable_proofs_purpose', sql`${t.purpose} in ('delivery', 'dispute')`),
   ],
 );
 
@@ -181,6 +184,9 @@ export const reviewReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    /** An admin kept the review and dismissed this report (audit-logged): it leaves the queue. */
+    dismissedAt: tz('dismissed_at'),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('review_reports_unique').on(t.reviewId, t.reporterId)],
 );

@@ -81,3 +81,20 @@ export async function signInInNewContext(
   await signInThroughForm(page, email, password, to);
   return { context, page };
 }
+
+/** A demo member signed in through the REST API: their session token and id (for API calls in a browser test). */
+export async function loginThroughApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<{ token: string; id: string }> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  const body = (await login.json()) as { token: string; user: { _id: string } };
+  return { token: body.token, id: body.user._id };
+}
+
+/** The demo seed's listing n (0-based; its id counts from 1, in hex), as packages/db's seed writes it. */
+export function demoListingId(n: number): string {
+  return `00000000-0000-4000-8200-${(n + 1).toString(16).padStart(12, '0')}`;
+}

@@ -1,5 +1,7 @@
 export {
+  demoListingId,
   type E2eAccount,
+  loginThroughApi,
   signInInNewContext,
   signInThroughApi,
   signInThroughForm,

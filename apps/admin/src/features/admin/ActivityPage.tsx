@@ -29,6 +29,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   resolve_dispute: 'Dispute decided',
   hide_review: 'Review hidden',
   assign_account_manager: 'Account manager assigned',
+  dismiss_review_reports: 'Review kept, reports dismissed',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -45,6 +46,7 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   resolve_dispute: 'orange',
   hide_review: 'gray',
   assign_account_manager: 'indigo',
+  dismiss_review_reports: 'teal',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));

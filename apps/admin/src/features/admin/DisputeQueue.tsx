@@ -5,6 +5,9 @@ import {
   DISPUTE_REASON_LABELS,
   type DisputeOutcome,
   type DisputeReason,
+  plural,
+  possessive,
+  REPORT_COUNT,
 } from '@barterads/core';
 import {
   Alert,
@@ -14,6 +17,7 @@ import {
   Drawer,
   Group,
   Image,
+  List,
   Paper,
   Select,
   SimpleGrid,
@@ -77,6 +81,30 @@ function Decide({ dealId, item }: { dealId: string; item: Item }) {
   );
 }
 
+type RecordFile = NonNullable<
+  RouterOutputs['deals']['adminRecord']['deal']['items'][number]['deliverable']
+>['proof'][number];
+
+/** A grid of a deliverable's files: photos as thumbnails, PDFs as links (both through the authorized address). */
+function RecordFiles({ files, label }: { files: RecordFile[]; label: string }) {
+  const photo = label === 'Proof files' ? 'Proof photo' : 'Evidence photo';
+  return (
+    <SimpleGrid cols={4} spacing={6} mt={6} aria-label={label}>
+      {files.map((p) =>
+        p.kind === 'photo' ? (
+          <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
+            <Image src={p.url} alt={`${photo} ${p.filename}`} h={90} fit="cover" radius="sm" />
+          </a>
+        ) : (
+          <Anchor key={p._id} href={p.url} target="_blank" fz="sm">
+            {p.filename}
+          </Anchor>
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
+
 /** A deal's whole record: items with their deliverables and proof, versions, the delivery timeline, the thread. */
 function DisputeRecord({ id }: { id: string }) {
   const record = trpc.deals.adminRecord.useQuery({ id });
@@ -120,20 +148,18 @@ function DisputeRecord({ id }: { id: string }) {
                 {d.link}
               </Anchor>
             ) : null}
-            {d && d.proof.length > 0 ? (
-              <SimpleGrid cols={4} spacing={6} mt={6} aria-label="Proof files">
-                {d.proof.map((p) =>
-                  p.kind === 'photo' ? (
-                    <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-                      <Image src={p.url} alt={`Proof photo ${p.filename}`} h={90} fit="cover" radius="sm" />
-                    </a>
-                  ) : (
-                    <Anchor key={p._id} href={p.url} target="_blank" fz="sm">
-                      {p.filename}
-                    </Anchor>
-                  ),
-                )}
-              </SimpleGrid>
+            {d && d.proof.length > 0 ? <RecordFiles files={d.proof} label="Proof files" /> : null}
+            {d && d.evidence.length > 0 ? (
+              <>
+                <Text fz="sm" fw={600} mt={6}>
+                  {possessive(
+                    names[item.giverId === deal.proposer._id ? deal.counterparty._id : deal.proposer._id] ??
+                      '',
+                  )}{' '}
+                  evidence for the dispute
+                </Text>
+                <RecordFiles files={d.evidence} label="Dispute evidence" />
+              </>
             ) : null}
             {d?.status === 'disputed' && deal.status === 'disputed' ? (
               <Decide dealId={deal._id} item={item} />
@@ -228,20 +254,30 @@ export function DisputeQueue() {
 }
 
 /**
- * Reported reviews, most reported first: each with its reports; hide one with a reason (audit-logged in the same
- * transaction; the review leaves the business page and its rating). Hidden ones leave the queue.
+ * Reported reviews, most reported first: each naming the reviewed business, the author and every reporter with
+ * their reason; hide one with a reason (the review leaves the business page and its rating), or keep it and dismiss
+ * the reports (an unfounded report); both audit-logged in the same transaction, and either way it leaves the queue.
  */
 export function ReportedReviews() {
   const utils = trpc.useUtils();
   const query = trpc.reviews.adminReported.useQuery();
   const [reasons, setReasons] = useState<{ [id: string]: string }>({});
   const [hidden, setHidden] = useState<string | null>(null);
+  const refresh = () =>
+    Promise.all([utils.reviews.adminReported.invalidate(), utils.admin.activity.invalidate()]);
   const hide = trpc.reviews.adminHide.useMutation({
     onSuccess: async ({ review }) => {
-      setHidden(`Hidden: ${review.authorName}'s review (${review.hiddenReason ?? ''}).`);
-      await Promise.all([utils.reviews.adminReported.invalidate(), utils.admin.activity.invalidate()]);
+      setHidden(`Hidden: ${possessive(review.authorName)} review (${review.hiddenReason ?? ''}).`);
+      await refresh();
     },
   });
+  const keep = trpc.reviews.adminDismissReports.useMutation({
+    onSuccess: async ({ review }) => {
+      setHidden(`Kept: ${possessive(review.authorName)} review stays public; its reports are dismissed.`);
+      await refresh();
+    },
+  });
+  const failed = hide.error ?? keep.error;
   return (
     <Stack gap="xs" aria-label="Reported reviews">
       <Title order={2} fz="h4">
@@ -252,9 +288,9 @@ export function ReportedReviews() {
           {hidden}
         </Alert>
       ) : null}
-      {hide.error ? (
+      {failed ? (
         <Alert color="red" role="alert">
-          {errorMessage(hide.error)}
+          {errorMessage(failed)}
         </Alert>
       ) : null}
       {query.isPending ? (
@@ -266,8 +302,11 @@ export function ReportedReviews() {
       ) : (
         query.data.reviews.map((review) => (
           <Paper key={review._id} withBorder p="sm" aria-label={`Review by ${review.authorName}`}>
+            <Text fz="sm" fw={600}>
+              Review of {review.subjectName} by {review.authorName}
+            </Text>
             <Text fz="sm">
-              ★{review.rating} by {review.authorName} ({formatDateTime(review.createdAt)}): {review.text}
+              ★{review.rating} ({formatDateTime(review.createdAt)}): {review.text}
             </Text>
             {review.reply ? (
               <Text fz="xs" c="dimmed">
@@ -275,9 +314,15 @@ export function ReportedReviews() {
               </Text>
             ) : null}
             <Text fz="xs" c="dimmed">
-              {review.reports.length} report{review.reports.length === 1 ? '' : 's'}:{' '}
-              {review.reports.map((r) => r.reason).join(' · ')}
+              {plural(review.reports.length, REPORT_COUNT)}:
             </Text>
+            <List fz="xs" c="dimmed" aria-label="Reports">
+              {review.reports.map((r) => (
+                <List.Item key={`${r.reporterId}-${r.createdAt}`}>
+                  {r.reporterName} ({formatDateTime(r.createdAt)}): {r.reason}
+                </List.Item>
+              ))}
+            </List>
             <Group mt={6} align="flex-end">
               <Textarea
                 label="Reason for hiding"
@@ -296,6 +341,13 @@ export function ReportedReviews() {
                 onClick={() => hide.mutate({ id: review._id, reason: reasons[review._id] ?? '' })}
               >
                 Hide review
+              </Button>
+              <Button
+                variant="light"
+                loading={keep.isPending && keep.variables?.id === review._id}
+                onClick={() => keep.mutate({ id: review._id, reason: reasons[review._id] || undefined })}
+              >
+                Keep review, dismiss reports
               </Button>
             </Group>
           </Paper>

@@ -1,18 +1,13 @@
 import type { PaymentStatus, RefundStatus } from '@barterads/core';
 
-const paise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-});
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
   maximumFractionDigits: 0,
 });
 
-/** ₹2,499 from an amount in paise (what Razorpay and the server use). */
-export const formatPaise = (amount: number) => paise.format(amount / 100);
+/** ₹2,499 or ₹1,533.30 from an amount in paise (what Razorpay and the server use). */
+export { formatPaise } from '@barterads/core';
 /** ₹2,499 from paise, whole rupees (chart axes and figures). */
 export const formatPaiseRounded = (amount: number) => rupees.format(Math.round(amount / 100));
 

@@ -15,6 +15,18 @@ function bodyWithItem(request: RestRequest): unknown {
 }
 
 /** Deals (product-spec-2 section 2; contract, part two paths). The letter PDF is served by deal-letter-route.ts. */
+/** A deliverable's files, for its proof and for a dispute's evidence: up to 10 photos or PDFs, 10 MB each. */
+const PROOF_FILES = {
+  fileFields: ['files'],
+  maxFiles: DELIVERY_LIMITS.maxProofFiles,
+  accept: DOCUMENT_TYPES,
+  maxBytes: DELIVERY_LIMITS.proofMaxBytes,
+};
+const withFiles = (request: RestRequest) => ({
+  ...(bodyWithItem(request) as object),
+  files: request.files,
+});
+
 export const dealRoutes = defineRoutes([
   {
     method: 'POST',
@@ -129,14 +141,8 @@ export const dealRoutes = defineRoutes([
       'The giver marks a pending item of an accepted deal delivered with proof: multipart files (up to 10 photos or PDFs, 10 MB each, checked by content: 415 otherwise, 413 when too large or too many), note?, link?; at least one file or a link (400). Photos are stored without their metadata (EXIF, GPS). 403 for the receiver, 404 for a non-party, 409 when the item is not pending',
     tag: 'Deals',
     auth: 'bearer',
-    multipart: {
-      fileFields: ['files'],
-      maxFiles: DELIVERY_LIMITS.maxProofFiles,
-      accept: DOCUMENT_TYPES,
-      maxBytes: DELIVERY_LIMITS.proofMaxBytes,
-      textFields: ['note', 'link'],
-    },
-    input: (request) => ({ ...(bodyWithItem(request) as object), files: request.files }),
+    multipart: { ...PROOF_FILES, textFields: ['note', 'link'] },
+    input: withFiles,
   },
   {
     method: 'POST',
@@ -157,6 +163,17 @@ export const dealRoutes = defineRoutes([
     tag: 'Deals',
     auth: 'bearer',
     input: bodyWithItem,
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/items/:itemId/dispute-evidence',
+    procedure: 'deals.disputeEvidence',
+    summary:
+      'The receiver adds evidence to its open dispute of an item: multipart files (photos or PDFs, up to 10 a dispute, 10 MB each, checked by content: 415 otherwise, 413 when too large or too many). Photos are stored without their metadata. Parties and admins see them on the deal (`evidence` of the deliverable). 403 for the giver, 404 for a non-party, 409 when the item is not in dispute',
+    tag: 'Deals',
+    auth: 'bearer',
+    multipart: { ...PROOF_FILES, textFields: [] },
+    input: withFiles,
   },
   {
     method: 'POST',

@@ -36,7 +36,7 @@ export const reviewRoutes = defineRoutes([
     path: '/api/admin/reviews/reported',
     procedure: 'reviews.adminReported',
     summary:
-      'Reported reviews not yet hidden, most reported first, each with its reports (reason, time, reporter)',
+      'Reported reviews not yet hidden and whose reports an admin has not dismissed, most reported first, each naming the reviewed business (subjectName) and its reports (reason, time, reporter and reporterName)',
     tag: 'Admin',
     auth: 'admin',
   },
@@ -46,6 +46,16 @@ export const reviewRoutes = defineRoutes([
     procedure: 'reviews.adminHide',
     summary:
       'Hide a review with a reason (required): it leaves the business page and its rating; audit-logged. 409 when it is already hidden',
+    tag: 'Admin',
+    auth: 'admin',
+    input: bodyWithId,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/dismiss-reports',
+    procedure: 'reviews.adminDismissReports',
+    summary:
+      'Keep a reported review: its open reports are dismissed (reason optional, for the audit log) and it leaves the queue until reported again; audit-logged. 409 when it has no open report',
     tag: 'Admin',
     auth: 'admin',
     input: bodyWithId,

@@ -7,15 +7,19 @@ import { safeRedirect } from './messages';
 /**
  * What a pre-rendered page was rendered for (scripts/prerender.mjs renders each public page twice and the server
  * picks by the session cookie): `out` for a request without a session cookie, signed out for certain; `pending`
- * for one with it, the signed-in parts drawn as neutral placeholders until the session is known.
+ * for one with it, the signed-in parts drawn as neutral placeholders until the session is known; `member` for a
+ * member's own page the server rendered with their session (apps/server/src/member-pages.ts).
  */
-export type PrerenderedSession = 'out' | 'pending';
+export type PrerenderedSession = 'out' | 'pending' | 'member';
 
 let hydrationUser: SessionUser | null | undefined;
 
-/** The session state the page's HTML was rendered with; hydration renders the same (main.tsx, prerender.tsx). */
-export function setPrerenderedSession(session: PrerenderedSession | undefined): void {
-  hydrationUser = session === 'out' ? null : undefined;
+/**
+ * The session state the page's HTML was rendered with; hydration renders the same (main.tsx, prerender.tsx).
+ * `member`: a signed-in member's page the server rendered with their data (a deal), for `user`.
+ */
+export function setPrerenderedSession(session: PrerenderedSession | undefined, user?: SessionUser): void {
+  hydrationUser = session === 'out' ? null : session === 'member' ? user : undefined;
 }
 
 const noSubscription = () => () => {};

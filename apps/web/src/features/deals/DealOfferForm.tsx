@@ -1,4 +1,11 @@
-import { DEAL_OPEN_DAYS, LISTING_UNITS, type ListingUnit, UNIT_LABELS } from '@barterads/core';
+import {
+  DEAL_ITEM_UNITS,
+  DEAL_OPEN_DAYS,
+  DEAL_UNIT_LABELS,
+  type ListingUnit,
+  possessive,
+  type UserType,
+} from '@barterads/core';
 import {
   type DealItemFormValues,
   DealOfferFormSchema,
@@ -20,9 +27,12 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { type ReactNode, useEffect } from 'react';
+import { DateField } from '../../components/DateField';
 import { formatInr } from '../listings/format';
 
-export interface OwnListing {
+/** What an item row takes from a listing. */
+export interface ListingTerms {
   _id: string;
   title: string;
   unit: ListingUnit | null;
@@ -30,29 +40,35 @@ export interface OwnListing {
   minUnits: number;
 }
 
-const UNIT_OPTIONS = LISTING_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit].one }));
+export interface OwnListing extends ListingTerms {
+  /** A media owner's listing is inventory (what it gives); an advertiser's is a need (what it wants). */
+  ownerType: UserType;
+}
+
+const UNIT_OPTIONS = DEAL_ITEM_UNITS.map((unit) => ({ value: unit, label: DEAL_UNIT_LABELS[unit] }));
 const OPEN_DAY_OPTIONS = DEAL_OPEN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
 const resolveOffer = schemaResolver(DealOfferFormSchema, { sync: true });
 
 /** An item row from one of the giver's listings: quantity × rate card as its value. */
-export function itemFromListing(listing: OwnListing): DealItemFormValues {
+export function itemFromListing(listing: ListingTerms): DealItemFormValues {
   const quantity = Math.max(1, listing.minUnits);
   return {
     listingId: listing._id,
     title: listing.title,
     quantity,
-    unit: listing.unit ?? 'month',
+    unit: listing.unit ?? 'item',
     startDate: '',
     endDate: '',
     valueInr: listing.rateInr ? listing.rateInr * quantity : '',
   };
 }
 
+/** An item described freely: counted in pieces until its giver picks another unit. */
 export const EMPTY_ITEM: DealItemFormValues = {
   listingId: '',
   title: '',
   quantity: 1,
-  unit: 'month',
+  unit: 'item',
   startDate: '',
   endDate: '',
   valueInr: '',
@@ -71,8 +87,12 @@ export interface DealOfferFormProps {
   submitLabel: string;
   busy: boolean;
   error?: string | null;
+  /** Shown under the error: what to do instead (Accept, when a counter changes nothing). */
+  errorAction?: ReactNode;
   onSubmit: (values: DealOfferFormValues) => void;
   onCancel?: () => void;
+  /** Told whether anything was typed, so closing can ask before it is lost. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /**
@@ -86,8 +106,10 @@ export function DealOfferForm({
   submitLabel,
   busy,
   error,
+  errorAction,
   onSubmit,
   onCancel,
+  onDirtyChange,
 }: DealOfferFormProps) {
   const form = useForm<DealOfferFormValues>({
     mode: 'controlled',
@@ -95,6 +117,8 @@ export function DealOfferForm({
     validate: resolveOffer,
     clearInputErrorOnChange: true,
   });
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const byId = new Map(myListings.map((l) => [l._id, l]));
   const getTotal = total(form.values.get);
   const giveTotal = total(form.values.give);
@@ -108,7 +132,7 @@ export function DealOfferForm({
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
         <Card key={index} withBorder padding="sm">
           <Stack gap="xs">
-            {pickFrom ? (
+            {pickFrom && pickFrom.length > 0 ? (
               <Select
                 label="From your listing"
                 placeholder="A free description"
@@ -138,8 +162,8 @@ export function DealOfferForm({
                 allowDeselect={false}
                 {...form.getInputProps(`${key}.${index}.unit`)}
               />
-              <TextInput label="Start" type="date" {...form.getInputProps(`${key}.${index}.startDate`)} />
-              <TextInput label="End" type="date" {...form.getInputProps(`${key}.${index}.endDate`)} />
+              <DateField label="Start" {...form.getInputProps(`${key}.${index}.startDate`)} />
+              <DateField label="End" {...form.getInputProps(`${key}.${index}.endDate`)} />
             </SimpleGrid>
             <NumberInput
               label="Value (₹)"
@@ -175,6 +199,7 @@ export function DealOfferForm({
         {error ? (
           <Alert color="red" role="alert">
             {error}
+            {errorAction}
           </Alert>
         ) : null}
         {side('get', `You get (${otherName} gives)`, null)}
@@ -188,7 +213,7 @@ export function DealOfferForm({
               ? ''
               : getTotal > giveTotal
                 ? ' in your favour'
-                : ` in ${otherName}'s favour`}
+                : ` in ${possessive(otherName)} favour`}
           </Text>
         </Card>
         <Select

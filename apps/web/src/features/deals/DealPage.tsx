@@ -1,12 +1,15 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import {
   DEAL_LIMITS,
+  DEAL_MESSAGES,
+  type DealItemUnit,
   DISPUTE_OUTCOME_LABELS,
   DISPUTE_REASON_LABELS,
   type DisputeOutcome,
   type DisputeReason,
-  type ListingUnit,
-  UNIT_LABELS,
+  dealQuantityText,
+  possessive,
+  sameTerms,
 } from '@barterads/core';
 import type { DealItemFormValues } from '@barterads/core/forms';
 import {
@@ -27,26 +30,26 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { ConfirmDialog, useDiscardGuard } from '../../components/ConfirmDialog';
+import { formatDate } from '../../components/dates';
 import { FormLoading } from '../../components/FormLoading';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
 import { DealReviews } from './DealReviews';
 import { Deliverables } from './Deliverables';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
-import { DEFAULT_OPEN_DAYS, toApiItems } from './offer-items';
+import { DEFAULT_OPEN_DAYS, givableListings, toApiItems } from './offer-items';
 import { usePayCommission } from './usePayCommission';
 
 // The counter form loads when Counter is pressed (the deal page's JS budget).
 const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ default: m.DealOfferForm })));
 
+/** Element Timing of the deal's heading: when the deal was painted (the slow-network browser test reads it). */
+const DEAL_HEADING_TIMING: Record<string, string> = { elementtiming: 'deal-heading' };
+
 type DealPageData = RouterOutputs['deals']['get'];
 type Deal = DealPageData['deal'];
 type Item = Deal['items'][number];
-
-function unitText(unit: string, quantity: number): string {
-  const one = unit in UNIT_LABELS ? UNIT_LABELS[unit as ListingUnit].one : unit;
-  return `${quantity} × ${one}`;
-}
 
 /** A compact key of an item, to mark what changed between versions. */
 const itemKey = (item: Item) =>
@@ -61,14 +64,18 @@ function ItemList({ items, changed }: { items: Item[]; changed?: Set<string> }) 
             <Text size="sm" fw={changed?.has(itemKey(item)) ? 700 : undefined}>
               {item.title}
               {changed?.has(itemKey(item)) ? (
-                <Badge size="xs" ml={6} color="yellow">
+                // A span: a Badge's own div inside the paragraph is invalid HTML, which the server-rendered page
+                // (member-pages.ts) would not hydrate.
+                <Badge size="xs" ml={6} color="yellow" component="span">
                   changed
                 </Badge>
               ) : null}
             </Text>
             <Text size="xs" c="dimmed">
-              {unitText(item.unit, item.quantity)}
-              {item.startDate || item.endDate ? ` · ${item.startDate ?? '…'} to ${item.endDate ?? '…'}` : ''}
+              {dealQuantityText(item.quantity, item.unit)}
+              {item.startDate || item.endDate
+                ? ` · ${item.startDate ? formatDate(item.startDate) : '…'} to ${item.endDate ? formatDate(item.endDate) : '…'}`
+                : ''}
             </Text>
           </Stack>
           <Text size="sm">{formatInr(item.valueInr)}</Text>
@@ -83,7 +90,7 @@ function toFormItem(item: Item): DealItemFormValues {
     listingId: item.listingId ?? '',
     title: item.title,
     quantity: item.quantity,
-    unit: item.unit as ListingUnit,
+    unit: item.unit as DealItemUnit,
     startDate: item.startDate ?? '',
     endDate: item.endDate ?? '',
     valueInr: item.valueInr,
@@ -128,16 +135,27 @@ export function DealPage({ id }: { id: string }) {
   const mine = trpc.listings.mine.useQuery(undefined, { enabled: Boolean(user) });
   const phone = useMediaQuery('(max-width: 36em)');
   const [countering, setCountering] = useState(false);
+  const [counterDirty, setCounterDirty] = useState(false);
+  // A counter with the current terms again changes nothing: the form says so and offers Accept instead.
+  const [unchanged, setUnchanged] = useState(false);
+  const closeCounter = () => {
+    setCountering(false);
+    setUnchanged(false);
+    setCounterDirty(false);
+  };
+  const counterGuard = useDiscardGuard(counterDirty, closeCounter, 'Discard this counter?');
+  const [confirmingAccept, setConfirmingAccept] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const done = {
     onSuccess: async () => {
-      setCountering(false);
+      closeCounter();
+      setConfirmingAccept(false);
       setDeclining(false);
       await Promise.all([utils.deals.get.invalidate({ id }), utils.deals.list.invalidate()]);
     },
   };
-  const accept = trpc.deals.accept.useMutation(done);
+  const accept = trpc.deals.accept.useMutation({ ...done, onError: () => setConfirmingAccept(false) });
   const decline = trpc.deals.decline.useMutation(done);
   const withdraw = trpc.deals.withdraw.useMutation(done);
   const counter = trpc.deals.counter.useMutation(done);
@@ -182,7 +200,7 @@ export function DealPage({ id }: { id: string }) {
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
-          <Title order={1} fz="h2">
+          <Title order={1} fz="h2" {...DEAL_HEADING_TIMING}>
             Deal with {otherName}
           </Title>
           <Text size="sm" c="dimmed">
@@ -234,12 +252,16 @@ export function DealPage({ id }: { id: string }) {
       </SimpleGrid>
       <Text size="sm">
         Difference: {formatInr(Math.abs(youGet - youGive))}
-        {youGet === youGive ? '' : youGet > youGive ? ' in your favour' : ` in ${otherName}'s favour`}
+        {youGet === youGive
+          ? ''
+          : youGet > youGive
+            ? ' in your favour'
+            : ` in ${possessive(otherName)} favour`}
       </Text>
 
       {myTurn ? (
         <Group grow={phone ?? false}>
-          <Button loading={accept.isPending} onClick={() => accept.mutate({ id, version: deal.version })}>
+          <Button loading={accept.isPending} onClick={() => setConfirmingAccept(true)}>
             Accept version {deal.version}
           </Button>
           {deal.version < DEAL_LIMITS.maxVersions ? (
@@ -274,9 +296,16 @@ export function DealPage({ id }: { id: string }) {
               </Text>
             ) : null}
             {myCommission && !myCommission.paid && myCommission.amountInr > 0 && commission.enabled ? (
-              <Button loading={commission.busy} onClick={() => void commission.pay()}>
-                Pay commission {formatInr(myCommission.amountInr)}
-              </Button>
+              <>
+                <Button loading={commission.busy} onClick={() => void commission.pay()}>
+                  Pay commission {formatInr(myCommission.amountInr)}
+                </Button>
+                {commission.problem && !commission.busy ? (
+                  <Alert color="red" title={commission.problem.title} role="alert">
+                    {commission.problem.message}
+                  </Alert>
+                ) : null}
+              </>
             ) : null}
             <Button component="a" href={`/api/deals/${deal._id}/letter.pdf`} variant="light" download>
               Download the deal letter (PDF)
@@ -357,13 +386,28 @@ export function DealPage({ id }: { id: string }) {
         ))}
       </Stack>
 
+      <ConfirmDialog
+        opened={confirmingAccept}
+        title={`Accept version ${deal.version}?`}
+        confirmLabel={`Accept version ${deal.version}`}
+        loading={accept.isPending}
+        onCancel={() => setConfirmingAccept(false)}
+        onConfirm={() => accept.mutate({ id, version: deal.version })}
+      >
+        <Text size="sm">
+          You get {formatInr(youGet)} and give {formatInr(youGive)}. Accepting fixes these terms: the deal
+          gets its number and letter, each side owes what it gives, and your plan's commission on what you
+          receive is due.
+        </Text>
+      </ConfirmDialog>
       <Modal
         opened={countering}
-        onClose={() => setCountering(false)}
+        onClose={counterGuard.requestClose}
         title="Counter"
         size="lg"
         fullScreen={phone}
       >
+        {counterGuard.dialog}
         <Suspense fallback={<FormLoading />}>
           <DealOfferForm
             initial={{
@@ -372,20 +416,44 @@ export function DealPage({ id }: { id: string }) {
               openDays: DEFAULT_OPEN_DAYS,
               message: '',
             }}
-            myListings={(mine.data?.barters ?? []).filter((b) => b.status === 'active')}
+            myListings={givableListings(mine.data?.barters ?? [])}
             otherName={otherName}
             submitLabel={`Send version ${deal.version + 1}`}
             busy={counter.isPending}
-            error={counter.error ? errorMessage(counter.error) : null}
-            onCancel={() => setCountering(false)}
-            onSubmit={(values) =>
+            error={
+              unchanged ? DEAL_MESSAGES.counterUnchanged : counter.error ? errorMessage(counter.error) : null
+            }
+            errorAction={
+              unchanged ? (
+                <Button
+                  size="xs"
+                  mt="xs"
+                  display="block"
+                  onClick={() => {
+                    closeCounter();
+                    setConfirmingAccept(true);
+                  }}
+                >
+                  Accept version {deal.version} instead
+                </Button>
+              ) : null
+            }
+            onCancel={counterGuard.requestClose}
+            onDirtyChange={setCounterDirty}
+            onSubmit={(values) => {
+              const items = toApiItems(values, me, other._id);
+              if (sameTerms(deal.items, items)) {
+                setUnchanged(true);
+                return;
+              }
+              setUnchanged(false);
               counter.mutate({
                 id,
-                items: toApiItems(values, me, other._id),
+                items,
                 message: values.message || undefined,
                 openDays: Number(values.openDays),
-              })
-            }
+              });
+            }}
           />
         </Suspense>
       </Modal>

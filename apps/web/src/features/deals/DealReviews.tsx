@@ -1,5 +1,5 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { REVIEW_LIMITS } from '@barterads/core';
+import { possessive, REVIEW_LIMITS } from '@barterads/core';
 import { Alert, Button, Card, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from './format';
@@ -73,9 +73,9 @@ export function DealReviews({ dealId, otherName }: { dealId: string; otherName: 
         </Card>
       ) : null}
       {theirs ? (
-        <Card withBorder padding="sm" aria-label={`${otherName}'s review`}>
+        <Card withBorder padding="sm" aria-label={`${possessive(otherName)} review`}>
           <Text size="sm" fw={600}>
-            {otherName}'s review of you
+            {possessive(otherName)} review of you
           </Text>
           <Rating value={theirs.rating} readOnly />
           <Text size="sm">{theirs.text}</Text>

@@ -1,6 +1,7 @@
 import { trpc } from '@barterads/api-client';
 import { Alert, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { formatDate } from '../../components/dates';
 
 /** The dashboard overview's deals: what awaits you, active deals, and this month's deals against the plan. */
 export function DealsOverviewCard() {
@@ -43,7 +44,7 @@ export function DealsOverviewCard() {
         </Group>
         <Text fz="sm">
           This month: {dealsThisMonth} of {dealLimit ?? 'unlimited'} accepted deals ({plan}); resets{' '}
-          {resetsOn}
+          {formatDate(resetsOn)}
         </Text>
         {dealLimit ? (
           <Progress

@@ -1,19 +1,6 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { DEAL_STATUSES, type DealStatus } from '@barterads/core';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  ScrollArea,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Chip, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
@@ -90,16 +77,19 @@ export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: 
       <Title order={1} fz="h2">
         Deals
       </Title>
-      <ScrollArea type="auto" offsetScrollbars>
-        <SegmentedControl
-          value={filter}
-          onChange={(v) => onFilter(v as DealFilter)}
-          data={
-            options.some((o) => o.value === filter) ? options : [...options, { value: filter, label: filter }]
-          }
-          aria-label="Show deals"
-        />
-      </ScrollArea>
+      {/* Choices that wrap onto a second line on a phone, every one visible (a scrolling strip hid the last ones). */}
+      <Chip.Group value={filter} onChange={(v) => onFilter((Array.isArray(v) ? v[0] : v) as DealFilter)}>
+        <Group gap="xs" role="radiogroup" aria-label="Show deals">
+          {(options.some((o) => o.value === filter)
+            ? options
+            : [...options, { value: filter, label: filter }]
+          ).map((o) => (
+            <Chip key={o.value} value={o.value} type="radio" size="sm" variant="outline">
+              {o.label}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
       {query.isPending || !user ? (
         <Stack aria-label="Loading deals">
           <Skeleton height={96} />

@@ -5,6 +5,7 @@ import {
   DISPUTE_REASONS,
   type DisputeReason,
   MEDIA_CATEGORIES,
+  possessive,
   proofKindsFor,
 } from '@barterads/core';
 import {
@@ -27,7 +28,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useDeliver } from './deliver';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { postDisputeEvidence, useDeliver } from './deliver';
 import { formatDateTime } from './format';
 
 type Deal = RouterOutputs['deals']['get']['deal'];
@@ -55,12 +57,39 @@ function awaits(d: Deliverable, giverIsMe: boolean, receiverIsMe: boolean, other
     case 'delivered':
       return receiverIsMe
         ? `Awaits your confirmation: accept or dispute by ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'the 7th day'} (accepted automatically after).`
-        : `Awaits ${otherName}'s confirmation (accepted automatically ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'after 7 days'}).`;
+        : `Awaits ${possessive(otherName)} confirmation (accepted automatically ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'after 7 days'}).`;
     case 'disputed':
       return 'An admin will decide from the proof; you can still settle it in the thread.';
     default:
       return d.autoAccepted ? 'Accepted automatically after 7 days.' : 'Accepted.';
   }
+}
+
+type ProofFile = Deliverable['proof'][number];
+
+/** A grid of files: photos as thumbnails, PDFs as links (each opened through its authorized address). */
+function Files({ files, label }: { files: ProofFile[]; label: string }) {
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label={label}>
+      {files.map((p) =>
+        p.kind === 'photo' ? (
+          <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
+            <Image
+              src={p.url}
+              alt={`${label === 'Proof files' ? 'Proof photo' : 'Evidence photo'} ${p.filename}`}
+              radius="sm"
+              h={80}
+              fit="cover"
+            />
+          </a>
+        ) : (
+          <Anchor key={p._id} href={p.url} target="_blank" size="sm">
+            {p.filename} (PDF)
+          </Anchor>
+        ),
+      )}
+    </SimpleGrid>
+  );
 }
 
 function Proof({ d }: { d: Deliverable }) {
@@ -73,21 +102,7 @@ function Proof({ d }: { d: Deliverable }) {
           {d.link}
         </Anchor>
       ) : null}
-      {d.proof.length > 0 ? (
-        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label="Proof files">
-          {d.proof.map((p) =>
-            p.kind === 'photo' ? (
-              <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-                <Image src={p.url} alt={`Proof photo ${p.filename}`} radius="sm" h={80} fit="cover" />
-              </a>
-            ) : (
-              <Anchor key={p._id} href={p.url} target="_blank" size="sm">
-                {p.filename} (PDF)
-              </Anchor>
-            ),
-          )}
-        </SimpleGrid>
-      ) : null}
+      {d.proof.length > 0 ? <Files files={d.proof} label="Proof files" /> : null}
     </Stack>
   );
 }
@@ -188,17 +203,44 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
   const utils = trpc.useUtils();
   const [reason, setReason] = useState<DisputeReason | null>(null);
   const [details, setDetails] = useState('');
-  const dispute = trpc.deals.dispute.useMutation({
-    onSuccess: async () => {
-      await Promise.all([utils.deals.get.invalidate({ id: dealId }), utils.deals.list.invalidate()]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [evidenceError, setEvidenceError] = useState<string | null>(null);
+  const refresh = () =>
+    Promise.all([utils.deals.get.invalidate({ id: dealId }), utils.deals.list.invalidate()]);
+  const dispute = trpc.deals.dispute.useMutation();
+  const tooMany = files.length > DELIVERY_LIMITS.maxProofFiles;
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!reason) return;
+    setBusy(true);
+    setEvidenceError(null);
+    try {
+      // The dispute first (its row is the contract's JSON one), then its evidence (an upload row).
+      await dispute.mutateAsync({ id: dealId, itemId: item._id, reason, details });
+      if (files.length > 0) {
+        try {
+          await postDisputeEvidence(dealId, item._id, files);
+        } catch (error) {
+          setEvidenceError(
+            `The dispute is open, but the evidence was not added: ${error instanceof Error ? error.message : ''}`,
+          );
+          await refresh();
+          return;
+        }
+      }
+      await refresh();
       onDone();
-    },
-  });
+    } catch {
+      // dispute.error says why.
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (reason) dispute.mutate({ id: dealId, itemId: item._id, reason, details });
+        void submit();
       }}
     >
       <Stack gap="xs">
@@ -210,7 +252,7 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           onChange={(v) => setReason(v as DisputeReason | null)}
         />
         <Textarea
-          label="What is wrong (evidence, what you expected)"
+          label="What is wrong (what you expected)"
           required
           autosize
           minRows={3}
@@ -218,16 +260,35 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           value={details}
           onChange={(e) => setDetails(e.currentTarget.value)}
         />
+        <FileInput
+          label="Evidence: photos or PDFs (optional, up to 10)"
+          placeholder="Take or choose photos, or PDFs"
+          multiple
+          clearable
+          accept="image/*,application/pdf"
+          value={files}
+          onChange={setFiles}
+        />
+        {tooMany ? (
+          <Alert color="red" role="alert">
+            Attach at most {DELIVERY_LIMITS.maxProofFiles} files.
+          </Alert>
+        ) : null}
         {dispute.error ? (
           <Alert color="red" role="alert">
             {errorMessage(dispute.error)}
           </Alert>
         ) : null}
+        {evidenceError ? (
+          <Alert color="orange" role="alert">
+            {evidenceError}
+          </Alert>
+        ) : null}
         <Button
           type="submit"
           color="orange"
-          loading={dispute.isPending}
-          disabled={!reason || !details.trim()}
+          loading={busy}
+          disabled={!reason || !details.trim() || tooMany || evidenceError !== null}
         >
           Open the dispute
         </Button>
@@ -241,9 +302,13 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
   const utils = trpc.useUtils();
   const [delivering, setDelivering] = useState<Item | null>(null);
   const [disputing, setDisputing] = useState<Item | null>(null);
+  const [accepting, setAccepting] = useState<Item | null>(null);
   const accept = trpc.deals.acceptDelivery.useMutation({
-    onSuccess: () =>
-      Promise.all([utils.deals.get.invalidate({ id: deal._id }), utils.deals.list.invalidate()]),
+    onSuccess: async () => {
+      setAccepting(null);
+      await Promise.all([utils.deals.get.invalidate({ id: deal._id }), utils.deals.list.invalidate()]);
+    },
+    onError: () => setAccepting(null),
   });
   const inDelivery = deal.status === 'accepted' || deal.status === 'disputed';
   // The giver's own listings name an item's category (the one you deliver is always yours).
@@ -270,15 +335,26 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
         return (
           <Card key={item._id} withBorder padding="sm" aria-label={`Deliverable: ${item.title}`}>
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={0}>
-                  <Text fw={600}>{item.title}</Text>
+              {/* On a phone the badge goes under the title when both do not fit on one line (never squeezing it). */}
+              <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
+                <Stack gap={0} style={{ flex: '1 1 10rem', minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {item.title}
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {giverIsMe ? 'You give' : `${otherName} gives`}
                     {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
                   </Text>
                 </Stack>
-                <Badge color={STATUS_COLORS[d.status] ?? 'gray'} variant="light">
+                <Badge
+                  color={STATUS_COLORS[d.status] ?? 'gray'}
+                  variant="light"
+                  maw="100%"
+                  styles={{
+                    root: { height: 'auto', minWidth: 0 },
+                    label: { whiteSpace: 'normal', overflow: 'visible' },
+                  }}
+                >
                   {STATUS_LABELS[d.status] ?? d.status}
                 </Badge>
               </Group>
@@ -291,17 +367,20 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
               ) : null}
               {d.resolutionNote ? <Text size="sm">Admin's note: {d.resolutionNote}</Text> : null}
               <Proof d={d} />
+              {d.evidence.length > 0 ? (
+                <Stack gap={4}>
+                  <Text size="sm" fw={600}>
+                    Dispute evidence
+                  </Text>
+                  <Files files={d.evidence} label="Dispute evidence" />
+                </Stack>
+              ) : null}
               {inDelivery && giverIsMe && d.status === 'pending' ? (
                 <Button onClick={() => setDelivering(item)}>Mark delivered with proof</Button>
               ) : null}
               {inDelivery && receiverIsMe && d.status === 'delivered' ? (
                 <Group grow>
-                  <Button
-                    loading={accept.isPending}
-                    onClick={() => accept.mutate({ id: deal._id, itemId: item._id })}
-                  >
-                    Accept delivery
-                  </Button>
+                  <Button onClick={() => setAccepting(item)}>Accept delivery</Button>
                   <Button variant="default" color="orange" onClick={() => setDisputing(item)}>
                     Dispute
                   </Button>
@@ -311,6 +390,16 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
           </Card>
         );
       })}
+      <ConfirmDialog
+        opened={accepting !== null}
+        title="Accept this delivery?"
+        confirmLabel="Accept delivery"
+        loading={accept.isPending}
+        onCancel={() => setAccepting(null)}
+        onConfirm={() => accepting && accept.mutate({ id: deal._id, itemId: accepting._id })}
+      >
+        {`You confirm that "${accepting?.title ?? ''}" was delivered as agreed. It cannot be disputed afterwards.`}
+      </ConfirmDialog>
       <Modal opened={delivering !== null} onClose={() => setDelivering(null)} title="Mark delivered">
         {delivering ? (
           <DeliverForm

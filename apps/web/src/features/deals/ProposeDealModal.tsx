@@ -3,13 +3,16 @@ import type { DealOfferFormValues } from '@barterads/core/forms';
 import { Alert, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useDiscardGuard } from '../../components/ConfirmDialog';
 import { DealOfferForm, EMPTY_ITEM, itemFromListing } from './DealOfferForm';
-import { DEFAULT_OPEN_DAYS, toApiItems } from './offer-items';
+import { DEFAULT_OPEN_DAYS, givableListings, toApiItems } from './offer-items';
 import type { ProposeDealButtonProps } from './ProposeDealButton';
 
 /**
  * The "Propose a deal" form in a modal (its own chunk: the listing page loads it on first use), prefilled with
- * the listing as what you get and your own active listings to pick what you give. Full screen on a phone.
+ * the listing as what you get and, as what you give, your first active inventory listing (never a need of yours:
+ * that is what you want), else an empty row. Full screen on a phone; closing it with typed text asks first.
  */
 export default function ProposeDealModal({
   listing,
@@ -31,16 +34,19 @@ export default function ProposeDealModal({
       await router.navigate({ to: '/dashboard/deals/$id', params: { id: deal._id } });
     },
   });
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty, onClose, 'Discard this offer?');
   const otherName = listing.ownerCompany ?? listing.ownerName;
-  const myActive = (mine.data?.barters ?? []).filter((b) => b.status === 'active');
+  const givable = givableListings(mine.data?.barters ?? []);
   const initial: DealOfferFormValues = {
     get: [itemFromListing(listing)],
-    give: [myActive[0] ? itemFromListing(myActive[0]) : { ...EMPTY_ITEM }],
+    give: [givable[0] ? itemFromListing(givable[0]) : { ...EMPTY_ITEM }],
     openDays: DEFAULT_OPEN_DAYS,
     message: '',
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Propose a deal" size="lg" fullScreen={phone}>
+    <Modal opened={opened} onClose={guard.requestClose} title="Propose a deal" size="lg" fullScreen={phone}>
+      {guard.dialog}
       {mine.isPending ? (
         <Loader aria-label="Loading your listings" />
       ) : mine.isError ? (
@@ -48,12 +54,13 @@ export default function ProposeDealModal({
       ) : (
         <DealOfferForm
           initial={initial}
-          myListings={myActive}
+          myListings={givable}
           otherName={otherName}
           submitLabel="Send the offer"
           busy={propose.isPending}
           error={propose.error ? errorMessage(propose.error) : null}
-          onCancel={onClose}
+          onCancel={guard.requestClose}
+          onDirtyChange={setDirty}
           onSubmit={(values) =>
             propose.mutate({
               listingId: listing._id,

@@ -36,3 +36,17 @@ export function useDeliver() {
       Promise.all([utils.deals.get.invalidate({ id: form.dealId }), utils.deals.list.invalidate()]),
   });
 }
+
+/**
+ * POST /api/deals/{id}/items/{itemId}/dispute-evidence: the receiver's photos and PDFs for its open dispute (a
+ * multipart row, like delivering). The deal is read back through tRPC.
+ */
+export async function postDisputeEvidence(dealId: string, itemId: string, files: File[]): Promise<void> {
+  const body = new FormData();
+  for (const file of files) body.append('files', file, file.name);
+  await postMultipart(
+    `/api/deals/${dealId}/items/${itemId}/dispute-evidence`,
+    body,
+    DELAYS_MS.requestTimeout * 6,
+  );
+}

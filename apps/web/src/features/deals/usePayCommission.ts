@@ -2,7 +2,7 @@ import { errorMessage, trpc } from '@barterads/api-client';
 import { COMPANY, CURRENCY, MESSAGES } from '@barterads/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { openCheckout } from '../payments/checkout';
+import { CheckoutUnavailableError, openCheckout } from '../payments/checkout';
 
 /**
  * Pays the signed-in party's commission on a deal: the server prices the order, Razorpay's checkout takes the
@@ -15,15 +15,20 @@ export function usePayCommission(dealId: string) {
   const createOrder = trpc.deals.commissionOrder.useMutation();
   const verify = trpc.deals.verifyCommission.useMutation();
   const [busy, setBusy] = useState(false);
+  /**
+   * Why the last try did not pay, said once, beside the button (not also in a toast): a checkout that never opened
+   * charged nothing, and says so.
+   */
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
 
-  const fail = (message: string) =>
-    notifications.show({ color: 'red', title: MESSAGES.paymentFailed, message });
+  const fail = (title: string, message: string) => setProblem({ title, message });
 
   async function pay(): Promise<void> {
     const settings = config.data;
     const user = session.data?.user;
     if (!settings?.enabled || !settings.keyId || !user) return;
     setBusy(true);
+    setProblem(null);
     try {
       const { order } = await createOrder.mutateAsync({ id: dealId });
       const outcome = await openCheckout(settings.checkoutScriptUrl, {
@@ -36,17 +41,22 @@ export function usePayCommission(dealId: string) {
         prefill: { name: user.name, email: user.email, contact: user.phoneNumber ?? undefined },
         theme: { color: '#228be6' },
       });
-      if (outcome.kind === 'failed') fail(outcome.reason ?? MESSAGES.paymentFailed);
+      if (outcome.kind === 'failed')
+        fail(MESSAGES.paymentFailed, outcome.reason ?? 'Your bank or Razorpay refused the payment.');
       if (outcome.kind !== 'paid') return;
       const page = await verify.mutateAsync({ id: dealId, ...outcome.response });
       utils.deals.get.setData({ id: dealId }, page);
       notifications.show({ color: 'green', message: MESSAGES.paymentSuccess });
     } catch (error) {
-      fail(errorMessage(error, MESSAGES.paymentFailed));
+      if (error instanceof CheckoutUnavailableError) {
+        fail(MESSAGES.checkoutDidNotOpen, MESSAGES.checkoutDidNotOpenDetail);
+      } else {
+        fail(MESSAGES.paymentFailed, errorMessage(error, 'Nothing was charged. Please try again.'));
+      }
     } finally {
       setBusy(false);
     }
   }
 
-  return { enabled: Boolean(config.data?.enabled), busy, pay };
+  return { enabled: Boolean(config.data?.enabled), busy, problem, pay };
 }

@@ -1,5 +1,12 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
+import {
+  formatIndiaDate,
+  formatIndiaMonth,
+  plural,
+  REVIEW_COUNT,
+  REVIEW_LIMITS,
+  userTypeLabel,
+} from '@barterads/core';
 import {
   Alert,
   Anchor,
@@ -21,12 +28,6 @@ import { usePageMeta } from '../../components/usePageMeta';
 import { useSessionUser } from '../accounts/session';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from '../listings/format';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
 
 /** A business's public page: company, description, city, badges, rating, member since, active listings. */
 export function BusinessPage({ id }: { id: string }) {
@@ -62,8 +63,8 @@ export function BusinessPage({ id }: { id: string }) {
         <Text size="sm">
           {business.rating === null
             ? 'New'
-            : `★ ${business.rating.toFixed(1)} (${business.reviewCount} reviews)`}{' '}
-          · Member since {dateFormat.format(new Date(business.memberSince))}
+            : `★ ${business.rating.toFixed(1)} (${plural(business.reviewCount, REVIEW_COUNT)})`}{' '}
+          · Member since {formatIndiaMonth(business.memberSince)}
         </Text>
         <Title order={2} size="h3" mt="md">
           Active listings
@@ -81,13 +82,6 @@ export function BusinessPage({ id }: { id: string }) {
   );
 }
 
-const reviewDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** The business's public reviews, newest first, ten a page. */
 function Reviews({ id, count }: { id: string; count: number }) {
   const [page, setPage] = useState(1);
@@ -103,7 +97,7 @@ function Reviews({ id, count }: { id: string; count: number }) {
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>{review.authorName}</Text>
             <Text size="xs" c="dimmed">
-              {reviewDate.format(new Date(review.publishedAt ?? review.createdAt))}
+              {formatIndiaDate(review.publishedAt ?? review.createdAt)}
             </Text>
           </Group>
           <Rating value={review.rating} readOnly aria-label={`${review.rating} out of 5 stars`} />

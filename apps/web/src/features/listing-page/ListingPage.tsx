@@ -1,5 +1,12 @@
 import { trpc } from '@barterads/api-client';
-import { categoryTitle, LISTING_COVER_SIZES, userTypeLabel, whatsappLink } from '@barterads/core';
+import {
+  categoryTitle,
+  formatIndiaDate as formatDate,
+  formatIndianNumber,
+  LISTING_COVER_SIZES,
+  userTypeLabel,
+  whatsappLink,
+} from '@barterads/core';
 import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory/attribute-fields';
 import {
   Alert,
@@ -30,15 +37,6 @@ import { MessageOwnerButton } from '../messages/MessageOwnerButton';
 const MatchList = lazy(() =>
   import('../matching/MatchList').then((module) => ({ default: module.MatchList })),
 );
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-const formatDate = (iso: string) =>
-  dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00+05:30` : iso));
 
 /** The public page of one listing: what it is, what it costs, when, where and who (spec part two, section 1). */
 export function ListingPage({ id }: { id: string }) {
@@ -144,7 +142,7 @@ export function ListingPage({ id }: { id: string }) {
                   : 'any time'}
               </Text>
               {barter.monthlyReach ? (
-                <Text>Monthly reach: {barter.monthlyReach.toLocaleString('en-IN')}</Text>
+                <Text>Monthly reach: {formatIndianNumber(barter.monthlyReach)}</Text>
               ) : null}
               {barter.seeking ? <Text>In exchange for: {barter.seeking}</Text> : null}
               {shownAttributes.map((field) => (

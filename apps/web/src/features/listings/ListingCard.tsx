@@ -2,11 +2,13 @@ import {
   categoryTitle,
   EXCHANGE_FIELD,
   MESSAGES,
+  plural,
+  REVIEW_COUNT,
   userTypeLabel,
   whatsappLink,
   whatsappListingText,
 } from '@barterads/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from './format';
@@ -32,10 +34,16 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
   const chat = whatsappLink(listing.contactPhone, whatsappListingText(listing.title));
   const tooltipId = useId();
   const [imageFailed, setImageFailed] = useState(false);
+  // A card the server rendered (the marketplace's first page) may have lost its image before the script hydrated
+  // it, when no onError listened yet: a finished image without pixels is a failed one.
+  const checkImage = useCallback((image: HTMLImageElement | null) => {
+    if (image?.complete && image.naturalWidth === 0) setImageFailed(true);
+  }, []);
   return (
     <article className={classes.card} aria-label={listing.title}>
       {listing.image && !imageFailed ? (
         <img
+          ref={checkImage}
           className={classes.image}
           data-card-image
           src={listing.image}
@@ -97,7 +105,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
                 ★ {listing.rating.toFixed(1)} ({listing.reviewCount})
               </span>
               <span className={classes.visuallyHidden}>
-                Rating {listing.rating.toFixed(1)} out of 5 from {listing.reviewCount} reviews
+                Rating {listing.rating.toFixed(1)} out of 5 from {plural(listing.reviewCount, REVIEW_COUNT)}
               </span>
             </>
           )}

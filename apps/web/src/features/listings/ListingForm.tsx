@@ -24,6 +24,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { lazy, Suspense, useState } from 'react';
+import { DateField } from '../../components/DateField';
 import { CATEGORY_OPTIONS } from './category-options';
 import type { StoredPhoto } from './ListingPhotosField';
 
@@ -195,8 +196,8 @@ export function ListingForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Available from" type="date" {...form.getInputProps('availableFrom')} />
-          <TextInput label="Available until" type="date" {...form.getInputProps('availableTo')} />
+          <DateField label="Available from" {...form.getInputProps('availableFrom')} />
+          <DateField label="Available until" {...form.getInputProps('availableTo')} />
         </SimpleGrid>
         <NumberInput
           label="Monthly reach (people or impressions)"

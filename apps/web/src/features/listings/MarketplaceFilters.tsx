@@ -1,5 +1,6 @@
 import { INDIAN_CITIES } from '@barterads/core/inventory';
-import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select } from '@mantine/core';
+import { DateField } from '../../components/DateField';
 import type { MarketplaceSearch } from '../search-params';
 
 /** The city names, most populous first; a name two states share appears once (the filter is by name). */
@@ -63,19 +64,17 @@ export default function MarketplaceFilters({ value, onChange }: MarketplaceFilte
         onChange={(rate) => onChange({ rateMax: toRupees(rate) })}
         w={{ base: '47%', xs: 150 }}
       />
-      <TextInput
+      <DateField
         label="Available from"
-        type="date"
-        value={value.availableFrom ?? ''}
-        onChange={(event) => onChange({ availableFrom: event.currentTarget.value || undefined })}
+        value={value.availableFrom}
+        onChange={(date) => onChange({ availableFrom: date || undefined })}
         w={{ base: '47%', xs: 170 }}
       />
-      <TextInput
+      <DateField
         label="Available to"
-        type="date"
-        value={value.availableTo ?? ''}
-        min={value.availableFrom}
-        onChange={(event) => onChange({ availableTo: event.currentTarget.value || undefined })}
+        value={value.availableTo}
+        minDate={value.availableFrom}
+        onChange={(date) => onChange({ availableTo: date || undefined })}
         w={{ base: '47%', xs: 170 }}
       />
     </Group>

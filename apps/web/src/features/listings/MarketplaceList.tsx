@@ -1,5 +1,12 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { LIMITS, MESSAGES, type MediaCategoryId, type SearchSort, type UserType } from '@barterads/core';
+import {
+  formatIndianNumber,
+  LIMITS,
+  MESSAGES,
+  type MediaCategoryId,
+  type SearchSort,
+  type UserType,
+} from '@barterads/core';
 import {
   Alert,
   Anchor,
@@ -53,9 +60,33 @@ export interface MarketplaceListProps {
   onPostNeed?: () => void;
 }
 
+/**
+ * The search the marketplace asks for its filters: its query key in the cache. The server renders `/marketplace`
+ * with the answer to `marketplaceSearchInput({ sort: 'newest' })` (prerender.tsx puts it under the same key).
+ */
+export function marketplaceSearchInput(
+  filters: Omit<
+    MarketplaceListProps,
+    'display' | 'cardActions' | 'onSuggestion' | 'onClearFilters' | 'onPostNeed'
+  >,
+) {
+  return {
+    q: filters.q,
+    ownerRole: filters.view,
+    category: filters.category,
+    verifiedOnly: filters.verifiedOnly || undefined,
+    city: filters.city,
+    rateMin: filters.rateMin,
+    rateMax: filters.rateMax,
+    availableFrom: filters.availableFrom,
+    availableTo: filters.availableTo,
+    sort: filters.sort,
+    limit: LIMITS.listingsPageDefault,
+  };
+}
+
 const SKELETONS = ['s1', 's2', 's3', 's4', 's5', 's6'];
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
-const COUNT_FORMAT = new Intl.NumberFormat('en-IN');
 
 /** The marketplace's cards: searched on the server, page by page ('Load more'), with views recorded per page. */
 export function MarketplaceList({
@@ -76,19 +107,18 @@ export function MarketplaceList({
   onPostNeed,
 }: MarketplaceListProps) {
   const query = trpc.listings.search.useInfiniteQuery(
-    {
+    marketplaceSearchInput({
       q,
-      ownerRole: view,
+      view,
       category,
-      verifiedOnly: verifiedOnly || undefined,
+      verifiedOnly,
       city,
       rateMin,
       rateMax,
       availableFrom,
       availableTo,
       sort,
-      limit: LIMITS.listingsPageDefault,
-    },
+    }),
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: (previous) => previous },
   );
   const recordViews = trpc.listings.recordViews.useMutation();
@@ -135,7 +165,7 @@ export function MarketplaceList({
   // The first page's total: exact, or the cap with `totalCapped` when more listings match ("1,000+").
   const first = pages[0];
   const total = first?.total ?? 0;
-  const totalText = `${COUNT_FORMAT.format(total)}${first?.totalCapped ? '+' : ''}`;
+  const totalText = `${formatIndianNumber(total)}${first?.totalCapped ? '+' : ''}`;
   const noun = total === 1 && !first?.totalCapped ? 'listing' : 'listings';
   const suggestion = first?.suggestion ?? null;
   const didYouMean =
@@ -170,7 +200,7 @@ export function MarketplaceList({
       {/* The cards' titles are h3: screen-reader users get the level between them and the page's h1. */}
       <VisuallyHidden component="h2">Listings</VisuallyHidden>
       <Text fz="sm" c="dimmed" aria-live="polite">
-        Showing {COUNT_FORMAT.format(listings.length)} of {totalText} {noun}
+        Showing {formatIndianNumber(listings.length)} of {totalText} {noun}
       </Text>
       {display === 'map' ? (
         <Suspense fallback={<Box h={{ base: 360, sm: 520 }} />}>

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
+import { formatDate } from '../../components/dates';
 import { FormLoading } from '../../components/FormLoading';
 import { postLabels } from './post-labels';
 import type { MyListing } from './types';
@@ -187,7 +188,7 @@ export function MyListingsTable() {
       {featured && featured.featuredLimit > 0 ? (
         <Text fz="sm" c="dimmed" mb="xs" data-testid="featured-allowance">
           Featured this month: {featured.featuredThisMonth} of {featured.featuredLimit} · resets on{' '}
-          {new Date(featured.resetsOn).toLocaleDateString('en-IN', { day: 'numeric', month: 'long' })}
+          {formatDate(featured.resetsOn)}
         </Text>
       ) : null}
       <Stack

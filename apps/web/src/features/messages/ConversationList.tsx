@@ -130,6 +130,11 @@ function ConversationItem({
         </Group>
       </Group>
       <Text size="xs" c="dimmed" truncate>
+        {c.deal ? (
+          <Badge size="xs" variant="light" mr={6} component="span">
+            {c.deal.number ?? 'Deal'}
+          </Badge>
+        ) : null}
         {c.listing.title}
       </Text>
       <Text size="sm" truncate fw={c.unread ? 600 : 400}>

@@ -15,6 +15,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -224,6 +225,13 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
                 </Badge>
               )}
             </Group>
+            {conversation.deal ? (
+              <Text size="sm">
+                <Link to="/dashboard/deals/$id" params={{ id: conversation.deal._id }}>
+                  {conversation.deal.number ? `Deal ${conversation.deal.number}` : 'The deal offer'}
+                </Link>
+              </Text>
+            ) : null}
           </Box>
         ) : (
           <Skeleton h={48} w={220} />

@@ -31,6 +31,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
 import { SignInRequiredModal } from '../accounts/SignInRequiredModal';
+import { useSessionUser } from '../accounts/session';
 import { formatDay, formatPaise, formatRupees, PERIOD_LABEL } from './format';
 import { type PlanQuote, type Subscription, useSubscribe } from './useSubscribe';
 
@@ -70,6 +71,8 @@ export function PricingPage() {
   const [audience, setAudience] = useState<Audience>('advertisers');
   const [signInOpen, setSignInOpen] = useState(false);
   const { config, user, state, subscribe, confirm, reset } = useSubscribe();
+  // The state the page was rendered with while it hydrates (a visitor's or a member's page), then the real one.
+  const { user: sessionUser } = useSessionUser();
   const current = trpc.payments.subscription.useQuery(undefined, { enabled: Boolean(user) });
   const subscription = current.data?.subscription ?? null;
   const activePlan = subscription?.status === 'active' ? subscription : null;
@@ -110,7 +113,10 @@ export function PricingPage() {
         {activePlan && state.step !== 'success' ? <CurrentPlanNote subscription={activePlan} /> : null}
 
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="lg">
-          <FreeCard isCurrent={Boolean(user) && current.isSuccess && !activePlan} />
+          <FreeCard
+            visitor={sessionUser === null}
+            isCurrent={Boolean(user) && current.isSuccess && !activePlan}
+          />
           {PLANS.map((plan) => {
             const isCurrent = activePlan?.planId === plan.id;
             return (
@@ -209,6 +215,8 @@ function ConfirmPlanModal({
   onConfirm: (quote: PlanQuote) => void;
 }) {
   const from = quote?.fromPlanName ?? FREE_PLAN.name;
+  // A plan that starts at the period's end is paid in that period's last days, never weeks before it starts.
+  const payLater = quote !== null && Date.parse(quote.payableFrom) > Date.now();
   return (
     <Modal opened={quote !== null} onClose={onCancel} title="Confirm your plan" centered>
       {quote ? (
@@ -233,23 +241,44 @@ function ConfirmPlanModal({
           ) : (
             <Text fz="sm">The plan starts as soon as the payment is verified.</Text>
           )}
-          <Text fw={700} fz="lg" data-testid="quote-amount">
-            Amount to pay now: {formatPaise(quote.amount)} (incl. 18% GST)
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button onClick={() => onConfirm(quote)}>Confirm and pay {formatPaise(quote.amount)}</Button>
-          </Group>
+          {payLater ? (
+            <>
+              <Text fw={700} fz="lg" data-testid="quote-amount">
+                Nothing to pay now
+              </Text>
+              <Text fz="sm">
+                {quote.planName} costs {formatPaise(quote.amount)} (incl. 18% GST), paid like a renewal in the
+                last 7 days of your current period: choose it here again from {formatDay(quote.payableFrom)}.
+                We remind you by e-mail.
+              </Text>
+              <Group justify="flex-end">
+                <Button onClick={onCancel}>OK</Button>
+              </Group>
+            </>
+          ) : (
+            <>
+              <Text fw={700} fz="lg" data-testid="quote-amount">
+                Amount to pay now: {formatPaise(quote.amount)} (incl. 18% GST)
+              </Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onCancel}>
+                  Cancel
+                </Button>
+                <Button onClick={() => onConfirm(quote)}>Confirm and pay {formatPaise(quote.amount)}</Button>
+              </Group>
+            </>
+          )}
         </Stack>
       ) : null}
     </Modal>
   );
 }
 
-/** The free tier, from the catalogue: what an account without a plan may do. */
-function FreeCard({ isCurrent }: { isCurrent: boolean }) {
+/**
+ * The free tier, from the catalogue: what an account without a plan may do. "Start free" is for visitors (it signs
+ * up); a member already has the free tier, as the current plan or beneath a paid one.
+ */
+function FreeCard({ visitor, isCurrent }: { visitor: boolean; isCurrent: boolean }) {
   return (
     <Card
       withBorder
@@ -295,11 +324,13 @@ function FreeCard({ isCurrent }: { isCurrent: boolean }) {
             <List.Item key={feature}>{feature}</List.Item>
           ))}
         </List>
-        <Center>
-          <Button fullWidth variant="default" component={Link} to="/signup">
-            Start free
-          </Button>
-        </Center>
+        {visitor ? (
+          <Center>
+            <Button fullWidth variant="default" component={Link} to="/signup">
+              Start free
+            </Button>
+          </Center>
+        ) : null}
       </Stack>
     </Card>
   );

@@ -116,9 +116,11 @@ export function SubscriptionCard({ allowCancel = false }: { allowCancel?: boolea
             <Text fz="sm">
               Deals this month: {allowance.dealsThisMonth} of {limit(allowance.dealLimit)}
             </Text>
-            <Text fz="sm">
-              Featured this month: {allowance.featuredThisMonth} of {allowance.featuredLimit}
-            </Text>
+            {allowance.featuredLimit > 0 ? (
+              <Text fz="sm">
+                Featured this month: {allowance.featuredThisMonth} of {allowance.featuredLimit}
+              </Text>
+            ) : null}
             <Text fz="xs" c="dimmed">
               Monthly counts reset on {formatDay(allowance.resetsOn)}.
             </Text>

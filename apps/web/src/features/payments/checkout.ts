@@ -39,6 +39,14 @@ declare global {
   }
 }
 
+/** Checkout's script did not load (no connection to Razorpay, a blocker): no window opened, nothing was charged. */
+export class CheckoutUnavailableError extends Error {
+  constructor() {
+    super('The payment window did not open.');
+    this.name = 'CheckoutUnavailableError';
+  }
+}
+
 const loads = new Map<string, Promise<RazorpayConstructor>>();
 
 /** Loads the checkout script once per URL. */
@@ -51,12 +59,12 @@ export function loadCheckoutScript(url: string): Promise<RazorpayConstructor> {
     script.async = true;
     script.onload = () => {
       if (window.Razorpay) resolve(window.Razorpay);
-      else reject(new Error('The payment checkout did not load.'));
+      else reject(new CheckoutUnavailableError());
     };
     script.onerror = () => {
       script.remove();
       loads.delete(url);
-      reject(new Error('The payment checkout could not be loaded.'));
+      reject(new CheckoutUnavailableError());
     };
     document.head.appendChild(script);
   });

@@ -1,27 +1,7 @@
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-const paise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-});
-const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
+/** ₹2,499 from whole rupees; ₹2,499 or ₹1,533.30 from an amount in paise (what Razorpay and the server use). */
+export { formatPaise, formatRupees } from '@barterads/core';
 
-/** ₹2,499 from whole rupees. */
-export function formatRupees(amount: number): string {
-  return rupees.format(amount);
-}
-
-/** ₹2,499 from an amount in paise (what Razorpay and the server use). */
-export function formatPaise(amount: number): string {
-  return paise.format(amount / 100);
-}
-
-export function formatDay(iso: string): string {
-  return day.format(new Date(iso));
-}
+/** "1 Dec 2026": the one date style (components/dates.ts). */
+export { formatDate as formatDay } from '../../components/dates';
 
 export const PERIOD_LABEL = { monthly: 'Monthly', yearly: 'Yearly' } as const;

@@ -2,7 +2,7 @@ import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { type BillingPeriod, COMPANY, CURRENCY, MESSAGES, type PlanId } from '@barterads/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { openCheckout } from './checkout';
+import { CheckoutUnavailableError, openCheckout } from './checkout';
 
 export type Subscription = NonNullable<RouterOutputs['payments']['subscription']['subscription']>;
 export type PlanQuote = RouterOutputs['payments']['changePlan']['quote'];
@@ -80,7 +80,11 @@ export function useSubscribe() {
         theme: { color: '#228be6' },
       });
     } catch (error) {
-      fail(error instanceof Error ? error.message : MESSAGES.networkError);
+      fail(
+        error instanceof CheckoutUnavailableError
+          ? `${MESSAGES.checkoutDidNotOpen}. ${MESSAGES.checkoutDidNotOpenDetail}`
+          : MESSAGES.networkError,
+      );
       return;
     }
     if (outcome.kind === 'dismissed') {

@@ -1,5 +1,5 @@
 import { trpc } from '@barterads/api-client';
-import { LIMITS, MEDIA_CATEGORIES } from '@barterads/core';
+import { formatIndianNumber, LIMITS, MEDIA_CATEGORIES } from '@barterads/core';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,11 +8,9 @@ import { Section } from './Section';
 
 type Filter = 'all' | 'popular';
 
-const COUNT = new Intl.NumberFormat('en-IN');
-
 function listingCount(count: number): string {
   if (count === 0) return 'No listings yet';
-  return `${COUNT.format(count)} ${count === 1 ? 'listing' : 'listings'} in the marketplace`;
+  return `${formatIndianNumber(count)} ${count === 1 ? 'listing' : 'listings'} in the marketplace`;
 }
 
 const FILTERS = [

@@ -579,6 +579,11 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ params: { id: await dealFromUser(w) } }),
   },
+  // GST legs (issue 30): the parties only; admins too get 404
+  'GET /api/deals/:id/tax-preview': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealToUser(w) } }),
+  },
   'GET /api/admin/deals': { expect: adminOnly(200), request: () => ({ query: { status: 'proposed' } }) },
   'POST /api/admin/deals/:id/cancel': {
     expect: adminOnly(200),
@@ -911,6 +916,10 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'admin.jobs': { expect: adminOnly(200) },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
+  'tax.preview': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealToUser(w) } }),
+  },
   'deals.counter': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({

@@ -40,6 +40,7 @@ import {
 } from '../deliveries/deliveries';
 import type { DeliverableView } from '../deliveries/schemas';
 import { entitlementsOf } from '../entitlements/entitlements';
+import { storeLegs } from '../tax/legs';
 import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
@@ -773,6 +774,8 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
       })
       .where(eq(deals.id, row.id));
     await createDeliverables(tx, row);
+    // The GST legs, valued with the items and listings as accepted (product-spec-3 section 1).
+    await storeLegs(tx, row, now);
   });
 }
 

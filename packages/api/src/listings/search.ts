@@ -192,7 +192,7 @@ function escapeLike(term: string): string {
  */
 type Bind = (name: string, value: unknown) => unknown;
 const inline: Bind = (_name, value) => value;
-const placeholder: Bind = (name) => sql.placeholder(name);
+export const placeholder: Bind = (name) => sql.placeholder(name);
 
 /** A search word and the listing words it may be a misspelling of (spelling.ts), also looked for. */
 export interface TermPlan {
@@ -312,18 +312,79 @@ export const ownerIsActive = eq(listings.ownerSuspended, false);
 /** The listing's owner is a GST-verified business (a constant condition: no value to bind). */
 const ownerIsVerified = sql`${listings.ownerId} in (select ${users.id} from ${users} where ${users.gstVerification} = 'verified')`;
 
-type FilterInput = Pick<
-  SearchListingsInput,
-  | 'q'
-  | 'ownerRole'
-  | 'category'
-  | 'verifiedOnly'
-  | 'city'
-  | 'rateMin'
-  | 'rateMax'
-  | 'availableFrom'
-  | 'availableTo'
->;
+/** The fields of a search that are not filters: its words, its order and its page. */
+type NotAFilter = 'q' | 'sort' | 'cursor' | 'limit';
+/** Every filter of the search input (its schema's fields, less the words, order and page). */
+export type SearchFilterName = Exclude<keyof SearchListingsInput, NotAFilter>;
+type FilterInput = Pick<SearchListingsInput, 'q' | SearchFilterName>;
+
+/** One filter of a search: its value when given, and its condition on listings. */
+export interface SearchFilter {
+  /** The filter's value in a search, or undefined when the search does not use it. */
+  value(input: Pick<SearchListingsInput, SearchFilterName>): string | number | true | undefined;
+  /**
+   * The condition, given the value as bound (itself, or a placeholder named after the filter). A constant
+   * condition (no value in its SQL) sets `constant` and is given undefined.
+   */
+  where(bound: unknown): SQL;
+  constant?: true;
+}
+
+/** The filter table's type: one entry for every filter field of the schema (a field added there fails the build). */
+export type SearchFilterTable = { readonly [K in SearchFilterName]: SearchFilter };
+
+/**
+ * The filters of a search, in the order their conditions are written: the one table that the WHERE
+ * (searchConditions), the statements' bound values (searchValues), the prepared statements' cache key
+ * (searchShape) and the answers' cache keys (filterValues) are all derived from.
+ */
+export const SEARCH_FILTERS: SearchFilterTable = {
+  ownerRole: { value: (input) => input.ownerRole, where: (v) => sql`${listings.ownerType} = ${v}` },
+  category: { value: (input) => input.category, where: (v) => sql`${listings.category} = ${v}` },
+  city: { value: (input) => input.city, where: (v) => sql`${listings.city} = ${v}` },
+  rateMin: { value: (input) => input.rateMin, where: (v) => sql`${listings.rateInr} >= ${v}::int` },
+  rateMax: { value: (input) => input.rateMax, where: (v) => sql`${listings.rateInr} <= ${v}::int` },
+  // Available at some time in the asked window: the listing's availability (open-ended where not given)
+  // overlaps it.
+  availableTo: {
+    value: (input) => input.availableTo,
+    where: (v) => sql`(${listings.availableFrom} is null or ${listings.availableFrom} <= ${v}::date)`,
+  },
+  availableFrom: {
+    value: (input) => input.availableFrom,
+    where: (v) => sql`(${listings.availableTo} is null or ${listings.availableTo} >= ${v}::date)`,
+  },
+  verifiedOnly: {
+    value: (input) => (input.verifiedOnly ? true : undefined),
+    where: () => ownerIsVerified,
+    constant: true,
+  },
+};
+
+const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as SearchFilterName[];
+
+/** The filters a search uses, in the table's order, with their values. */
+function givenFilters(
+  input: Pick<SearchListingsInput, SearchFilterName>,
+): Array<{ name: SearchFilterName; filter: SearchFilter; value: string | number | true }> {
+  const given = [];
+  for (const name of FILTER_NAMES) {
+    const filter = SEARCH_FILTERS[name];
+    const value = filter.value(input);
+    if (value !== undefined && value !== '') given.push({ name, filter, value });
+  }
+  return given;
+}
+
+/** Every filter's value in the table's order (null when not given): what an answer's cache key holds of them. */
+export function filterValues(
+  input: Pick<SearchListingsInput, SearchFilterName>,
+): Array<string | number | true | null> {
+  return FILTER_NAMES.map((name) => {
+    const value = SEARCH_FILTERS[name].value(input);
+    return value === undefined || value === '' ? null : value;
+  });
+}
 
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
 export function searchConditions(
@@ -332,24 +393,8 @@ export function searchConditions(
   terms: readonly TermPlan[] = plainTerms(input),
 ): SQL {
   const conditions: SQL[] = [eq(listings.status, 'active'), ownerIsActive];
-  if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
-  if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
-  if (input.city) conditions.push(sql`${listings.city} = ${bind('city', input.city)}`);
-  if (input.rateMin !== undefined)
-    conditions.push(sql`${listings.rateInr} >= ${bind('rateMin', input.rateMin)}::int`);
-  if (input.rateMax !== undefined)
-    conditions.push(sql`${listings.rateInr} <= ${bind('rateMax', input.rateMax)}::int`);
-  // Available at some time in the asked window: the listing's availability (open-ended where not given)
-  // overlaps it.
-  if (input.availableTo)
-    conditions.push(
-      sql`(${listings.availableFrom} is null or ${listings.availableFrom} <= ${bind('availableTo', input.availableTo)}::date)`,
-    );
-  if (input.availableFrom)
-    conditions.push(
-      sql`(${listings.availableTo} is null or ${listings.availableTo} >= ${bind('availableFrom', input.availableFrom)}::date)`,
-    );
-  if (input.verifiedOnly) conditions.push(ownerIsVerified);
+  for (const { name, filter, value } of givenFilters(input))
+    conditions.push(filter.where(filter.constant ? undefined : bind(name, value)));
   terms.forEach((term, index) => {
     conditions.push(termCondition(term, index, bind));
   });
@@ -554,18 +599,15 @@ export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Pr
 }
 
 /** The values of a search for its prepared statements, by placeholder name (what searchQueries() binds). */
-function searchValues(input: SearchListingsInput, terms: readonly TermPlan[]): Record<string, unknown> {
+export function searchValues(
+  input: SearchListingsInput,
+  terms: readonly TermPlan[],
+): Record<string, unknown> {
   const values: Record<string, unknown> = { limit: input.limit + 1 };
-  if (input.ownerRole) values.ownerRole = input.ownerRole;
-  if (input.category) values.category = input.category;
-  if (input.city) values.city = input.city;
-  if (input.rateMin !== undefined) values.rateMin = input.rateMin;
-  if (input.rateMax !== undefined) values.rateMax = input.rateMax;
-  if (input.availableFrom) values.availableFrom = input.availableFrom;
-  if (input.availableTo) values.availableTo = input.availableTo;
-  terms.forEach(({ term, corrections }, index) => {
+  for (const { name, filter, value } of givenFilters(input)) if (!filter.constant) values[name] = value;
+  terms.forEach(({ term, corrections, fuzzy }, index) => {
     values[`pattern${index}`] = `%${escapeLike(term)}%`;
-    values[`term${index}`] = term;
+    if (fuzzy && term.length >= 3) values[`term${index}`] = term;
     corrections.forEach((correction, j) => {
       values[`fix${index}_${j}`] = `%${escapeLike(correction)}%`;
     });
@@ -585,24 +627,20 @@ function searchValues(input: SearchListingsInput, terms: readonly TermPlan[]): R
   return values;
 }
 
-/** A search's shape: what its SQL text depends on (the filters given, each word's kind, the order, a cursor). */
-function searchShape(input: SearchListingsInput, terms: readonly TermPlan[]): string {
+/**
+ * A search's shape, the key of its prepared statements: what their SQL text depends on (the filters given, by
+ * SEARCH_FILTERS, a cursor, the order and each word's kind).
+ */
+export function searchShape(input: SearchListingsInput, terms: readonly TermPlan[]): string {
   const words = terms.map(
     ({ term, corrections, fuzzy }) =>
       `${fuzzy && term.length >= 3 ? 'f' : term.length >= 3 ? 'w' : 's'}${corrections.length}`,
   );
-  const filters = [
-    input.ownerRole ? 'o' : '',
-    input.category ? 'c' : '',
-    input.verifiedOnly ? 'v' : '',
-    input.city ? 'y' : '',
-    input.rateMin !== undefined ? 'r' : '',
-    input.rateMax !== undefined ? 'R' : '',
-    input.availableFrom ? 'f' : '',
-    input.availableTo ? 't' : '',
-    input.cursor ? 'k' : '',
-  ].join('');
-  return `${filters}:${effectiveSort(input, relevanceQuery(terms))}:${words.join('')}`;
+  const filters = givenFilters(input)
+    .map(({ name }) => name)
+    .join(',');
+  const page = input.cursor ? 'k' : '';
+  return `${filters}:${page}:${effectiveSort(input, relevanceQuery(terms))}:${words.join('')}`;
 }
 
 function prepareSearch(db: Database, input: SearchListingsInput, terms: readonly TermPlan[]) {
@@ -696,18 +734,8 @@ export class CountMemory {
 const countMemories = new WeakMap<Database, CountMemory>();
 
 /** What a first page's matches depend on: its words and filters (not the page size or a cursor). */
-function searchKey(input: SearchListingsInput): string {
-  return JSON.stringify([
-    searchTerms(input.q),
-    input.ownerRole ?? null,
-    input.category ?? null,
-    input.verifiedOnly,
-    input.city ?? null,
-    input.rateMin ?? null,
-    input.rateMax ?? null,
-    input.availableFrom ?? null,
-    input.availableTo ?? null,
-  ]);
+export function searchKey(input: SearchListingsInput): string {
+  return JSON.stringify([searchTerms(input.q), ...filterValues(input)]);
 }
 
 /** The search's words with their corrections (spelling.ts), as searchListings() plans them. */

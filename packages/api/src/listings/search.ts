@@ -470,7 +470,7 @@ function orderFor(sort: SearchSort, bind: Bind, tsquery: string | null): SQL[] {
  * True when a search by relevance ranks only its newest LIMITS.searchTotalCap + 1 matches (the ones its bounded
  * total counts) instead of every match. Ranking every match made such a search grow with its matches: "hording"
  * (corrected to hoarding) matches 11,000 of 100,000 listings, and its page and total were ~56 ms of PostgreSQL
- * time against ~18 ms for the newest 1,001 ranked (BENCHMARKS.md). Its pages end with those 1,001, as its total
+ * time against ~18 ms for the newest 1,001 ranked (docs/benchmarks-log.md). Its pages end with those 1,001, as its total
  * says ("1,000+"); sorting by newest pages through every match. A word matched by trigram similarity (`<%`, a
  * known word) keeps ranking every match: PostgreSQL would walk the newest-first index evaluating the similarity on
  * each listing until 1,001 match, slower than the trigram index's bitmap it uses for every match.
@@ -584,7 +584,7 @@ export function boundedTotal(counted: number): { total: number; totalCapped: boo
  * True when a search needs the `enable_seqscan = off` hint: a word shorter than 3 characters has no trigram, so
  * the trigram index cannot serve it, and for its bounded total PostgreSQL then prefers `Limit → Seq Scan` (scan
  * until 1,001 matches) to walking the status index. Every other search shape gets index plans unaided
- * (BENCHMARKS.md, "Search plans"), so it runs without the transaction and its BEGIN/SET/COMMIT round trips.
+ * (docs/benchmarks-log.md, "Search plans"), so it runs without the transaction and its BEGIN/SET/COMMIT round trips.
  */
 export function searchNeedsIndexHint(input: Pick<SearchListingsInput, 'q'>): boolean {
   return searchTerms(input.q).some((term) => term.length < 3);
@@ -678,7 +678,7 @@ const MAX_SHAPES = 500;
 /**
  * The search's statements, built once per database handle and shape and kept (the most recent MAX_SHAPES shapes):
  * building Drizzle's query objects and their SQL text on every request was a measurable part of a search's CPU
- * time (BENCHMARKS.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
+ * time (docs/benchmarks-log.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
  * connection), so PostgreSQL parses and plans each shape once per connection instead of on every request.
  */
 const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepareSearch>>>();
@@ -767,7 +767,7 @@ export async function planTerms(
  * starts with the page, on a second connection of the pool, when it will be needed: on a later page, and on a
  * first page whose search needed it last time (CountMemory). Any other search runs its page alone and counts
  * afterwards only if the page turns out full, so a narrow search never pays for a count it does not use
- * (BENCHMARKS.md, "Search growth — side by side").
+ * (docs/benchmarks-log.md, "Search growth — side by side").
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
   return (await searchListingsPlanned(db, input)).result;
@@ -858,7 +858,7 @@ export const SEARCH_CHANGES_KEPT = 1_000;
  * matched it before its change (its row then, from the log, under the search's own conditions), and no owner
  * changed whose listing the answer shows, or any owner at all for "verified businesses only". So a write to a
  * listing that no search of a busy marketplace finds costs each cached search one indexed query of a few rows
- * instead of its page and count again (BENCHMARKS.md). `terms` must be those the answer was computed with.
+ * instead of its page and count again (docs/benchmarks-log.md). `terms` must be those the answer was computed with.
  */
 export async function answerUnchangedSince(
   db: Executor,

@@ -224,4 +224,120 @@ describe('GST legs over real HTTP (issue 30)', () => {
     expect((await preview('00000000-0000-4000-8000-000000000000', d.owner.token)).status).toBe(404);
     expect((await server.request(`/api/deals/${d.id}/tax-preview`)).status).toBe(401);
   });
+
+  describe('invoice series and issuing a leg', () => {
+    const series = (party: TestUser, prefix: string) =>
+      server.request('/api/auth/me/invoice-series', { method: 'PUT', token: party.token, json: { prefix } });
+    const issue = (id: string, legId: string, token: string, json: Record<string, unknown> = {}) =>
+      server.request(`/api/deals/${id}/legs/${legId}/issue`, { token, json });
+
+    async function acceptedDeal() {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(d.id, d.owner);
+      const legs = (await preview(d.id, d.owner.token)).body;
+      return {
+        ...d,
+        ownerLeg: legOf(legs, d.owner.user.id)._id as string,
+        brandLeg: legOf(legs, d.brand.user.id)._id as string,
+      };
+    }
+
+    it('sets a series, issues in it once, records a number used elsewhere, refuses repeats', async () => {
+      const d = await acceptedDeal();
+      expect((await series(d.owner, 'hs 25')).status).toBe(400);
+      expect((await issue(d.id, d.ownerLeg, d.owner.token)).status).toBe(409); // no series yet
+      const set = await series(d.owner, 'HS/25-26/');
+      expect(set.status, set.text).toBe(200);
+      expect(set.body).toEqual({ prefix: 'HS/25-26/', next: 'HS/25-26/001' });
+
+      const issued = await issue(d.id, d.ownerLeg, d.owner.token);
+      expect(issued.status, issued.text).toBe(200);
+      expect(issued.body.leg).toMatchObject({ status: 'issued', invoiceNumber: 'HS/25-26/001' });
+      expect(typeof issued.body.leg.issuedAt).toBe('string');
+      expect((await issue(d.id, d.ownerLeg, d.owner.token)).status).toBe(409);
+      expect((await series(d.owner, 'HS/25-26/')).body.next).toBe('HS/25-26/002');
+
+      // The brand issued outside BarterAds: its number is recorded; the same number again is 409.
+      const other = await acceptedDeal();
+      const outside = await issue(d.id, d.brandLeg, d.brand.token, { invoiceNumber: 'KB/77' });
+      expect(outside.status, outside.text).toBe(200);
+      expect(outside.body.leg.invoiceNumber).toBe('KB/77');
+      const [brandLeg2] = [other.brandLeg];
+      // Another member may use the same text in its own series.
+      expect((await issue(other.id, brandLeg2, other.brand.token, { invoiceNumber: 'KB/77' })).status).toBe(
+        200,
+      );
+
+      // In the owner's own series, a number recorded from elsewhere is refused again, and skipped by the series.
+      const third = await acceptedDeal();
+      await series(third.owner, 'HS/25-26/');
+      const recorded = await issue(third.id, third.ownerLeg, third.owner.token, {
+        invoiceNumber: 'HS/25-26/001',
+      });
+      expect(recorded.status).toBe(200);
+      const [row] = await server.db.select().from(dealLegs).where(eq(dealLegs.id, third.ownerLeg));
+      const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = row!;
+      const [clone] = await server.db
+        .insert(dealLegs)
+        .values({
+          ...copy,
+          key: `${copy.key}:second`,
+          position: 9,
+          status: 'draft',
+          invoiceNumber: null,
+          issuedAt: null,
+        })
+        .returning({ id: dealLegs.id });
+      expect(
+        (await issue(third.id, clone!.id, third.owner.token, { invoiceNumber: 'hs/25-26/001' })).status,
+      ).toBe(409);
+      const skipped = await issue(third.id, clone!.id, third.owner.token);
+      expect(skipped.body.leg.invoiceNumber).toBe('HS/25-26/002');
+    });
+
+    it("reprices under a SAC from the list, refuses one outside it, and is the supplier's alone", async () => {
+      const d = await acceptedDeal();
+      await series(d.owner, 'RS/');
+      expect((await issue(d.id, d.ownerLeg, d.owner.token, { sac: '999999' })).status).toBe(400);
+      expect((await issue(d.id, d.ownerLeg, d.brand.token)).status).toBe(404);
+      expect((await issue(d.id, d.ownerLeg, stranger.token)).status).toBe(404);
+      expect((await issue(d.id, d.ownerLeg, admin.token)).status).toBe(404);
+      expect((await issue(d.id, '00000000-0000-4000-8000-000000000000', d.owner.token)).status).toBe(404);
+      const res = await issue(d.id, d.ownerLeg, d.owner.token, { sac: '998366' });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.leg).toMatchObject({
+        sac: '998366',
+        ratePct: 18,
+        igst: 8_640,
+        invoiceNumber: 'RS/001',
+      });
+    });
+
+    it("refuses to issue an unregistered supplier's leg", async () => {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', null);
+      await accept(d.id, d.owner);
+      await series(d.brand, 'DB/');
+      const leg = legOf((await preview(d.id, d.brand.token)).body, d.brand.user.id);
+      expect(leg.status).toBe('not_required');
+      expect((await issue(d.id, leg._id as string, d.brand.token)).status).toBe(409);
+    });
+
+    it('allots 20 parallel issues of one member without a gap or a repeat', async () => {
+      const d = await acceptedDeal();
+      await series(d.owner, 'PX/');
+      const [row] = await server.db.select().from(dealLegs).where(eq(dealLegs.id, d.ownerLeg));
+      const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = row!;
+      const clones = await server.db
+        .insert(dealLegs)
+        .values(
+          Array.from({ length: 19 }, (_, i) => ({ ...copy, key: `${copy.key}:copy${i}`, position: 10 + i })),
+        )
+        .returning({ id: dealLegs.id });
+      const legIds = [d.ownerLeg, ...clones.map((c) => c.id)];
+      const answers = await Promise.all(legIds.map((legId) => issue(d.id, legId, d.owner.token)));
+      expect(answers.map((a) => a.status)).toEqual(legIds.map(() => 200));
+      const numbers = answers.map((a) => a.body.leg.invoiceNumber as string).sort();
+      expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `PX/${String(i + 1).padStart(3, '0')}`));
+    });
+  });
 });

@@ -182,7 +182,7 @@ export async function storedLegs(db: Executor, deal: DealRow): Promise<DealLegRo
 }
 
 /** Each supplier's supply date: when its last deliverable was accepted (null while any is not). */
-async function supplyDates(db: Executor, dealId: string): Promise<Map<string, string | null>> {
+export async function supplyDates(db: Executor, dealId: string): Promise<Map<string, string | null>> {
   const rows = await db
     .select({
       giverId: dealDeliverables.giverId,

@@ -1,3 +1,4 @@
+import { INVOICE_NUMBER_MAX_LENGTH, INVOICE_PREFIX_PATTERN, isKnownSac } from '@barterads/core';
 import { z } from 'zod';
 
 export const DealTaxInput = z.object({ id: z.uuid() });
@@ -41,3 +42,28 @@ export const TaxPreviewResult = z.object({
   mine: z.object({ owe: z.number(), mayClaim: z.number() }),
 });
 export type TaxPreviewResult = z.infer<typeof TaxPreviewResult>;
+
+export const InvoiceSeriesInput = z.object({
+  prefix: z
+    .string()
+    .trim()
+    .regex(INVOICE_PREFIX_PATTERN, 'The prefix has 1 to 10 characters: capital letters, digits, / and -.'),
+});
+export type InvoiceSeriesInput = z.infer<typeof InvoiceSeriesInput>;
+export const InvoiceSeriesResult = z.object({ prefix: z.string(), next: z.string() });
+
+export const IssueLegInput = z.object({
+  id: z.uuid(),
+  legId: z.uuid(),
+  /** Given: the leg was issued outside BarterAds with this number. */
+  invoiceNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(INVOICE_NUMBER_MAX_LENGTH, `An invoice number has at most ${INVOICE_NUMBER_MAX_LENGTH} characters.`)
+    .regex(/^[A-Za-z0-9/-]+$/, 'An invoice number has only letters, digits, / and -.')
+    .optional(),
+  sac: z.string().refine(isKnownSac, 'Choose a SAC from the list.').optional(),
+});
+export type IssueLegInput = z.infer<typeof IssueLegInput>;
+export const LegResult = z.object({ leg: Leg });

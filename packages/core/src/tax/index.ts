@@ -1,2 +1,3 @@
 export * from './legs';
 export * from './sac';
+export * from './series';

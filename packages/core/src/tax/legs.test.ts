@@ -193,3 +193,14 @@ describe('computeLegs', () => {
     ).toThrow();
   });
 });
+
+describe('invoice series', () => {
+  it('numbers HS/25-26/001 onwards within 16 characters', async () => {
+    const { seriesInvoiceNumber, INVOICE_PREFIX_PATTERN } = await import('./series');
+    expect(seriesInvoiceNumber('HS/25-26/', 7)).toBe('HS/25-26/007');
+    expect(seriesInvoiceNumber('HS/25-26/', 1234)).toBe('HS/25-26/1234');
+    expect(INVOICE_PREFIX_PATTERN.test('HS/25-26/')).toBe(true);
+    expect(INVOICE_PREFIX_PATTERN.test('hs/25')).toBe(false);
+    expect(INVOICE_PREFIX_PATTERN.test('ABCDEFGHIJK')).toBe(false);
+  });
+});

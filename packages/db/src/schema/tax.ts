@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -69,6 +70,10 @@ export const dealLegs = pgTable(
   },
   (t) => [
     uniqueIndex('deal_legs_deal_key_unique').on(t.dealId, t.key),
+    /** A supplier's invoice numbers never repeat (its own series, or a number used elsewhere). */
+    uniqueIndex('deal_legs_supplier_invoice_unique')
+      .on(t.supplierId, t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} is not null`),
     index('deal_legs_supplier_idx').on(t.supplierId, t.createdAt),
     index('deal_legs_recipient_idx').on(t.recipientId, t.createdAt),
     check('deal_legs_status', sql`${t.status} in ('draft', 'issued', 'not_required')`),
@@ -82,3 +87,28 @@ export const dealLegs = pgTable(
 );
 
 export type DealLegRow = typeof dealLegs.$inferSelect;
+
+/** A member's own invoice series for its barter legs: the prefix its numbers start with (`HS/25-26/`). */
+export const memberInvoiceSeries = pgTable('member_invoice_series', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  prefix: text('prefix').notNull(),
+  ...timestamps(),
+});
+
+/**
+ * The last number allotted in a member's series per financial year: bumped in the issuing transaction (the
+ * platform invoices' counter-row technique), so concurrent issues queue on the row and a rollback leaves no gap.
+ */
+export const memberInvoiceCounters = pgTable(
+  'member_invoice_counters',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    financialYear: text('financial_year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.financialYear] })],
+);

@@ -78,7 +78,7 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
   const given = legs.filter((l) => l.supplierId === me);
   const received = legs.filter((l) => l.recipientId === me);
   return (
-    <Stack gap="sm" aria-label="Tax">
+    <Stack component="section" gap="sm" aria-label="Tax">
       <Title order={2} size="h4">
         Tax
       </Title>

@@ -67,7 +67,7 @@ const DEAL_ALLOWED: Record<
     ['accepted', 'admin'],
     ['disputed', 'admin'],
   ],
-  pay_commission: (['accepted', 'disputed', 'completed'] as const).flatMap((s) => [
+  pay_commission: (['accepted', 'disputed', 'completed', 'cancelled'] as const).flatMap((s) => [
     [s, 'turn'] as [DealCase, ViewerKind],
     [s, 'waiting'] as [DealCase, ViewerKind],
   ]),

@@ -135,7 +135,8 @@ export const DEAL_TRANSITIONS: readonly Transition<DealStatus, DealAction, DealA
   },
   {
     action: 'pay_commission',
-    from: ['accepted', 'disputed', 'completed'],
+    // Commission is owed from acceptance, also when the deal is cancelled afterwards.
+    from: ['accepted', 'disputed', 'completed', 'cancelled'],
     to: null,
     actor: 'party',
     guards: ['commission_owed'],

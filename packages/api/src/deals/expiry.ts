@@ -1,5 +1,6 @@
 import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
+import { dealExpiryUnwrittenSql, dealOpenSql } from '../lifecycle/transition';
 import { type NotifyDeps, notify } from '../notifications/notify';
 
 interface Recipient extends Record<string, unknown> {
@@ -18,7 +19,8 @@ function when(value: Date | string): string {
  * the rows, so it survives restarts and each step happens once however many instances run it: each is one
  * UPDATE … RETURNING that only matches rows not yet done (a second instance's UPDATE waits for the first's row
  * locks, then finds them done).
- * - Open offers past their period become `expired` (reads already show them so; this writes it) and both
+ * - Open offers past their period become `expired` (reads already show them so, by the one rule of
+ *   effectiveDealStatus in packages/core and its SQL in lifecycle/transition.ts; this writes it) and both
  *   parties are told.
  * Each party is told through `notify` (bell and e-mail), with an event key, so a retried run tells nobody twice.
  * - The party whose turn it is hears once per version that the offer closes within 24 hours.
@@ -29,7 +31,7 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
     deps.db,
     sql`with e as (
           update deals set status = 'expired', turn_user_id = null, closed_at = expires_at, updated_at = now()
-          where status = 'proposed' and expires_at <= now()
+          where ${dealExpiryUnwrittenSql}
           returning id, proposer_id, counterparty_id, version, expires_at
         )
         select e.id::text as deal_id, u.id::text as user_id, e.version, e.expires_at
@@ -39,7 +41,7 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
     deps.db,
     sql`with r as (
           update deals set expiry_reminded_version = version
-          where status = 'proposed' and expires_at > now() and expires_at <= now() + interval '24 hours'
+          where ${dealOpenSql} and expires_at <= now() + interval '24 hours'
             and expiry_reminded_version is distinct from version
           returning id, turn_user_id, version, expires_at
         )

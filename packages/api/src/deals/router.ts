@@ -194,14 +194,14 @@ export const dealsRouter = router({
   adminList: adminProcedure
     .input(AdminDealsInput)
     .output(AdminDealsResult)
-    .query(({ ctx, input }) => adminListDeals(ctx.services.database.db, input)),
+    .query(({ ctx, input }) => adminListDeals(ctx.services.database.db, ctx.user, input)),
 
   /** Admin: cancel an open, accepted or disputed deal with a reason (audit-logged). */
   adminCancel: adminProcedure
     .input(AdminCancelDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await adminCancelDeal(ctx.services.database.db, ctx.user.id, input),
+      deal: await adminCancelDeal(ctx.services.database.db, ctx.user, input),
     })),
 
   /**
@@ -216,7 +216,7 @@ export const dealsRouter = router({
       const outcome = await deliverItem({ db, storage: ctx.services.storage }, ctx.user, input);
       await tellDelivered(notifyDeps(ctx.services), outcome);
       const event = { kind: 'delivered', note: input.note, link: input.link } as const;
-      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, event) };
     }),
 
   /** The receiver accepts a delivered item; the deal is completed when every item is accepted. */
@@ -227,7 +227,9 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await acceptDeliverable(db, ctx.user, input);
       await tellAccepted(notifyDeps(ctx.services), outcome);
-      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, { kind: 'accepted' }) };
+      return {
+        deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, { kind: 'accepted' }),
+      };
     }),
 
   /** The receiver disputes a delivered item (within 7 days of delivery): reason and details. */
@@ -239,7 +241,7 @@ export const dealsRouter = router({
       const outcome = await disputeDeliverable(db, ctx.user, input);
       await tellDisputed(notifyDeps(ctx.services), outcome);
       const event = { kind: 'disputed', reason: input.reason, details: input.details } as const;
-      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, event) };
     }),
 
   /**
@@ -252,7 +254,7 @@ export const dealsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
       await addDisputeEvidence({ db, storage: ctx.services.storage }, ctx.user, input);
-      return { deal: await readDeal(db, input.id) };
+      return { deal: await readDeal(db, input.id, ctx.user) };
     }),
 
   /** Admin: decide a disputed item (redeliver, accept or cancel_deal) with a note; audit-logged. */
@@ -263,7 +265,7 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await resolveDispute(db, ctx.user, input);
       await tellResolved(notifyDeps(ctx.services), outcome, input.note);
-      return { deal: await readDeal(db, input.id) };
+      return { deal: await readDeal(db, input.id, ctx.user) };
     }),
 
   /** Admin: a deal's whole record for deciding a dispute: items, versions, proof, delivery timeline, thread. */

@@ -3,12 +3,15 @@ import {
   allowedDeliverableActions,
   commissionInr,
   DEAL_MESSAGES,
+  DEAL_TRANSITIONS,
+  type DealAction,
   dealLimitMessage,
   dealNumber,
   effectiveDealStatus,
   kolkataDate,
   kolkataMonth,
   kolkataYear,
+  SYSTEM_VIEWER,
   sameTerms,
   type Viewer,
 } from '@barterads/core';
@@ -43,6 +46,7 @@ import {
 } from '../deliveries/deliveries';
 import type { StoredDeliverableView } from '../deliveries/schemas';
 import { entitlementsOf } from '../entitlements/entitlements';
+import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { dealFactsOf, dealOpenSql, effectiveDealStatusSql, runDealTransition } from '../lifecycle/transition';
 import { requireNoOverdueCommission } from './commission';
 import type {
@@ -312,6 +316,35 @@ export async function readDeal(db: Executor, id: string, viewer: Viewer): Promis
   return toDeal(joined, items, new Date(), viewer, deliverables);
 }
 
+/**
+ * Writes a deal's event in the transaction that made the change (the outbox): its type, who acted, the parties as
+ * its audience and the deal as the API answers it (no viewer's actions).
+ */
+export async function writeDealEvent(
+  tx: Executor,
+  id: string,
+  type: string,
+  actor: EventActor,
+): Promise<void> {
+  const deal = await readDeal(tx, id, SYSTEM_VIEWER);
+  await writeEvent(tx, {
+    type,
+    actor,
+    resourceType: 'deal',
+    resourceId: id,
+    audience: [deal.proposer._id, deal.counterparty._id],
+    data: { deal },
+  });
+}
+
+/** The event of an expiry the next transition writes. */
+const onExpired = (tx: Executor, row: DealRow) => writeDealEvent(tx, row.id, 'deal.expired', SYSTEM_ACTOR);
+
+/** The event a deal table action writes (its row's `event`). */
+function eventOf(action: DealAction): string | null {
+  return DEAL_TRANSITIONS.find((t) => t.action === action)?.event ?? null;
+}
+
 interface Cursor {
   at: string;
   id: string;
@@ -421,21 +454,29 @@ export async function adminCancelDeal(
   admin: UserRow,
   input: AdminCancelDealInput,
 ): Promise<Deal> {
-  await runDealTransition(db, admin, input.id, 'cancel', async (tx, row, now) => {
-    await tx
-      .update(deals)
-      .set({ status: 'cancelled', turnUserId: null, closedAt: now, declineReason: input.reason })
-      .where(eq(deals.id, row.id));
-    await writeAudit(tx, {
-      actorId: admin.id,
-      action: 'cancel_deal',
-      targetType: 'deal',
-      targetId: row.id,
-      before: { status: row.status, number: row.number },
-      after: { status: 'cancelled', number: row.number },
-      reason: input.reason,
-    });
-  });
+  await runDealTransition(
+    db,
+    admin,
+    input.id,
+    'cancel',
+    async (tx, row, now) => {
+      await tx
+        .update(deals)
+        .set({ status: 'cancelled', turnUserId: null, closedAt: now, declineReason: input.reason })
+        .where(eq(deals.id, row.id));
+      await writeAudit(tx, {
+        actorId: admin.id,
+        action: 'cancel_deal',
+        targetType: 'deal',
+        targetId: row.id,
+        before: { status: row.status, number: row.number },
+        after: { status: 'cancelled', number: row.number },
+        reason: input.reason,
+      });
+      await writeDealEvent(tx, row.id, 'deal.cancelled', actorOf(admin, true));
+    },
+    { onExpired },
+  );
   return readDeal(db, input.id, admin);
 }
 
@@ -698,6 +739,7 @@ export async function proposeDeal(db: Database, user: UserRow, input: ProposeDea
       })
       .returning({ id: deals.id });
     await writeVersion(tx, deal!.id, 1, user.id, input, now);
+    await writeDealEvent(tx, deal!.id, 'deal.proposed', actorOf(user));
     return deal!.id;
   });
   return readDeal(db, id, user);
@@ -716,7 +758,18 @@ async function transition(
   before?: (row: DealRow) => void,
 ): Promise<Deal> {
   requireVerifiedEmail(user);
-  await runDealTransition(db, user, id, action, apply, before ? { before } : {});
+  const event = eventOf(action);
+  await runDealTransition(
+    db,
+    user,
+    id,
+    action,
+    async (tx, row, now) => {
+      await apply(tx, row, now);
+      if (event) await writeDealEvent(tx, row.id, event, actorOf(user));
+    },
+    before ? { before, onExpired } : { onExpired },
+  );
   return readDeal(db, id, user);
 }
 

@@ -23,6 +23,7 @@ import {
   DisputeInput,
   ResolveDisputeInput,
 } from '../deliveries/schemas';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
@@ -39,7 +40,7 @@ import {
   readDeal,
   withdrawDeal,
 } from './deals';
-import { type DealEvent, tellDeal } from './mail';
+import type { DealEvent } from './mail';
 import {
   AcceptDealInput,
   AdminCancelDealInput,
@@ -62,8 +63,9 @@ import {
 import { postLineToThread, postToThread } from './thread';
 
 /**
- * Tells the party concerned once the transition committed (a notification: the bell, live, and its e-mail sent by
- * the job queue); not awaited, so it never delays the answer (a failure is logged).
+ * After a transition committed: the party concerned is told through the outbox (the transition wrote its event in
+ * its own transaction; the dispatcher delivers it to the bell and by e-mail, and is woken here so it does not wait
+ * for its minute), and the deal's thread gets its line.
  */
 async function tell(
   ctx: Context & { user: { id: string } },
@@ -71,7 +73,7 @@ async function tell(
   deal: Deal,
   text?: string,
 ): Promise<Deal> {
-  void tellDeal(notifyDeps(ctx.services), event, deal, ctx.user.id);
+  ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
   // The thread's line is awaited, so the deal answered carries its conversation.
   const conversationId = await postToThread(
     { db: ctx.services.database.db, pubsub: ctx.services.pubsub, logger: ctx.services.logger },
@@ -201,7 +203,9 @@ export const dealsRouter = router({
     .input(AdminCancelDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await adminCancelDeal(ctx.services.database.db, ctx.user, input),
+      deal: await adminCancelDeal(ctx.services.database.db, ctx.user, input).finally(() =>
+        ctx.services.jobs?.wake(EVENT_DISPATCH_JOB),
+      ),
     })),
 
   /**

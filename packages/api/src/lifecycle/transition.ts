@@ -174,6 +174,8 @@ export async function runDealTransition<T>(
     /** A check of the input that answers before the table's (e.g. a stale version). */
     before?: (row: DealRow) => void;
     reviewedBy?: (row: DealRow) => Promise<readonly string[]>;
+    /** Writes the expiry's event when this transition writes an expiry (in the same transaction). */
+    onExpired?: (tx: Executor, row: DealRow) => Promise<void>;
   } = {},
 ): Promise<T> {
   const now = new Date();
@@ -182,6 +184,7 @@ export async function runDealTransition<T>(
     const locked = await lockDealFor(tx, viewer, id, action, now, options.reviewedBy);
     if (locked.expiredUnwritten) {
       await writeExpiry(tx, locked.row);
+      await options.onExpired?.(tx, locked.row);
       refusedAfterExpiry = locked.refusal;
       return null;
     }

@@ -9,18 +9,11 @@ import {
   SYSTEM_ACTOR,
   writeEvent,
 } from '@barterads/api';
-import {
-  type Database,
-  eventDeliveries,
-  events,
-  listings,
-  notifications,
-  type UserRow,
-} from '@barterads/db';
+import { type Database, eventDeliveries, events, listings, notifications, type UserRow } from '@barterads/db';
 import { createTestDatabase, type TestDatabase } from '@barterads/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -117,6 +110,57 @@ describe('the transactional outbox over real HTTP', () => {
       }),
     ).rejects.toThrow('the change fails');
     expect(await eventsOf(ghost)).toEqual([]);
+  });
+  it('lists the events a caller may see after a sequence: parties their deals, admins all, read API keys too', async () => {
+    const { owner, brand, listing } = await pair();
+    const stranger = await createTestUser(server.db);
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const made = await server.request('/api/deals', {
+      token: brand.token,
+      json: { listingId: listing.id, openDays: 7, items: items(owner, brand, listing.id) },
+    });
+    const id = made.body.deal._id as string;
+    await server.request(`/api/deals/${id}/decline`, { token: owner.token, json: { reason: 'Booked' } });
+
+    const mine = await server.request('/api/events?after=0', { token: owner.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.events.map((e: { type: string }) => e.type)).toEqual(['deal.proposed', 'deal.declined']);
+    expect(mine.body.events[1]).toMatchObject({
+      type: 'deal.declined',
+      actor: { kind: 'user', id: owner.user.id },
+      data: { deal: { _id: id, status: 'declined', declineReason: 'Booked' } },
+    });
+    expect(mine.body.nextAfter).toBe(mine.body.events[1].sequence);
+    // Paging on: nothing after the last; `types` filters.
+    const after = await server.request(`/api/events?after=${mine.body.nextAfter}`, { token: owner.token });
+    expect(after.body).toEqual({ events: [], nextAfter: mine.body.nextAfter });
+    const declines = await server.request('/api/events?types=deal.declined,deal.accepted', {
+      token: brand.token,
+    });
+    expect(declines.body.events.map((e: { type: string }) => e.type)).toEqual(['deal.declined']);
+    expect((await server.request('/api/events?types=nonsense', { token: brand.token })).status).toBe(400);
+    expect((await server.request('/api/events?limit=101', { token: brand.token })).status).toBe(400);
+    // Someone else's deal is not seen; an admin sees all.
+    expect((await server.request('/api/events', { token: stranger.token })).body.events).toEqual([]);
+    const all = await server.request('/api/events?limit=100', { token: admin.token });
+    expect(all.body.events.some((e: { data: { deal?: { _id: string } } }) => e.data.deal?._id === id)).toBe(
+      true,
+    );
+    expect((await server.request('/api/events')).status).toBe(401);
+
+    // A read-scope API key of a Professional member polls the same list.
+    await giveTestPlan(server.db, owner.user.id, 'professional');
+    const key = await server.request('/api/auth/api-keys', {
+      token: owner.token,
+      json: { name: 'Partner sync', scope: 'read' },
+    });
+    expect(key.status).toBe(201);
+    const polled = await server.request('/api/events', { token: key.body.secret });
+    expect(polled.status).toBe(200);
+    expect(polled.body.events.map((e: { type: string }) => e.type)).toEqual([
+      'deal.proposed',
+      'deal.declined',
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
+import { eventsRouter } from './events/router';
 import { listingsRouter } from './listings/router';
 import { matchingRouter } from './matching/router';
 import { messagesRouter } from './messages/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   savedSearches: savedSearchesRouter,
   apiKeys: apiKeysRouter,
   tax: taxRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -552,6 +552,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
+  'GET /api/events': { expect: signedIn(200), request: () => ({ query: { after: '0', limit: '5' } }) },
   'GET /api/matches': { expect: signedIn(200) },
   'GET /api/saved-searches': { expect: signedIn(200) },
   'POST /api/saved-searches': {
@@ -919,6 +920,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ input: { kind: 'new_matches', email: true } }),
   },
   'notifications.events': { expect: signedIn(200) },
+  'events.list': { expect: signedIn(200), request: () => ({ input: { after: 0, limit: 5 } }) },
   'matching.list': { expect: signedIn(200) },
   'savedSearches.list': { expect: signedIn(200) },
   'savedSearches.create': {

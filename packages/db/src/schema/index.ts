@@ -7,6 +7,7 @@ export * from './deals';
 export * from './deliveries';
 export * from './email-challenges';
 export * from './enums';
+export * from './events';
 export * from './listing-events';
 export * from './listings';
 export * from './matches';

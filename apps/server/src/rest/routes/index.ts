@@ -6,6 +6,7 @@ import { businessRoutes } from './businesses';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
+import { eventRoutes } from './events';
 import { listingRoutes } from './listings';
 import { matchingRoutes } from './matching';
 import { messageRoutes } from './messages';
@@ -31,5 +32,6 @@ export const restRoutes: RestRoute[] = [
   ...notificationRoutes,
   ...matchingRoutes,
   ...savedSearchRoutes,
+  ...eventRoutes,
   ...adminRoutes,
 ];

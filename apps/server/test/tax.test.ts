@@ -1,6 +1,14 @@
+import { notifyDeps, runLegReminders } from '@barterads/api';
 import { gstinCheckCharacter } from '@barterads/core';
-import { businessVerifications, dealLegs, type UserRow, users } from '@barterads/db';
-import { eq, sql } from 'drizzle-orm';
+import {
+  businessVerifications,
+  dealDeliverables,
+  dealLegs,
+  notifications,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 
@@ -413,6 +421,56 @@ describe('GST legs over real HTTP (issue 30)', () => {
       });
       expect(plan).toContain('deal_legs_supplier_idx');
       expect(plan).not.toContain('Seq Scan');
+    });
+  });
+
+  describe('the 30-day clock', () => {
+    it('reminds the supplier of a draft leg on day 20 and day 28 after supply, once each, not an issued one', async () => {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(d.id, d.owner);
+      await preview(d.id, d.owner.token);
+      // Both sides supplied on 1 January 2026 (India); the brand issues its leg, the owner does not.
+      const supplied = new Date('2026-01-01T06:00:00Z');
+      await server.db
+        .update(dealDeliverables)
+        .set({ status: 'accepted', deliveredAt: supplied, acceptedAt: supplied })
+        .where(eq(dealDeliverables.dealId, d.id));
+      await server.db
+        .update(dealLegs)
+        .set({ status: 'issued', issuedAt: supplied, invoiceNumber: 'BR/1' })
+        .where(and(eq(dealLegs.dealId, d.id), eq(dealLegs.supplierId, d.brand.user.id)));
+      const deps = notifyDeps(server.services);
+      const on = (day: number) => new Date(supplied.getTime() + day * 86_400_000);
+      const keysOf = async (user: TestUser) =>
+        (await server.db.select().from(notifications).where(eq(notifications.userId, user.user.id)))
+          .filter((n) => n.kind === 'leg_invoice_due')
+          .map((n) => n.dedupeKey)
+          .sort();
+      const [ownerLeg] = await server.db
+        .select()
+        .from(dealLegs)
+        .where(and(eq(dealLegs.dealId, d.id), eq(dealLegs.supplierId, d.owner.user.id)));
+
+      await runLegReminders(deps, on(19));
+      expect(await keysOf(d.owner)).toEqual([]);
+      await runLegReminders(deps, on(20));
+      await runLegReminders(deps, on(21));
+      expect(await keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`]);
+      await runLegReminders(deps, on(28));
+      await runLegReminders(deps, on(28));
+      expect(await keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`, `leg:${ownerLeg!.id}:due-28`]);
+      const [latest] = await server.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `leg:${ownerLeg!.id}:due-28`));
+      expect(latest).toMatchObject({
+        title: expect.stringContaining('2 days left'),
+        link: `/dashboard/deals/${d.id}`,
+      });
+      // The issued leg's supplier hears nothing; after the due date nobody is reminded again.
+      expect(await keysOf(d.brand)).toEqual([]);
+      await runLegReminders(deps, on(40));
+      expect(await keysOf(d.owner)).toHaveLength(2);
     });
   });
 });

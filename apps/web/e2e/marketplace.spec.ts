@@ -19,7 +19,7 @@ async function statValue(page: Page, label: string): Promise<number> {
 
 test('a visitor searches and filters, and the URL keeps the query', async ({ page }) => {
   // Many steps, each waiting for the server: generous on a busy shared machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/marketplace');
   // The first load of a cold server on a busy machine may take a while.
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
@@ -176,7 +176,7 @@ test('a Contact tapped before the app has hydrated opens one chat and is recorde
 test('a signed-in media owner posts inventory, sees it first, the dashboard counts it, then edits and archives it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_MEDIA_OWNER_EMAIL);
   await expect(page.getByTestId('stat-Total Listings')).toBeVisible();
   const totalBefore = await statValue(page, 'Total Listings');

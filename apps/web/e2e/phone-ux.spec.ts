@@ -106,7 +106,7 @@ test('item 1: a deal opened on a slow phone connection paints its shell, then th
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await login(request, 'ishaan.mehta21@demo.barterads.in');
   const brand = await login(request, 'sneha.rao22@demo.barterads.in');
   const deal = await propose(request, brand, listingId(20), [
@@ -185,7 +185,7 @@ test('items 5, 15, 16 and dd/mm/yyyy: a proposal gives nothing of the proposerâ€
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // An advertiser whose listings are all needs (what it wants), proposing on a media owner's listing.
   const brand = await login(request, 'kavya.joshi8@demo.barterads.in');
   const page = await browse(browser, brand);
@@ -232,7 +232,7 @@ test('items 12, 14 and Accept asks once: the notification opens the deal; a coun
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await login(request, 'aarav.sharma13@demo.barterads.in');
   const brand = await login(request, 'priya.nair14@demo.barterads.in');
   const deal = await propose(request, brand, listingId(12), [
@@ -308,7 +308,7 @@ test('items 8, 21 and Accept delivery asks once: a deliverable reads whole at 36
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await login(request, 'ishaan.mehta21@demo.barterads.in');
   const brand = await login(request, 'sneha.rao22@demo.barterads.in');
   const deal = await propose(request, brand, listingId(44), [
@@ -472,7 +472,7 @@ test('item 11: the marketplace on a phone shows the first result on the first sc
 });
 
 test('items 10, 17, 18, 19: pricing and billing speak plainly on a phone', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A member on the free tier: Free is the current plan, with no "Start free" beside it; one date style.
   const free = await login(request, 'meera.iyer6@demo.barterads.in');
   const page = await browse(browser, free);

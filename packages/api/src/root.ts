@@ -13,6 +13,7 @@ import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
 import { reviewsRouter } from './reviews/router';
 import { savedSearchesRouter } from './saved-searches/router';
+import { taxRouter } from './tax/router';
 import { createCallerFactory, router } from './trpc';
 
 /** The whole API surface: one router per domain. */
@@ -31,6 +32,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   savedSearches: savedSearchesRouter,
   apiKeys: apiKeysRouter,
+  tax: taxRouter,
   events: eventsRouter,
 });
 

@@ -16,5 +16,6 @@ export * from './roles';
 // Saved searches: from '@barterads/core/saved-searches' (kept out of this barrel, so the web app's first load
 // does not carry what only its saved-search screens use).
 export * from './statuses';
+export * from './tax';
 export * from './text';
 export * from './verification';

@@ -48,6 +48,7 @@ import type { StoredDeliverableView } from '../deliveries/schemas';
 import { entitlementsOf } from '../entitlements/entitlements';
 import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { dealFactsOf, dealOpenSql, effectiveDealStatusSql, runDealTransition } from '../lifecycle/transition';
+import { storeLegs } from '../tax/legs';
 import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
@@ -851,6 +852,8 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
         })
         .where(eq(deals.id, row.id));
       await createDeliverables(tx, row);
+      // The GST legs, valued with the items and listings as accepted (product-spec-3 section 1).
+      await storeLegs(tx, row, now);
     },
     (row) => {
       if (input.version !== row.version) throw conflict(DEAL_MESSAGES.staleVersion);

@@ -15,4 +15,5 @@ export * from './notifications';
 export * from './payments';
 export * from './saved-searches';
 export * from './sessions';
+export * from './tax';
 export * from './users';

@@ -14,6 +14,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { reviewRoutes } from './reviews';
 import { savedSearchRoutes } from './saved-searches';
+import { taxRoutes } from './tax';
 
 /** The whole REST table, in the order of the contract. */
 export const restRoutes: RestRoute[] = [
@@ -26,6 +27,7 @@ export const restRoutes: RestRoute[] = [
   ...paymentRoutes,
   ...businessRoutes,
   ...dealRoutes,
+  ...taxRoutes,
   ...reviewRoutes,
   ...notificationRoutes,
   ...matchingRoutes,

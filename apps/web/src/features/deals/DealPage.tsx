@@ -43,6 +43,8 @@ import { usePayCommission } from './usePayCommission';
 
 // The counter form loads when Counter is pressed (the deal page's JS budget).
 const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ default: m.DealOfferForm })));
+// The Tax section loads after the deal (its own request, and the JS budget of the first paint).
+const TaxSection = lazy(() => import('./TaxSection').then((m) => ({ default: m.TaxSection })));
 
 /** Element Timing of the deal's heading: when the deal was painted (the slow-network browser test reads it). */
 const DEAL_HEADING_TIMING: Record<string, string> = { elementtiming: 'deal-heading' };
@@ -259,6 +261,12 @@ export function DealPage({ id }: { id: string }) {
             ? ' in your favour'
             : ` in ${possessive(otherName)} favour`}
       </Text>
+
+      {isParty ? (
+        <Suspense fallback={<Skeleton height={120} />}>
+          <TaxSection dealId={deal._id} me={me} otherName={otherName} />
+        </Suspense>
+      ) : null}
 
       {myTurn ? (
         <Group grow={phone ?? false}>

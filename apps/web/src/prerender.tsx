@@ -10,6 +10,7 @@ import { marketplaceSearchInput } from './features/listings/MarketplaceList';
 import { activateLanguage, languageOfPath } from './i18n';
 import { createAppRouter } from './router';
 
+export { LANGUAGE_TAGS, LANGUAGES, languagePath } from '@barterads/core';
 export { PAGE_READY_EVENT } from './components/page-ready';
 
 /**

@@ -19,10 +19,10 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   colors: { brand },
   fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Devanagari", "Nirmala UI", "Kohinoor Devanagari", Mangal, sans-serif',
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "BA Devanagari", "Noto Sans Devanagari", "Nirmala UI", "Kohinoor Devanagari", Mangal, sans-serif',
   headings: {
     fontFamily:
-      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Devanagari", "Nirmala UI", "Kohinoor Devanagari", Mangal, sans-serif',
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "BA Devanagari", "Noto Sans Devanagari", "Nirmala UI", "Kohinoor Devanagari", Mangal, sans-serif',
   },
   defaultRadius: 'md',
   cursorType: 'pointer',

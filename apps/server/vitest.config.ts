@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a suite of many sequential requests (argon2 hashes, mail) takes several times longer on a busy
+    // 2-core machine; a hang still fails, and nothing here waits for a time to pass.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     // Suites start real servers and databases: two at a time suits a 2-core machine.
     maxWorkers: 2,
   },

@@ -55,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // No modulepreload links, in the HTML or added before each lazy route chunk: on the pre-rendered pages the
     // scripts load after the first paint anyway (scripts/page-loader.js), and inserting the links (about 35 on
     // the landing page) cost the main thread more than the round trip they save while the page is already
-    // visible (Lighthouse: landing TBT 140-340 -> 0-30 ms, BENCHMARKS.md). The browser still fetches a chunk's
+    // visible (Lighthouse: landing TBT 140-340 -> 0-30 ms, docs/benchmarks-log.md). The browser still fetches a chunk's
     // static imports in parallel once it has the chunk.
     modulePreload: false,
     chunkSizeWarningLimit: 600,

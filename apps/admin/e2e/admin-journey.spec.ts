@@ -22,7 +22,7 @@ test('an admin sees the metrics, suspends a user, verifies a listing and finds b
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signInAsAdmin(page);
 
   // Overview: the cards show what the database holds (the API answers the same session's figures).

@@ -28,7 +28,7 @@ test('an admin decides a dispute from the whole record: the item goes back to be
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await login(request, OWNER_EMAIL);
   const brand = await login(request, ADVERTISER_EMAIL);
   const auth = (t: string) => ({ authorization: `Bearer ${t}` });
@@ -99,7 +99,7 @@ test('an admin hides a reported review with a reason from the reported-reviews q
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await login(request, OWNER_EMAIL);
   const brand = await login(request, ADVERTISER_EMAIL);
   const auth = (t: string) => ({ authorization: `Bearer ${t}` });

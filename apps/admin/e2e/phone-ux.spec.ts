@@ -62,7 +62,7 @@ test("item 21: the dispute record shows the receiver's evidence beside the giver
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await login(request, 'rohan.singh3@demo.barterads.in');
   const brand = await login(request, 'meera.iyer6@demo.barterads.in');
   const deal = await acceptedDeal(request, owner, brand, 2, 'Hoarding on the ring road');
@@ -103,7 +103,7 @@ test('item 22: an admin keeps a review whose report is unfounded; the card names
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await login(request, 'aarav.sharma13@demo.barterads.in');
   const brand = await login(request, 'priya.nair14@demo.barterads.in');
   const reporter = await login(request, 'kavya.joshi8@demo.barterads.in');

@@ -260,8 +260,12 @@ export async function buildApp(
   // Work queued in rows (e-mails, match updates) that a stopped or killed instance left resumes at once, not at
   // the next scheduled minute.
   for (const name of RESUME_AT_START) jobs.wake(name);
-  app.addHook('onClose', async () => jobs.stop());
-  app.addHook('onClose', async () => services.close());
+  // One hook, in this order: Fastify runs onClose hooks last-registered first, and two hooks closed the database
+  // before the jobs stopped (a running job then wrote on an ended connection: an unhandled CONNECTION_ENDED).
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await services.close();
+  });
   return app;
 }
 

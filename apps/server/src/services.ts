@@ -87,6 +87,8 @@ export async function createServices(
         ...(settings.redisPrefix ? { keyPrefix: settings.redisPrefix } : {}),
       })
     : undefined;
+  // ioredis reconnects by itself; without a listener it would print each connection error as unhandled.
+  redis?.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
   const mailer = createMailer({
     smtpUrl: settings.smtpUrl,
     from: settings.mailFrom,
@@ -98,7 +100,7 @@ export async function createServices(
 
   // Live events fan out through Redis when it is there, through the database's LISTEN/NOTIFY otherwise.
   const transport: PubSubTransport = redis
-    ? redisPubSubTransport(redis)
+    ? redisPubSubTransport(redis, (error) => logger.warn({ err: error }, 'Redis subscriber connection error'))
     : {
         publish: (channel, payload) => database.notify(channel, payload),
         listen: (channel, onPayload) => database.listen(channel, onPayload),

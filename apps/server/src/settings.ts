@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { checkGstin, normalizeGstin } from '@barterads/core';
+import { checkGstin, DELAYS_MS, normalizeGstin } from '@barterads/core';
 import { z } from 'zod';
 
 const optionalText = z
@@ -49,6 +49,13 @@ const EnvSchema = z
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     RAZORPAY_API_URL: url(['http:', 'https:']),
+    /** How long a call to Razorpay may take before it counts as unreachable (ms). */
+    RAZORPAY_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int({ error: 'must be a whole number of milliseconds' })
+      .min(1_000, { error: 'must be at least 1000 (a second)' })
+      .max(120_000, { error: 'must be at most 120000 (two minutes)' })
+      .default(DELAYS_MS.paymentGatewayTimeout),
     /** The seller on GST invoices: required in production; development has sample values. */
     SELLER_LEGAL_NAME: optionalText,
     SELLER_GSTIN: optionalText.refine((v) => v === undefined || checkGstin(v).ok, {
@@ -188,7 +195,13 @@ export interface Settings {
   allowedOrigins: string[];
   admin: { email: string; password: string } | undefined;
   razorpay:
-    | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
+    | {
+        keyId: string;
+        keySecret: string;
+        webhookSecret: string | undefined;
+        apiUrl: string;
+        timeoutMs: number;
+      }
     | undefined;
   /** The seller on GST invoices. */
   seller: { legalName: string; gstin: string; address: string };
@@ -312,6 +325,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
             keySecret: env.RAZORPAY_KEY_SECRET,
             webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
             apiUrl: env.RAZORPAY_API_URL ?? 'https://api.razorpay.com',
+            timeoutMs: env.RAZORPAY_TIMEOUT_MS,
           }
         : undefined,
     seller: {

@@ -57,7 +57,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
 /**
  * tRPC over Fastify, as `@trpc/server/adapters/fastify` (11.19) does it: the same route, body parsers and
  * resolveResponse, so the same behaviour (batching, errors, SSE subscriptions), with two differences found by
- * profiling (BENCHMARKS.md): the abort signal above, and the answer. The stock adapter hands
+ * profiling (docs/benchmarks-log.md): the abort signal above, and the answer. The stock adapter hands
  * Fastify the Web `Response`, which Fastify pipes through a Web stream reader chunk by chunk with chunked
  * transfer encoding. A JSON answer is complete when resolveResponse returns it, so here it is read once and
  * sent as one buffer with a Content-Length, like every other route; only a streamed answer (SSE

@@ -113,7 +113,7 @@ describe('account security over real HTTP', () => {
       const ok = await login(freshIp(), owner.user.email, owner.password);
       expect(ok.status).toBe(200);
       expect(ok.body.user.role).toBe('admin');
-    }, 60_000);
+    }, 120_000);
 
     it('a stranger’s code request does not kill the owner’s code, nor use up the owner’s sends', async () => {
       const email = freshEmail('owner');
@@ -358,7 +358,7 @@ describe('account security over real HTTP', () => {
         ).status;
       }
       expect(status).toBe(429);
-    }, 60_000);
+    }, 120_000);
   });
 
   describe('9. deletion erases personal data', () => {

@@ -30,7 +30,7 @@ test('an advertiser proposes from a listing, the media owner counters on a phone
   browser,
 }) => {
   // Two people, three versions, two letters and a checkout: a long flow, over a minute on a busy 2-core machine.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const advertiser = await signIn(browser, ADVERTISER_EMAIL);
   const owner = await signIn(browser, OWNER_EMAIL, PHONE);
   try {

@@ -33,7 +33,7 @@ test('a media owner uploads site photos from a phone, the advertiser accepts, bo
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await token(request, OWNER_EMAIL);
   const brand = await token(request, ADVERTISER_EMAIL);
   const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });

@@ -19,7 +19,7 @@ async function statValue(page: Page, label: string): Promise<number> {
 
 test('a visitor searches and filters, and the URL keeps the query', async ({ page }) => {
   // Many steps, each waiting for the server: generous on a busy shared machine.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/marketplace');
   // The first load of a cold server on a busy machine may take a while.
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
@@ -133,10 +133,50 @@ test("Contact opens the owner's WhatsApp chat in a new tab and records the click
   await tab.close();
 });
 
+test('a Contact tapped before the app has hydrated opens one chat and is recorded once the app is ready', async ({
+  page,
+  context,
+}) => {
+  await context.route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ body: 'WhatsApp' }));
+  // The server-rendered marketplace paints its cards before its scripts run: hold the entry script back.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const recorded: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('listings.recordContactClick') && request.method() === 'POST')
+      recorded.push(request.url());
+  });
+  const tabs: Page[] = [];
+  context.on('page', (tab) => tabs.push(tab));
+  await page.goto('/marketplace', { waitUntil: 'domcontentloaded' });
+  const contact = page.getByRole('link', { name: 'Contact' }).first();
+  await contact.click();
+  await expect.poll(() => tabs.length).toBe(1);
+  await expect(page.locator('html[data-app-ready]')).not.toBeAttached();
+  expect(recorded).toHaveLength(0);
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('listings.recordContactClick') && response.request().method() === 'POST',
+  );
+  release();
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  expect((await answered).ok()).toBe(true);
+  expect(recorded).toHaveLength(1);
+  // The click repeated for the app did not follow the link again.
+  expect(tabs).toHaveLength(1);
+  expect(page.url()).toMatch(/\/marketplace$/);
+});
+
 test('a signed-in media owner posts inventory, sees it first, the dashboard counts it, then edits and archives it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_MEDIA_OWNER_EMAIL);
   await expect(page.getByTestId('stat-Total Listings')).toBeVisible();
   const totalBefore = await statValue(page, 'Total Listings');

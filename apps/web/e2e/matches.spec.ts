@@ -36,7 +36,7 @@ test('an advertiser posts a need and, without searching, sees a matching hoardin
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const word = `lotus${Date.now().toString(36)}`;
   // A media owner's hoarding in Mumbai, within the budget the need will give.
   const owner = await newMember(request, 'media_owner');

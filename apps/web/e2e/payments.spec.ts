@@ -145,7 +145,7 @@ test.describe('on a phone (360 px)', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const email = uniqueE2eEmail('refund');
     await signUpThroughApi(page.request, {
       email,

@@ -102,7 +102,7 @@ for (const viewport of VIEWPORTS) {
 test.describe('accessibility scan', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`no serious or critical violations on any public route (${scheme} theme)`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
       const found: string[] = [];
       for (const route of PUBLIC_ROUTES) {

@@ -30,7 +30,7 @@ test('a member saves a marketplace search, a matching listing mails an instant a
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const word = `zinnia${Date.now().toString(36)}`;
   const name = `Alert ${word}`;
   const member = await browser.newContext({ viewport: PHONE });

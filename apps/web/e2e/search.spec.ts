@@ -28,7 +28,7 @@ test('a misspelt search shows results and "Did you mean", which searches the cor
 });
 
 test('city, rate, dates and order live in the URL and survive a reload', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.goto('/marketplace');
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
 

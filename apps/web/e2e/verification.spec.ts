@@ -41,7 +41,7 @@ async function signInToWeb(browser: Browser): Promise<Page> {
 test('a media owner verifies the business, an admin approves, the badge and the filter show it', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await signInToWeb(browser);
 
   // Settings on a phone: a GSTIN with a typo gets the check character's message as it is typed.

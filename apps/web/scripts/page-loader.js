@@ -10,7 +10,8 @@
 //
 // Until the page has hydrated, its buttons do nothing, a link clicked while React hydrates can be lost, a form
 // would submit natively (its fields in the URL) and hydration resets what was typed. Until then the loader keeps
-// clicks and submits from the half-hydrated app: links are followed by the browser, clicks on buttons, radio
+// clicks and submits from the half-hydrated app: links are followed by the browser (a new tab's link is also clicked
+// again for the app, not followed), clicks on buttons, radio
 // buttons and checkboxes and submits remembered, text typed remembered; once the page says it is ready (PAGE_READY_EVENT,
 // src/components/page-ready.ts; hydration keeps the same elements) it types the text again and repeats them.
 (() => {
@@ -35,10 +36,20 @@
     // Kept from the half-hydrated app: the browser follows a link itself (a plain page load), and a button is
     // clicked again once the page is ready (a form's submit button: its submit event is kept instead).
     event.stopPropagation();
-    if (target.matches('a[href]')) return;
+    if (target.matches('a[href]')) {
+      // A link into a new tab (a listing's WhatsApp Contact) leaves this page where it is: once ready, the app hears
+      // the click too (it records the contact), with the link's own action cancelled so no second tab opens.
+      if (target.target === '_blank') early.push(() => clickWithoutFollowing(target));
+      return;
+    }
     if (!(target instanceof HTMLButtonElement && target.type === 'submit' && target.form)) {
       early.push(() => target.click());
     }
+  };
+  const clickWithoutFollowing = (link) => {
+    const cancel = (event) => event.preventDefault();
+    document.addEventListener('click', cancel, { capture: true, once: true });
+    link.click();
   };
   const onInput = (event) => {
     const field = event.target;

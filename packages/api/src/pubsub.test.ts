@@ -76,8 +76,8 @@ describe('pubsub', () => {
           async unsubscribe(channel: string) {
             sub.channels.delete(channel);
           },
-          on(event: 'message', listener: (channel: string, message: string) => void) {
-            events.on(event, listener);
+          on(event: string, listener: (...args: never[]) => void) {
+            events.on(event, listener as (...args: unknown[]) => void);
           },
           disconnect() {},
         };

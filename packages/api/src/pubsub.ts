@@ -102,17 +102,25 @@ export interface RedisSubscriberLike {
   subscribe(channel: string): Promise<unknown>;
   unsubscribe(channel: string): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
   disconnect(): void;
 }
 
-/** Redis pub/sub: a dedicated subscriber connection, publishing on the shared one. */
-export function redisPubSubTransport(redis: RedisPubSubLike): PubSubTransport {
+/**
+ * Redis pub/sub: a dedicated subscriber connection, publishing on the shared one. A subscriber's connection errors
+ * (it reconnects by itself) go to `onError`: an ioredis client with no error listener prints them as unhandled.
+ */
+export function redisPubSubTransport(
+  redis: RedisPubSubLike,
+  onError: (error: Error) => void = () => {},
+): PubSubTransport {
   return {
     publish: async (channel, payload) => {
       await redis.publish(channel, payload);
     },
     async listen(channel, onPayload) {
       const subscriber = redis.duplicate();
+      subscriber.on('error', onError);
       subscriber.on('message', (from, message) => {
         if (from === channel) onPayload(message);
       });

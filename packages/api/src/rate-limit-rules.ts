@@ -8,7 +8,25 @@
  * same `bucket` share one counter.
  */
 import { LIMITS } from '@barterads/core';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { AnyProcedure, AnyRouter, TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { AppRouter } from './root';
+
+/** The dotted paths (`accounts.login`) of a router's record's procedures, nested routers included. */
+type PathsOf<TRecord, TPrefix extends string = ''> = {
+  [K in keyof TRecord & string]: TRecord[K] extends AnyProcedure
+    ? `${TPrefix}${K}`
+    : TRecord[K] extends AnyRouter
+      ? PathsOf<TRecord[K]['_def']['record'], `${TPrefix}${K}.`>
+      : TRecord[K] extends object
+        ? PathsOf<TRecord[K], `${TPrefix}${K}.`>
+        : never;
+}[keyof TRecord & string];
+
+/** Every procedure's path, from the router itself: the rules below are keyed by these, so a typo fails the build. */
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
+
+/** The rules table's type: at most one list of rules per real procedure path. */
+export type RateLimitRules = Readonly<Partial<Record<ProcedurePath, readonly RateLimitRuleRow[]>>>;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -103,7 +121,7 @@ const PASSWORD_FAILURES: FailureRule = {
   on: ['UNAUTHORIZED', 'BAD_REQUEST', 'FORBIDDEN'],
 };
 
-export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow[]>> = {
+export const RATE_LIMIT_RULES: RateLimitRules = {
   'accounts.sendEmailOtp': codeSending('otp-send', 'email'),
   'accounts.verifyOtp': CODE_CHECKING,
   'accounts.signup': [{ bucket: 'signup:ip', per: [ip], max: 20, windowMs: HOUR }],
@@ -178,6 +196,11 @@ export const RATE_LIMIT_RULES: Readonly<Record<string, readonly RateLimitRuleRow
 export const UPLOAD_RATE_LIMIT_RULES: readonly RateLimitRuleRow[] = [
   { bucket: 'upload:user', per: [user], max: 60, windowMs: HOUR },
 ];
+
+/** The rules of the procedure at `path` (any string a call arrives with), if it has any. */
+export function rulesFor(path: string): readonly RateLimitRuleRow[] | undefined {
+  return Object.hasOwn(RATE_LIMIT_RULES, path) ? RATE_LIMIT_RULES[path as ProcedurePath] : undefined;
+}
 
 /** The store key of a rule for one request, or undefined when a part is missing (the rule does not apply). */
 export function ruleKey(rule: RateLimitRuleRow, request: RateLimitRequest): string | undefined {

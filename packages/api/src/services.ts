@@ -15,7 +15,14 @@ export interface ApiConfig {
   allowedOrigins: readonly string[];
   supportEmail: string;
   razorpay:
-    | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }
+    | {
+        keyId: string;
+        keySecret: string;
+        webhookSecret: string | undefined;
+        apiUrl: string;
+        /** How long a call may take (RAZORPAY_TIMEOUT_MS). */
+        timeoutMs: number;
+      }
     | undefined;
   /** The seller named on GST invoices (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS). */
   seller: SellerConfig;

@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { isDatabaseUnavailable } from './dependency-errors';
-import { failureDelayMs, RATE_LIMIT_RULES, ruleKey, UPLOAD_RATE_LIMIT_RULES } from './rate-limit-rules';
+import { failureDelayMs, ruleKey, rulesFor, UPLOAD_RATE_LIMIT_RULES } from './rate-limit-rules';
 
 export interface FieldIssue {
   path: string;
@@ -80,7 +80,7 @@ function tooManyRequests(ctx: Pick<Context, 'meta'>, retryAfterSeconds: number):
  * blocked key before, and after the procedure count a failure (blocking progressively) or clear on success.
  */
 const rateLimits = t.middleware(async ({ ctx, path, getRawInput, next }) => {
-  const rules = RATE_LIMIT_RULES[path];
+  const rules = rulesFor(path);
   if (!rules) return next();
   const input = await getRawInput().catch(() => undefined);
   const request = { ip: ctx.meta.ip, userId: ctx.session?.user.id, input };

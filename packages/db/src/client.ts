@@ -37,6 +37,8 @@ export interface DatabaseHandle {
    * once on one database take turns (migrations, the job queue's schema). PGlite has one process: it just runs.
    */
   exclusively<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the data folder as a tar, to open copies of this database from (`fromDataTar`). */
+  dumpDataTar?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   max?: number;
+  /** PGlite only: starts from this copy of a data folder (`dumpDataTar`), such as an already migrated database. */
+  fromDataTar?: Blob | undefined;
 }
 
 /**
@@ -67,7 +71,9 @@ export function migrationsFolder(): string {
 
 /** One factory gives the app its database: postgres.js when a URL is given, embedded PGlite otherwise. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.max ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.max ?? 10)
+    : openPglite(options.dataDir, options.fromDataTar);
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
@@ -141,9 +147,15 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  fromDataTar: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(fromDataTar ? { loadDataDir: fromDataTar } : {}),
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -171,6 +183,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await applyMigrations(drizzlePglite({ client, casing: 'snake_case' }) as unknown as Database);
     },
     exclusively: (_key, fn) => fn(),
+    dumpDataTar: () => client.dumpDataDir('none'),
     close: once(() => client.close()),
   };
 }

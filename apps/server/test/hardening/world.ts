@@ -35,6 +35,8 @@ export async function startHardeningServer(env: Record<string, string> = {}): Pr
     RAZORPAY_KEY_SECRET: razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
     RAZORPAY_API_URL: razorpay.url,
+    // The fake gateway runs in this busy test process: a slow answer from it is not the outage it would mean.
+    RAZORPAY_TIMEOUT_MS: '60000',
     ...env,
   });
   return {

@@ -2,7 +2,6 @@ import { isLanguage, LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } f
 import { useLingui } from '@lingui/react/macro';
 import { Box, type BoxProps } from '@mantine/core';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useId } from 'react';
 import { currentLanguage, localizedPath } from '../i18n';
 import { rememberLanguage } from '../i18n/preference';
 
@@ -14,7 +13,6 @@ import { rememberLanguage } from '../i18n/preference';
 export function LanguageSwitch(props: BoxProps) {
   const { t } = useLingui();
   const router = useRouter();
-  const id = useId();
   const location = useRouterState({ select: (s) => s.location });
   const language = currentLanguage();
   const onChange = (next: Language) => {
@@ -23,11 +21,8 @@ export function LanguageSwitch(props: BoxProps) {
   };
   return (
     <Box {...props}>
-      <label htmlFor={id} className="ba-visually-hidden">
-        {t`Language`}
-      </label>
       <select
-        id={id}
+        aria-label={t`Language`}
         className="ba-language-switch"
         value={language}
         data-testid="language-switch"

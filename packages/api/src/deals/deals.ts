@@ -106,7 +106,8 @@ function selectDeals(db: Executor) {
 
 /**
  * The state a reader sees: an open offer whose period has passed is `expired`, whether or not a transition has
- * written it yet (there is no job queue; expiry is computed on read and written by the next transition).
+ * written it yet: the deal expiry job (runDealExpiry, every minute) or the next transition writes it, and
+ * between the two the reader already sees it expired.
  */
 export function effectiveStatus(row: Pick<DealRow, 'status' | 'expiresAt'>, now: Date): DealStatus {
   return row.status === 'proposed' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;

@@ -104,8 +104,8 @@ async function lineInThread(
 /**
  * Deals (product-spec-2 section 2): propose from a listing, counter, accept a named version, decline, withdraw.
  * Every transition runs in one transaction that locks the deal's row; a transition that does not apply answers
- * 409 and changes nothing. Open offers past their period read as `expired` (computed on read, written by the
- * next transition: there is no job queue yet).
+ * 409 and changes nothing. Open offers past their period read as `expired` at once (computed on read); the deal
+ * expiry job (apps/server/src/jobs/deal-expiry.ts) writes it within a minute, or the next transition does.
  */
 export const dealsRouter = router({
   /** Propose a deal from a listing that is not yours; the listing's owner answers. */

@@ -9,7 +9,7 @@ import {
   seesAllMatches,
 } from '@barterads/core';
 import { type Executor, listingFeaturings, listings, subscriptions, users } from '@barterads/db';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * Plan entitlements in one home: which plan a member has now and what it allows (active listings, deals a month
@@ -46,6 +46,18 @@ export function plansWhere(test: (entitlements: Entitlements) => boolean): PlanI
 /** A subscription row that runs at `at` (default: the database's now): active and not past its end. */
 export function runningPlan(at?: Date) {
   return and(eq(subscriptions.status, 'active'), gt(subscriptions.currentPeriodEnd, at ?? sql`now()`));
+}
+
+/**
+ * A condition on a member's id (a column, or raw SQL such as an alias's column): they pay at `at` for a plan whose
+ * entitlements pass `test`. For queries over many members (the daily match e-mail).
+ */
+export function onPlanWhere(
+  userId: SQLWrapper,
+  test: (entitlements: Entitlements) => boolean,
+  at?: Date,
+): SQL {
+  return sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${runningPlan(at)} and ${inArray(subscriptions.planId, plansWhere(test))})`;
 }
 
 /** The plan the member pays for at `at` (default now: an active subscription not past its end), or null. */

@@ -58,6 +58,8 @@ export function createJobQueue(
   let stopping: Promise<void> | undefined;
   /** Runs started by wake(), by job name, and the jobs asked for once more while theirs ran. */
   const woken = new Map<string, Promise<void>>();
+  /** Runs pg-boss started in this process, until they end. */
+  const running = new Set<Promise<void>>();
   const again = new Set<string>();
 
   return {
@@ -90,11 +92,15 @@ export function createJobQueue(
           job.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async () => {
+            const run = job.run();
+            running.add(run);
             try {
-              await job.run();
+              await run;
             } catch (error) {
               logger.error({ err: error, job: job.name }, 'job failed');
               throw error;
+            } finally {
+              running.delete(run);
             }
           },
         );
@@ -103,9 +109,12 @@ export function createJobQueue(
     stop() {
       if (!started) return Promise.resolve();
       // Runs woken in this process finish first: one left running would query a database the caller closes next.
-      stopping ??= Promise.allSettled([...woken.values()]).then(() =>
-        boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }),
-      );
+      // pg-boss waits for its own runs up to its time-out only (a run can take longer on a busy machine): the runs it
+      // started are awaited here too, so none queries the database after stop() answered.
+      stopping ??= Promise.allSettled([...woken.values()])
+        .then(() => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }))
+        .then(() => Promise.allSettled([...running]))
+        .then(() => undefined);
       return stopping;
     },
     send(name) {

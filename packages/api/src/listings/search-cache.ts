@@ -4,6 +4,7 @@ import type { Logger } from '../services';
 import type { SearchListingsInput } from './schemas';
 import {
   answerUnchangedSince,
+  filterValues,
   planTerms,
   type SearchResult,
   searchListings,
@@ -305,17 +306,10 @@ export async function searchGenerationOf(db: Database): Promise<number> {
 }
 
 /** What an answer depends on besides the generation: the normalized input (words lowercased by the schema). */
-function cacheKey(input: SearchListingsInput): string {
+export function cacheKey(input: SearchListingsInput): string {
   return JSON.stringify([
     input.q ?? null,
-    input.ownerRole ?? null,
-    input.category ?? null,
-    input.verifiedOnly,
-    input.city ?? null,
-    input.rateMin ?? null,
-    input.rateMax ?? null,
-    input.availableFrom ?? null,
-    input.availableTo ?? null,
+    ...filterValues(input),
     input.sort,
     input.cursor ?? null,
     input.limit,

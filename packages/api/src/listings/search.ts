@@ -192,7 +192,7 @@ function escapeLike(term: string): string {
  */
 type Bind = (name: string, value: unknown) => unknown;
 const inline: Bind = (_name, value) => value;
-const placeholder: Bind = (name) => sql.placeholder(name);
+export const placeholder: Bind = (name) => sql.placeholder(name);
 
 /** A search word and the listing words it may be a misspelling of (spelling.ts), also looked for. */
 export interface TermPlan {
@@ -312,18 +312,79 @@ export const ownerIsActive = eq(listings.ownerSuspended, false);
 /** The listing's owner is a GST-verified business (a constant condition: no value to bind). */
 const ownerIsVerified = sql`${listings.ownerId} in (select ${users.id} from ${users} where ${users.gstVerification} = 'verified')`;
 
-type FilterInput = Pick<
-  SearchListingsInput,
-  | 'q'
-  | 'ownerRole'
-  | 'category'
-  | 'verifiedOnly'
-  | 'city'
-  | 'rateMin'
-  | 'rateMax'
-  | 'availableFrom'
-  | 'availableTo'
->;
+/** The fields of a search that are not filters: its words, its order and its page. */
+type NotAFilter = 'q' | 'sort' | 'cursor' | 'limit';
+/** Every filter of the search input (its schema's fields, less the words, order and page). */
+export type SearchFilterName = Exclude<keyof SearchListingsInput, NotAFilter>;
+type FilterInput = Pick<SearchListingsInput, 'q' | SearchFilterName>;
+
+/** One filter of a search: its value when given, and its condition on listings. */
+export interface SearchFilter {
+  /** The filter's value in a search, or undefined when the search does not use it. */
+  value(input: Pick<SearchListingsInput, SearchFilterName>): string | number | true | undefined;
+  /**
+   * The condition, given the value as bound (itself, or a placeholder named after the filter). A constant
+   * condition (no value in its SQL) sets `constant` and is given undefined.
+   */
+  where(bound: unknown): SQL;
+  constant?: true;
+}
+
+/** The filter table's type: one entry for every filter field of the schema (a field added there fails the build). */
+export type SearchFilterTable = { readonly [K in SearchFilterName]: SearchFilter };
+
+/**
+ * The filters of a search, in the order their conditions are written: the one table that the WHERE
+ * (searchConditions), the statements' bound values (searchValues), the prepared statements' cache key
+ * (searchShape) and the answers' cache keys (filterValues) are all derived from.
+ */
+export const SEARCH_FILTERS: SearchFilterTable = {
+  ownerRole: { value: (input) => input.ownerRole, where: (v) => sql`${listings.ownerType} = ${v}` },
+  category: { value: (input) => input.category, where: (v) => sql`${listings.category} = ${v}` },
+  city: { value: (input) => input.city, where: (v) => sql`${listings.city} = ${v}` },
+  rateMin: { value: (input) => input.rateMin, where: (v) => sql`${listings.rateInr} >= ${v}::int` },
+  rateMax: { value: (input) => input.rateMax, where: (v) => sql`${listings.rateInr} <= ${v}::int` },
+  // Available at some time in the asked window: the listing's availability (open-ended where not given)
+  // overlaps it.
+  availableTo: {
+    value: (input) => input.availableTo,
+    where: (v) => sql`(${listings.availableFrom} is null or ${listings.availableFrom} <= ${v}::date)`,
+  },
+  availableFrom: {
+    value: (input) => input.availableFrom,
+    where: (v) => sql`(${listings.availableTo} is null or ${listings.availableTo} >= ${v}::date)`,
+  },
+  verifiedOnly: {
+    value: (input) => (input.verifiedOnly ? true : undefined),
+    where: () => ownerIsVerified,
+    constant: true,
+  },
+};
+
+const FILTER_NAMES = Object.keys(SEARCH_FILTERS) as SearchFilterName[];
+
+/** The filters a search uses, in the table's order, with their values. */
+function givenFilters(
+  input: Pick<SearchListingsInput, SearchFilterName>,
+): Array<{ name: SearchFilterName; filter: SearchFilter; value: string | number | true }> {
+  const given = [];
+  for (const name of FILTER_NAMES) {
+    const filter = SEARCH_FILTERS[name];
+    const value = filter.value(input);
+    if (value !== undefined && value !== '') given.push({ name, filter, value });
+  }
+  return given;
+}
+
+/** Every filter's value in the table's order (null when not given): what an answer's cache key holds of them. */
+export function filterValues(
+  input: Pick<SearchListingsInput, SearchFilterName>,
+): Array<string | number | true | null> {
+  return FILTER_NAMES.map((name) => {
+    const value = SEARCH_FILTERS[name].value(input);
+    return value === undefined || value === '' ? null : value;
+  });
+}
 
 /** The WHERE of a search, without the cursor: active listings, the filters and every search word. */
 export function searchConditions(
@@ -332,24 +393,8 @@ export function searchConditions(
   terms: readonly TermPlan[] = plainTerms(input),
 ): SQL {
   const conditions: SQL[] = [eq(listings.status, 'active'), ownerIsActive];
-  if (input.ownerRole) conditions.push(sql`${listings.ownerType} = ${bind('ownerRole', input.ownerRole)}`);
-  if (input.category) conditions.push(sql`${listings.category} = ${bind('category', input.category)}`);
-  if (input.city) conditions.push(sql`${listings.city} = ${bind('city', input.city)}`);
-  if (input.rateMin !== undefined)
-    conditions.push(sql`${listings.rateInr} >= ${bind('rateMin', input.rateMin)}::int`);
-  if (input.rateMax !== undefined)
-    conditions.push(sql`${listings.rateInr} <= ${bind('rateMax', input.rateMax)}::int`);
-  // Available at some time in the asked window: the listing's availability (open-ended where not given)
-  // overlaps it.
-  if (input.availableTo)
-    conditions.push(
-      sql`(${listings.availableFrom} is null or ${listings.availableFrom} <= ${bind('availableTo', input.availableTo)}::date)`,
-    );
-  if (input.availableFrom)
-    conditions.push(
-      sql`(${listings.availableTo} is null or ${listings.availableTo} >= ${bind('availableFrom', input.availableFrom)}::date)`,
-    );
-  if (input.verifiedOnly) conditions.push(ownerIsVerified);
+  for (const { name, filter, value } of givenFilters(input))
+    conditions.push(filter.where(filter.constant ? undefined : bind(name, value)));
   terms.forEach((term, index) => {
     conditions.push(termCondition(term, index, bind));
   });
@@ -425,7 +470,7 @@ function orderFor(sort: SearchSort, bind: Bind, tsquery: string | null): SQL[] {
  * True when a search by relevance ranks only its newest LIMITS.searchTotalCap + 1 matches (the ones its bounded
  * total counts) instead of every match. Ranking every match made such a search grow with its matches: "hording"
  * (corrected to hoarding) matches 11,000 of 100,000 listings, and its page and total were ~56 ms of PostgreSQL
- * time against ~18 ms for the newest 1,001 ranked (BENCHMARKS.md). Its pages end with those 1,001, as its total
+ * time against ~18 ms for the newest 1,001 ranked (docs/benchmarks-log.md). Its pages end with those 1,001, as its total
  * says ("1,000+"); sorting by newest pages through every match. A word matched by trigram similarity (`<%`, a
  * known word) keeps ranking every match: PostgreSQL would walk the newest-first index evaluating the similarity on
  * each listing until 1,001 match, slower than the trigram index's bitmap it uses for every match.
@@ -539,7 +584,7 @@ export function boundedTotal(counted: number): { total: number; totalCapped: boo
  * True when a search needs the `enable_seqscan = off` hint: a word shorter than 3 characters has no trigram, so
  * the trigram index cannot serve it, and for its bounded total PostgreSQL then prefers `Limit → Seq Scan` (scan
  * until 1,001 matches) to walking the status index. Every other search shape gets index plans unaided
- * (BENCHMARKS.md, "Search plans"), so it runs without the transaction and its BEGIN/SET/COMMIT round trips.
+ * (docs/benchmarks-log.md, "Search plans"), so it runs without the transaction and its BEGIN/SET/COMMIT round trips.
  */
 export function searchNeedsIndexHint(input: Pick<SearchListingsInput, 'q'>): boolean {
   return searchTerms(input.q).some((term) => term.length < 3);
@@ -554,18 +599,15 @@ export async function withIndexPlans<T>(db: Database, work: (tx: Executor) => Pr
 }
 
 /** The values of a search for its prepared statements, by placeholder name (what searchQueries() binds). */
-function searchValues(input: SearchListingsInput, terms: readonly TermPlan[]): Record<string, unknown> {
+export function searchValues(
+  input: SearchListingsInput,
+  terms: readonly TermPlan[],
+): Record<string, unknown> {
   const values: Record<string, unknown> = { limit: input.limit + 1 };
-  if (input.ownerRole) values.ownerRole = input.ownerRole;
-  if (input.category) values.category = input.category;
-  if (input.city) values.city = input.city;
-  if (input.rateMin !== undefined) values.rateMin = input.rateMin;
-  if (input.rateMax !== undefined) values.rateMax = input.rateMax;
-  if (input.availableFrom) values.availableFrom = input.availableFrom;
-  if (input.availableTo) values.availableTo = input.availableTo;
-  terms.forEach(({ term, corrections }, index) => {
+  for (const { name, filter, value } of givenFilters(input)) if (!filter.constant) values[name] = value;
+  terms.forEach(({ term, corrections, fuzzy }, index) => {
     values[`pattern${index}`] = `%${escapeLike(term)}%`;
-    values[`term${index}`] = term;
+    if (fuzzy && term.length >= 3) values[`term${index}`] = term;
     corrections.forEach((correction, j) => {
       values[`fix${index}_${j}`] = `%${escapeLike(correction)}%`;
     });
@@ -585,24 +627,20 @@ function searchValues(input: SearchListingsInput, terms: readonly TermPlan[]): R
   return values;
 }
 
-/** A search's shape: what its SQL text depends on (the filters given, each word's kind, the order, a cursor). */
-function searchShape(input: SearchListingsInput, terms: readonly TermPlan[]): string {
+/**
+ * A search's shape, the key of its prepared statements: what their SQL text depends on (the filters given, by
+ * SEARCH_FILTERS, a cursor, the order and each word's kind).
+ */
+export function searchShape(input: SearchListingsInput, terms: readonly TermPlan[]): string {
   const words = terms.map(
     ({ term, corrections, fuzzy }) =>
       `${fuzzy && term.length >= 3 ? 'f' : term.length >= 3 ? 'w' : 's'}${corrections.length}`,
   );
-  const filters = [
-    input.ownerRole ? 'o' : '',
-    input.category ? 'c' : '',
-    input.verifiedOnly ? 'v' : '',
-    input.city ? 'y' : '',
-    input.rateMin !== undefined ? 'r' : '',
-    input.rateMax !== undefined ? 'R' : '',
-    input.availableFrom ? 'f' : '',
-    input.availableTo ? 't' : '',
-    input.cursor ? 'k' : '',
-  ].join('');
-  return `${filters}:${effectiveSort(input, relevanceQuery(terms))}:${words.join('')}`;
+  const filters = givenFilters(input)
+    .map(({ name }) => name)
+    .join(',');
+  const page = input.cursor ? 'k' : '';
+  return `${filters}:${page}:${effectiveSort(input, relevanceQuery(terms))}:${words.join('')}`;
 }
 
 function prepareSearch(db: Database, input: SearchListingsInput, terms: readonly TermPlan[]) {
@@ -640,7 +678,7 @@ const MAX_SHAPES = 500;
 /**
  * The search's statements, built once per database handle and shape and kept (the most recent MAX_SHAPES shapes):
  * building Drizzle's query objects and their SQL text on every request was a measurable part of a search's CPU
- * time (BENCHMARKS.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
+ * time (docs/benchmarks-log.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
  * connection), so PostgreSQL parses and plans each shape once per connection instead of on every request.
  */
 const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepareSearch>>>();
@@ -696,18 +734,8 @@ export class CountMemory {
 const countMemories = new WeakMap<Database, CountMemory>();
 
 /** What a first page's matches depend on: its words and filters (not the page size or a cursor). */
-function searchKey(input: SearchListingsInput): string {
-  return JSON.stringify([
-    searchTerms(input.q),
-    input.ownerRole ?? null,
-    input.category ?? null,
-    input.verifiedOnly,
-    input.city ?? null,
-    input.rateMin ?? null,
-    input.rateMax ?? null,
-    input.availableFrom ?? null,
-    input.availableTo ?? null,
-  ]);
+export function searchKey(input: SearchListingsInput): string {
+  return JSON.stringify([searchTerms(input.q), ...filterValues(input)]);
 }
 
 /** The search's words with their corrections (spelling.ts), as searchListings() plans them. */
@@ -739,7 +767,7 @@ export async function planTerms(
  * starts with the page, on a second connection of the pool, when it will be needed: on a later page, and on a
  * first page whose search needed it last time (CountMemory). Any other search runs its page alone and counts
  * afterwards only if the page turns out full, so a narrow search never pays for a count it does not use
- * (BENCHMARKS.md, "Search growth — side by side").
+ * (docs/benchmarks-log.md, "Search growth — side by side").
  */
 export async function searchListings(db: Database, input: SearchListingsInput): Promise<SearchResult> {
   return (await searchListingsPlanned(db, input)).result;
@@ -830,7 +858,7 @@ export const SEARCH_CHANGES_KEPT = 1_000;
  * matched it before its change (its row then, from the log, under the search's own conditions), and no owner
  * changed whose listing the answer shows, or any owner at all for "verified businesses only". So a write to a
  * listing that no search of a busy marketplace finds costs each cached search one indexed query of a few rows
- * instead of its page and count again (BENCHMARKS.md). `terms` must be those the answer was computed with.
+ * instead of its page and count again (docs/benchmarks-log.md). `terms` must be those the answer was computed with.
  */
 export async function answerUnchangedSince(
   db: Executor,

@@ -1,6 +1,6 @@
 import { matchReasonWords } from '@barterads/core';
 import { type Executor, queryRows, sql } from '@barterads/db';
-import { plansWhere } from '../entitlements/entitlements';
+import { onPlanWhere } from '../entitlements/entitlements';
 import { type NotifyDeps, notify } from '../notifications/notify';
 
 interface DigestRow extends Record<string, unknown> {
@@ -24,14 +24,10 @@ export async function runMatchDigest(deps: NotifyDeps & { db: Executor }, now = 
         from listing_matches m
         join listings mine on mine.id = m.listing_id
         join listings other on other.id = m.matched_id
-        join subscriptions s on s.user_id = mine.owner_id and s.status = 'active' and s.current_period_end > ${now.toISOString()}::timestamptz
         where m.created_at > ${now.toISOString()}::timestamptz - interval '24 hours'
           and m.created_at <= ${now.toISOString()}::timestamptz
           and mine.status = 'active' and other.status = 'active' and not other.owner_suspended
-          and s.plan_id in (${sql.join(
-            plansWhere((plan) => plan.seesAllMatches).map((p) => sql`${p}`),
-            sql`, `,
-          )})
+          and ${onPlanWhere(sql`mine.owner_id`, (plan) => plan.seesAllMatches, now)}
         order by mine.owner_id, m.score desc`,
   );
   const byUser = new Map<string, DigestRow[]>();

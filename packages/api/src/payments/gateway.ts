@@ -1,4 +1,3 @@
-import { DELAYS_MS } from '@barterads/core';
 import Razorpay from 'razorpay';
 import type { ApiConfig } from '../services';
 
@@ -77,7 +76,7 @@ export function paymentGateway(config: RazorpayConfig): PaymentGateway {
   const client = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
   const http = (client.api as unknown as { rq: SdkHttp }).rq;
   http.defaults.baseURL = config.apiUrl.replace(/\/+$/, '');
-  http.defaults.timeout = DELAYS_MS.paymentGatewayTimeout;
+  http.defaults.timeout = config.timeoutMs;
 
   const gateway: PaymentGateway = {
     async createOrder(input) {

@@ -83,7 +83,7 @@ describe('billing periods', () => {
 });
 
 describe('checkout script location', () => {
-  const config = { keyId: 'k', keySecret: 's', webhookSecret: undefined };
+  const config = { keyId: 'k', keySecret: 's', webhookSecret: undefined, timeoutMs: 8_000 };
   it('is Razorpay in real use, and the stand-in with a stand-in API URL', () => {
     expect(checkoutScriptUrl({ ...config, apiUrl: 'https://api.razorpay.com' })).toBe(
       RAZORPAY_CHECKOUT_SCRIPT,

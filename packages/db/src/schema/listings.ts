@@ -135,7 +135,7 @@ export const listings = pgTable(
     index('listings_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     index('listings_verified_created_idx').on(t.verified, t.createdAt.desc()),
     // The featured block of a search (few listings at any time): without it PostgreSQL collected every match of
-    // the words to find them, 6 s for "hoarding" at 1,000,000 listings (BENCHMARKS.md); with it, a walk of the few.
+    // the words to find them, 6 s for "hoarding" at 1,000,000 listings (docs/benchmarks-log.md); with it, a walk of the few.
     index('listings_featured_idx')
       .on(t.featuredUntil.desc(), t.id.desc())
       .where(sql`${t.featuredUntil} is not null`),

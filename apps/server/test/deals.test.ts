@@ -158,8 +158,12 @@ describe('deals over real HTTP', () => {
       counterparty: { _id: owner.user.id, companyName: 'Meera Outdoor', verified: true },
       totals: { [brand.user.id]: 50000, [owner.user.id]: 45000 },
       commission: {},
+      // The proposer's own actions (the deal table in packages/core): it waits for the owner's answer.
+      actions: ['withdraw'],
     });
     expect(made.body.deal.items).toHaveLength(2);
+    const ownerView = await server.request(`/api/deals/${id}`, { token: owner.token });
+    expect(ownerView.body.deal.actions).toEqual(['counter', 'accept', 'decline']);
     // The party whose turn it is hears of it by e-mail, with a link to the deal itself (issue 35).
     const proposedMail = await server.mail.waitFor(owner.user.email);
     expect(proposedMail.text).toContain('Kabir Foods proposed a deal');
@@ -208,6 +212,11 @@ describe('deals over real HTTP', () => {
     expect(deal.status).toBe('accepted');
     expect(deal.number).toMatch(/^BA-\d{4}-\d{6}$/);
     expect(deal.turnUserId).toBeNull();
+    // Accepted: each party may pay its commission and deliver what it gives.
+    expect(deal.actions).toEqual(['pay_commission', 'deliver']);
+    expect(deal.items[0].deliverable.actions).toEqual(
+      deal.items[0].giverId === brand.user.id ? ['deliver'] : [],
+    );
     expect((await server.mail.waitFor(owner.user.email)).text).toContain(
       `Kabir Foods accepted the deal ${deal.number}`,
     );
@@ -461,6 +470,8 @@ describe('deals over real HTTP', () => {
     });
     expect(eleventh.status).toBe(409);
     expect(eleventh.body.message).toMatch(/10 versions/);
+    const tenth = await server.request(`/api/deals/${id}`, { token: brand.token });
+    expect(tenth.body.deal.actions).toEqual(['accept', 'decline']);
     const accepted = await act(brand.token, id, 'accept', { version: 10 });
     expect(accepted.status).toBe(200);
     const page = await server.request(`/api/deals/${id}`, { token: brand.token });
@@ -556,7 +567,7 @@ describe('deals over real HTTP', () => {
     expect((await server.request('/api/admin/deals', { token: owner.token })).status).toBe(403);
     const list = await server.request('/api/admin/deals?status=proposed&limit=100', { token: admin.token });
     expect(list.status).toBe(200);
-    expect(list.body.deals.some((d: { _id: string }) => d._id === id)).toBe(true);
+    expect(list.body.deals.find((d: { _id: string }) => d._id === id)?.actions).toEqual(['cancel']);
     const noReason = await server.request(`/api/admin/deals/${id}/cancel`, { token: admin.token, json: {} });
     expect(noReason.status).toBe(400);
     const cancelled = await server.request(`/api/admin/deals/${id}/cancel`, {

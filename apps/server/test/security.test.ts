@@ -597,7 +597,7 @@ describe('2. admin bootstrap across restarts', () => {
     } finally {
       await database.destroy();
     }
-  }, 180_000);
+  }, 360_000);
 });
 
 async function runCli(

@@ -29,6 +29,15 @@ export { PROOF_FILES, readProof, runDeliveryTimers } from './deliveries/deliveri
 export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
+  bellChannel,
+  type Channel,
+  type DispatchDeps,
+  dispatchEvents,
+  emailChannel,
+  retryDelayMs,
+} from './events/dispatcher';
+export { EVENT_DISPATCH_JOB, SYSTEM_ACTOR, writeEvent } from './events/outbox';
+export {
   createJobQueue,
   EVERY_MINUTE,
   type JobQueue,

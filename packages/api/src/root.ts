@@ -5,6 +5,7 @@ import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
 import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
+import { eventsRouter } from './events/router';
 import { listingsRouter } from './listings/router';
 import { matchingRouter } from './matching/router';
 import { messagesRouter } from './messages/router';
@@ -12,6 +13,7 @@ import { notificationsRouter } from './notifications/router';
 import { paymentsRouter } from './payments/router';
 import { reviewsRouter } from './reviews/router';
 import { savedSearchesRouter } from './saved-searches/router';
+import { taxRouter } from './tax/router';
 import { createCallerFactory, router } from './trpc';
 
 /** The whole API surface: one router per domain. */
@@ -30,6 +32,8 @@ export const appRouter = router({
   reviews: reviewsRouter,
   savedSearches: savedSearchesRouter,
   apiKeys: apiKeysRouter,
+  tax: taxRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

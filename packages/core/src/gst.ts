@@ -41,3 +41,22 @@ export function splitGst(totalPaise: number, sameState: boolean): GstSplit {
   const cgst = Math.floor(tax / 2);
   return { total: totalPaise, taxable, cgst, sgst: tax - cgst, igst: 0 };
 }
+
+/** GST on a taxable value (paise): IGST at the full rate across states, CGST and SGST at half each within one. */
+export interface GstOnTaxable {
+  igst: number;
+  cgst: number;
+  sgst: number;
+}
+
+/**
+ * The one rounding of the barter legs (product-spec-3 section 1): each tax head is computed on the taxable value
+ * and rounded to the paisa (half up), so CGST and SGST are always equal. Rates may have one decimal (2.5%).
+ */
+export function gstOnTaxable(taxablePaise: number, ratePct: number, sameState: boolean): GstOnTaxable {
+  // Tenths of a percent keep 2.5% exact: tax = taxable * rate10 / 1000.
+  const rate10 = Math.round(ratePct * 10);
+  if (!sameState) return { igst: Math.round((taxablePaise * rate10) / 1000), cgst: 0, sgst: 0 };
+  const half = Math.round((taxablePaise * rate10) / 2000);
+  return { igst: 0, cgst: half, sgst: half };
+}

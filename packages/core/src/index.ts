@@ -6,6 +6,7 @@ export * from './gst';
 export * from './gstin';
 export * from './inventory/units';
 export * from './languages';
+export * from './lifecycle';
 export * from './matching';
 export * from './messages';
 export * from './money';
@@ -16,5 +17,6 @@ export * from './roles';
 // Saved searches: from '@barterads/core/saved-searches' (kept out of this barrel, so the web app's first load
 // does not carry what only its saved-search screens use).
 export * from './statuses';
+export * from './tax';
 export * from './text';
 export * from './verification';

@@ -1,5 +1,6 @@
 import {
   createJobQueue,
+  EVENT_DISPATCH_JOB,
   type JobQueue,
   type JobQueueOptions,
   MATCH_UPDATES_JOB,
@@ -8,6 +9,7 @@ import {
 import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
 import { deliveriesJob } from './deliveries';
+import { eventDispatchJob } from './event-dispatch';
 import { matchDigestJob, matchUpdatesJob } from './matches';
 import { notificationEmailsJob } from './notification-emails';
 import { planPeriodsJob } from './plan-periods';
@@ -16,8 +18,8 @@ import { savedSearchAlertsJob } from './saved-search-alerts';
 import { storageSweepJob } from './storage-sweep';
 import { unreadMessagesJob } from './unread-messages';
 
-/** The jobs that drain rows (the e-mail outbox, the match queue): woken when a server starts. */
-export const RESUME_AT_START = [NOTIFICATION_EMAILS_JOB, MATCH_UPDATES_JOB] as const;
+/** The jobs that drain rows (the e-mail outbox, the events outbox, the match queue): woken when a server starts. */
+export const RESUME_AT_START = [NOTIFICATION_EMAILS_JOB, EVENT_DISPATCH_JOB, MATCH_UPDATES_JOB] as const;
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */
 export function createServerJobQueue(services: ServerServices, options: JobQueueOptions = {}): JobQueue {
@@ -27,6 +29,7 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       dealExpiryJob(services),
       unreadMessagesJob(services),
       notificationEmailsJob(services),
+      eventDispatchJob(services),
       planPeriodsJob(services),
       matchUpdatesJob(services),
       matchDigestJob(services),

@@ -62,7 +62,14 @@ export function defineRoutes(routes: RestRoute[]): RestRoute[] {
  * marketplace, deals, messages and business pages. Accounts (the keys themselves included), payments and admin
  * rows need a signed-in session; admin rows never accept a key.
  */
-const API_KEY_TAGS: ReadonlySet<string> = new Set(['Listings', 'Deals', 'Messages', 'Businesses', 'Contact']);
+const API_KEY_TAGS: ReadonlySet<string> = new Set([
+  'Listings',
+  'Deals',
+  'Messages',
+  'Businesses',
+  'Contact',
+  'Events',
+]);
 
 export function acceptsApiKey(route: Pick<RestRoute, 'auth' | 'tag'>): boolean {
   return route.auth !== 'admin' && route.auth !== 'signature' && API_KEY_TAGS.has(route.tag);

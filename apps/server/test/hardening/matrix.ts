@@ -213,6 +213,18 @@ function acceptedDealOfUser(w: World): Promise<string> {
   return made;
 }
 
+/** `user`'s own leg of its accepted deal (not_required: the matrix's users have no verified GSTIN). */
+async function legOfUser(w: World): Promise<{ id: string; legId: string }> {
+  const id = await acceptedDealOfUser(w);
+  const res = await w.server.request(`/api/deals/${id}/tax-preview`, { token: w.actors.user.token });
+  if (res.status !== 200) throw new Error(`tax-preview answered ${res.status}: ${res.text}`);
+  const leg = (res.body.legs as { _id: string; supplierId: string }[]).find(
+    (l) => l.supplierId === w.actors.user.user.id,
+  );
+  if (!leg) throw new Error('no leg of user');
+  return { id, legId: leg._id };
+}
+
 /** A commission order of `user`'s, paid at the fake Razorpay, with checkout's signed answer. */
 async function paidCommissionOfUser(w: World) {
   const id = await acceptedDealOfUser(w);
@@ -540,6 +552,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     }),
   },
   'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
+  'GET /api/events': { expect: signedIn(200), request: () => ({ query: { after: '0', limit: '5' } }) },
   'GET /api/matches': { expect: signedIn(200) },
   'GET /api/saved-searches': { expect: signedIn(200) },
   'POST /api/saved-searches': {
@@ -578,6 +591,20 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   'POST /api/deals/:id/withdraw': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ params: { id: await dealFromUser(w) } }),
+  },
+  // GST legs (issue 30): the parties only; admins too get 404
+  'GET /api/deals/:id/tax-preview': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ params: { id: await dealToUser(w) } }),
+  },
+  'POST /api/deals/:id/legs/:legId/issue': {
+    // Only the supplier gets past the check: 409, its leg needs a verified GSTIN.
+    expect: ownerOnly(409, 404),
+    request: async (w) => ({ params: await legOfUser(w), body: {} }),
+  },
+  'PUT /api/auth/me/invoice-series': {
+    expect: signedIn(200),
+    request: () => ({ body: { prefix: 'MX/26-27/' } }),
   },
   'GET /api/admin/deals': { expect: adminOnly(200), request: () => ({ query: { status: 'proposed' } }) },
   'POST /api/admin/deals/:id/cancel': {
@@ -893,6 +920,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ input: { kind: 'new_matches', email: true } }),
   },
   'notifications.events': { expect: signedIn(200) },
+  'events.list': { expect: signedIn(200), request: () => ({ input: { after: 0, limit: 5 } }) },
   'matching.list': { expect: signedIn(200) },
   'savedSearches.list': { expect: signedIn(200) },
   'savedSearches.create': {
@@ -911,6 +939,12 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'admin.jobs': { expect: adminOnly(200) },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
+  'tax.issueLeg': { expect: ownerOnly(409, 404), request: async (w) => ({ input: await legOfUser(w) }) },
+  'tax.setInvoiceSeries': { expect: signedIn(200), request: () => ({ input: { prefix: 'MX/26-27/' } }) },
+  'tax.preview': {
+    expect: ownerOnly(200, 404),
+    request: async (w) => ({ input: { id: await dealToUser(w) } }),
+  },
   'deals.counter': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({

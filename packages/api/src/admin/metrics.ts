@@ -1,5 +1,6 @@
 import { deals, type Executor, listings, users } from '@barterads/db';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { dealOpenAt } from '../lifecycle/transition';
 import { type AdminMetrics, METRIC_WEEKS, type UsersByCountry } from './schemas';
 
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
@@ -61,7 +62,7 @@ export async function getMetrics(db: Executor, now = new Date()): Promise<AdminM
     db
       .select({
         accepted: sql<number>`count(*) filter (where ${deals.acceptedAt} is not null)::int`,
-        open: sql<number>`count(*) filter (where ${deals.status} = 'proposed' and ${deals.expiresAt} > ${now.toISOString()}::timestamptz)::int`,
+        open: sql<number>`count(*) filter (where ${dealOpenAt(sql`${now.toISOString()}::timestamptz`)})::int`,
       })
       .from(deals),
     db.select({ week: dealWeek, n: count() }).from(deals).where(inWindow(deals.acceptedAt)).groupBy(sql`1`),

@@ -4,6 +4,7 @@ import { type Database, dealCommissionOrders, deals, type Executor } from '@bart
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Context, SignedInUser } from '../context';
+import { requireDealAction } from '../lifecycle/transition';
 import { GatewayError, paymentGateway } from '../payments/gateway';
 import { issueCommissionInvoice } from '../payments/invoices';
 import { requireRazorpay } from '../payments/orders';
@@ -52,11 +53,9 @@ export async function createCommissionOrder(
   if (!row || (row.proposerId !== user.id && row.counterpartyId !== user.id)) {
     throw new TRPCError({ code: 'NOT_FOUND', message: DEAL_MESSAGES.notFound });
   }
+  requireDealAction(row, user, 'pay_commission', new Date());
   const side = sideOf(row, user.id);
   if (!side) throw new TRPCError({ code: 'CONFLICT', message: DEAL_MESSAGES.commissionBeforeAcceptance });
-  if (side.paid || side.amountInr <= 0) {
-    throw new TRPCError({ code: 'CONFLICT', message: DEAL_MESSAGES.commissionNothingToPay });
-  }
   const config = requireRazorpay(ctx);
   const amount = side.amountInr * 100;
   const receipt = `dcom_${randomBytes(16).toString('hex')}`;

@@ -1,14 +1,19 @@
 import {
+  allowedDealActions,
+  allowedDeliverableActions,
   commissionInr,
-  DEAL_LIMITS,
   DEAL_MESSAGES,
-  type DealStatus,
+  DEAL_TRANSITIONS,
+  type DealAction,
   dealLimitMessage,
   dealNumber,
+  effectiveDealStatus,
   kolkataDate,
   kolkataMonth,
   kolkataYear,
+  SYSTEM_VIEWER,
   sameTerms,
+  type Viewer,
 } from '@barterads/core';
 import {
   type Database,
@@ -22,6 +27,7 @@ import {
   type Executor,
   listings,
   queryRows,
+  reviews,
   type UserRow,
   users,
 } from '@barterads/db';
@@ -38,8 +44,11 @@ import {
   toDeliverableView,
   toTimeline,
 } from '../deliveries/deliveries';
-import type { DeliverableView } from '../deliveries/schemas';
+import type { StoredDeliverableView } from '../deliveries/schemas';
 import { entitlementsOf } from '../entitlements/entitlements';
+import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
+import { dealFactsOf, dealOpenSql, effectiveDealStatusSql, runDealTransition } from '../lifecycle/transition';
+import { storeLegs } from '../tax/legs';
 import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
@@ -82,6 +91,10 @@ const dealWithParties = {
   counterpartyLast: counterpartyUser.lastName,
   counterpartyCompany: counterpartyUser.companyName,
   counterpartyGst: counterpartyUser.gstVerification,
+  /** The parties who have reviewed the deal (the deal table's `review` guard). */
+  reviewedBy: sql<
+    string[]
+  >`coalesce((select json_agg(r.author_id) from ${reviews} r where r.deal_id = ${deals.id}), '[]'::json)`,
 };
 
 interface DealWithParties {
@@ -94,6 +107,7 @@ interface DealWithParties {
   counterpartyLast: string;
   counterpartyCompany: string | null;
   counterpartyGst: string;
+  reviewedBy: string[];
 }
 
 function selectDeals(db: Executor) {
@@ -104,22 +118,19 @@ function selectDeals(db: Executor) {
     .innerJoin(counterpartyUser, eq(counterpartyUser.id, deals.counterpartyId));
 }
 
-/**
- * The state a reader sees: an open offer whose period has passed is `expired`, whether or not a transition has
- * written it yet: the deal expiry job (runDealExpiry, every minute) or the next transition writes it, and
- * between the two the reader already sees it expired.
- */
-export function effectiveStatus(row: Pick<DealRow, 'status' | 'expiresAt'>, now: Date): DealStatus {
-  return row.status === 'proposed' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
-}
-
-/** The same rule in SQL, for filters and counts. */
-const effectiveStatusSql = sql<DealStatus>`(case when ${deals.status} = 'proposed' and ${deals.expiresAt} <= now() then 'expired' else ${deals.status}::text end)`;
-
-type Deliverables = Map<string, DeliverableView>;
+type Deliverables = Map<string, StoredDeliverableView>;
 const NO_DELIVERABLES: Deliverables = new Map();
 
-function toItem(row: DealItemRow, accepted: boolean, deliverables: Deliverables = NO_DELIVERABLES): DealItem {
+/** An item with its deliverable (accepted deals) and the viewer's actions on it. */
+function toItem(
+  row: DealItemRow,
+  deal: { proposerId: string; counterpartyId: string; status: Deal['status'] } | null,
+  deliverables: Deliverables = NO_DELIVERABLES,
+  viewer?: Viewer,
+  now = new Date(),
+): DealItem {
+  const stored = deal ? deliverables.get(row.id) : undefined;
+  const receiverId = row.giverId === deal?.proposerId ? deal?.counterpartyId : deal?.proposerId;
   return {
     _id: row.id,
     giverId: row.giverId,
@@ -130,7 +141,25 @@ function toItem(row: DealItemRow, accepted: boolean, deliverables: Deliverables 
     startDate: row.startDate,
     endDate: row.endDate,
     valueInr: row.valueInr,
-    deliverable: accepted ? (deliverables.get(row.id) ?? null) : null,
+    deliverable:
+      stored && deal && receiverId
+        ? {
+            ...stored,
+            actions: viewer
+              ? allowedDeliverableActions(
+                  {
+                    status: stored.status,
+                    dealStatus: deal.status,
+                    giverId: row.giverId,
+                    receiverId,
+                    deliveredAt: stored.deliveredAt,
+                  },
+                  viewer,
+                  now,
+                )
+              : [],
+          }
+        : null,
   };
 }
 
@@ -147,15 +176,18 @@ function totalsOf(
   return totals;
 }
 
+/** A deal as the contract's object for `viewer`, with the actions the deal table allows the viewer now. */
 function toDeal(
   joined: DealWithParties,
   items: DealItemRow[],
   now: Date,
+  viewer: Viewer,
   deliverables: Deliverables = NO_DELIVERABLES,
 ): Deal {
   const row = joined.deal;
-  const status = effectiveStatus(row, now);
+  const status = effectiveDealStatus(row, now);
   const accepted = row.acceptedAt !== null;
+  const forItems = accepted ? { ...row, status } : null;
   const commission: Deal['commission'] = {};
   if (row.proposerCommissionBp !== null && row.proposerCommissionInr !== null) {
     commission[row.proposerId] = {
@@ -192,7 +224,7 @@ function toDeal(
       companyName: joined.counterpartyCompany,
       verified: joined.counterpartyGst === 'verified',
     },
-    items: current.map((item) => toItem(item, accepted, deliverables)),
+    items: current.map((item) => toItem(item, forItems, deliverables, viewer, now)),
     totals: totalsOf(row, current),
     commission,
     declineReason: row.declineReason,
@@ -202,6 +234,22 @@ function toDeal(
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    actions: allowedDealActions(
+      {
+        ...dealFactsOf(row, joined.reviewedBy),
+        deliverables: accepted
+          ? current.flatMap((item) => {
+              const d = deliverables.get(item.id);
+              const receiverId = item.giverId === row.proposerId ? row.counterpartyId : row.proposerId;
+              return d
+                ? [{ status: d.status, giverId: item.giverId, receiverId, deliveredAt: d.deliveredAt }]
+                : [];
+            })
+          : [],
+      },
+      viewer,
+      now,
+    ),
   };
 }
 
@@ -214,7 +262,7 @@ function toVersion(row: DealVersionRow, deal: DealRow, items: DealItemRow[]): De
     openDays: row.openDays,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
-    items: own.map((item) => toItem(item, false)),
+    items: own.map((item) => toItem(item, null)),
     totals: totalsOf(deal, own),
   };
 }
@@ -241,21 +289,21 @@ export async function getDealPage(db: Executor, viewer: UserRow, id: string): Pr
       .orderBy(asc(dealItems.version), asc(dealItems.position)),
   ]);
   const itemRows = itemAndDeliverableRows.map((row) => row.item);
-  const deliverables = new Map<string, DeliverableView>();
+  const deliverables: Deliverables = new Map();
   const timeline = toTimeline(itemAndDeliverableRows.flatMap((row) => (row.deliverable ? row.events : [])));
   for (const { item, deliverable, proof } of itemAndDeliverableRows) {
     if (deliverable) deliverables.set(item.id, toDeliverableView(deliverable, proof));
   }
   const now = new Date();
   return {
-    deal: toDeal(joined, itemRows, now, deliverables),
+    deal: toDeal(joined, itemRows, now, viewer, deliverables),
     versions: versionRows.map((v) => toVersion(v, joined.deal, itemRows)),
     timeline,
   };
 }
 
-/** One deal as the contract's object (after a transition). */
-export async function readDeal(db: Executor, id: string): Promise<Deal> {
+/** One deal as the contract's object for `viewer` (after a transition). */
+export async function readDeal(db: Executor, id: string, viewer: Viewer): Promise<Deal> {
   const [joined] = await selectDeals(db).where(eq(deals.id, id)).limit(1);
   if (!joined) throw notFound();
   const [items, deliverables] = await Promise.all([
@@ -266,7 +314,36 @@ export async function readDeal(db: Executor, id: string): Promise<Deal> {
       .orderBy(asc(dealItems.position)),
     loadDeliverables(db, [id]),
   ]);
-  return toDeal(joined, items, new Date(), deliverables);
+  return toDeal(joined, items, new Date(), viewer, deliverables);
+}
+
+/**
+ * Writes a deal's event in the transaction that made the change (the outbox): its type, who acted, the parties as
+ * its audience and the deal as the API answers it (no viewer's actions).
+ */
+export async function writeDealEvent(
+  tx: Executor,
+  id: string,
+  type: string,
+  actor: EventActor,
+): Promise<void> {
+  const deal = await readDeal(tx, id, SYSTEM_VIEWER);
+  await writeEvent(tx, {
+    type,
+    actor,
+    resourceType: 'deal',
+    resourceId: id,
+    audience: [deal.proposer._id, deal.counterparty._id],
+    data: { deal },
+  });
+}
+
+/** The event of an expiry the next transition writes. */
+const onExpired = (tx: Executor, row: DealRow) => writeDealEvent(tx, row.id, 'deal.expired', SYSTEM_ACTOR);
+
+/** The event a deal table action writes (its row's `event`). */
+function eventOf(action: DealAction): string | null {
+  return DEAL_TRANSITIONS.find((t) => t.action === action)?.event ?? null;
 }
 
 interface Cursor {
@@ -303,9 +380,9 @@ function statusFilter(filter: ListDealsInput['status'], userId: string): SQL | u
     return sql`exists (select 1 from ${dealDeliverables} where ${dealDeliverables.dealId} = ${deals.id} and ${dealDeliverables.receiverId} = ${userId} and ${dealDeliverables.status} = 'delivered')`;
   }
   if (filter === 'awaiting') {
-    return and(eq(deals.status, 'proposed'), sql`${deals.expiresAt} > now()`, eq(deals.turnUserId, userId));
+    return and(dealOpenSql, eq(deals.turnUserId, userId));
   }
-  return sql`${effectiveStatusSql} = ${filter}`;
+  return sql`${effectiveDealStatusSql} = ${filter}`;
 }
 
 /** The current version's items of each deal, by deal id (one query). */
@@ -341,12 +418,13 @@ function cursorCondition(value: string | undefined): SQL | undefined {
 /** Every deal for the admin, latest activity first, filtered by state (`expired` includes offers past their period). */
 export async function adminListDeals(
   db: Executor,
+  viewer: Viewer,
   input: AdminDealsInput,
 ): Promise<{ deals: Deal[]; nextCursor: string | null }> {
   const page = await selectDeals(db)
     .where(
       and(
-        input.status ? sql`${effectiveStatusSql} = ${input.status}` : undefined,
+        input.status ? sql`${effectiveDealStatusSql} = ${input.status}` : undefined,
         cursorCondition(input.cursor),
       ),
     )
@@ -363,43 +441,44 @@ export async function adminListDeals(
   const now = new Date();
   const last = rows.at(-1);
   return {
-    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now, deliverables)),
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now, viewer, deliverables)),
     nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
   };
 }
 
 /**
- * An admin cancels an open, accepted or disputed deal with a reason: the deal's row locked, the audit row written
- * in the same transaction. 409 for a deal already closed.
+ * An admin cancels an open, accepted or disputed deal with a reason (the deal table's `cancel`): the deal's row
+ * locked, the audit row written in the same transaction. 409 for a deal already closed.
  */
 export async function adminCancelDeal(
   db: Database,
-  adminId: string,
+  admin: UserRow,
   input: AdminCancelDealInput,
 ): Promise<Deal> {
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(deals).where(eq(deals.id, input.id)).for('update');
-    if (!row) throw notFound();
-    const status = effectiveStatus(row, now);
-    if (status !== 'proposed' && status !== 'accepted' && status !== 'disputed') {
-      throw conflict(DEAL_MESSAGES.cannotCancel);
-    }
-    await tx
-      .update(deals)
-      .set({ status: 'cancelled', turnUserId: null, closedAt: now, declineReason: input.reason })
-      .where(eq(deals.id, row.id));
-    await writeAudit(tx, {
-      actorId: adminId,
-      action: 'cancel_deal',
-      targetType: 'deal',
-      targetId: row.id,
-      before: { status: row.status, number: row.number },
-      after: { status: 'cancelled', number: row.number },
-      reason: input.reason,
-    });
-  });
-  return readDeal(db, input.id);
+  await runDealTransition(
+    db,
+    admin,
+    input.id,
+    'cancel',
+    async (tx, row, now) => {
+      await tx
+        .update(deals)
+        .set({ status: 'cancelled', turnUserId: null, closedAt: now, declineReason: input.reason })
+        .where(eq(deals.id, row.id));
+      await writeAudit(tx, {
+        actorId: admin.id,
+        action: 'cancel_deal',
+        targetType: 'deal',
+        targetId: row.id,
+        before: { status: row.status, number: row.number },
+        after: { status: 'cancelled', number: row.number },
+        reason: input.reason,
+      });
+      await writeDealEvent(tx, row.id, 'deal.cancelled', actorOf(admin, true));
+    },
+    { onExpired },
+  );
+  return readDeal(db, input.id, admin);
 }
 
 /** The user's deals, latest activity first, with counts per state and how many await the user's answer. */
@@ -426,13 +505,13 @@ export async function listDeals(
       .limit(onePage),
     db
       .select({
-        status: effectiveStatusSql,
-        awaiting: sql<number>`count(*) filter (where ${deals.status} = 'proposed' and ${deals.expiresAt} > now() and ${deals.turnUserId} = ${user.id})::int`,
+        status: effectiveDealStatusSql,
+        awaiting: sql<number>`count(*) filter (where ${dealOpenSql} and ${deals.turnUserId} = ${user.id})::int`,
         n: count(),
       })
       .from(deals)
       .where(mine)
-      .groupBy(effectiveStatusSql),
+      .groupBy(effectiveDealStatusSql),
     db
       .select({ n: sql<number>`count(distinct ${dealDeliverables.dealId})::int` })
       .from(dealDeliverables)
@@ -455,7 +534,7 @@ export async function listDeals(
   }
   const last = rows.at(-1);
   return {
-    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now, deliverables)),
+    deals: rows.map((r) => toDeal(r, byDeal.get(r.deal.id) ?? [], now, user, deliverables)),
     nextCursor: page.length > input.limit && last ? encodeCursor(last.deal) : null,
     counts,
     awaitingMe,
@@ -661,48 +740,42 @@ export async function proposeDeal(db: Database, user: UserRow, input: ProposeDea
       })
       .returning({ id: deals.id });
     await writeVersion(tx, deal!.id, 1, user.id, input, now);
+    await writeDealEvent(tx, deal!.id, 'deal.proposed', actorOf(user));
     return deal!.id;
   });
-  return readDeal(db, id);
+  return readDeal(db, id, user);
 }
 
 /**
- * Runs one transition of a deal in one transaction that first locks the deal's row (SELECT … FOR UPDATE), so
- * two parties acting at once get one outcome and the other a 409. A non-party gets 404. An open offer whose
- * period has passed is written `expired` (committed) and the transition answers 409.
+ * Runs one of a member's transitions of a deal through the deal table (runDealTransition: the row locked, the
+ * effective state resolved, the table checked before `apply`), then answers the deal as the member sees it.
  */
 async function transition(
   db: Database,
   user: UserRow,
   id: string,
+  action: 'counter' | 'accept' | 'decline' | 'withdraw',
   apply: (tx: Executor, row: DealRow, now: Date) => Promise<void>,
+  before?: (row: DealRow) => void,
 ): Promise<Deal> {
   requireVerifiedEmail(user);
-  const now = new Date();
-  const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
-    if (!row || !isParty(row, user.id)) throw notFound();
-    if (effectiveStatus(row, now) === 'expired' && row.status === 'proposed') {
-      await tx
-        .update(deals)
-        .set({ status: 'expired', turnUserId: null, closedAt: row.expiresAt })
-        .where(eq(deals.id, id));
-      return 'expired' as const;
-    }
-    if (row.status !== 'proposed') throw conflict(DEAL_MESSAGES.notOpen);
-    await apply(tx, row, now);
-    return 'applied' as const;
-  });
-  if (outcome === 'expired') throw conflict(DEAL_MESSAGES.expired);
-  return readDeal(db, id);
+  const event = eventOf(action);
+  await runDealTransition(
+    db,
+    user,
+    id,
+    action,
+    async (tx, row, now) => {
+      await apply(tx, row, now);
+      if (event) await writeDealEvent(tx, row.id, event, actorOf(user));
+    },
+    before ? { before, onExpired } : { onExpired },
+  );
+  return readDeal(db, id, user);
 }
 
 function otherParty(row: DealRow, userId: string): string {
   return row.proposerId === userId ? row.counterpartyId : row.proposerId;
-}
-
-function requireTurn(row: DealRow, userId: string): void {
-  if (row.turnUserId !== userId) throw conflict(DEAL_MESSAGES.notYourTurn);
 }
 
 /** A counter must change the terms: the current version's items again are refused (409), so accept them instead. */
@@ -716,9 +789,7 @@ async function requireChangedTerms(tx: Executor, row: DealRow, items: DealItemIn
 
 /** The party whose turn it is answers with new terms: version n+1, the turn passes. Not after the 10th. */
 export function counterDeal(db: Database, user: UserRow, input: CounterDealInput): Promise<Deal> {
-  return transition(db, user, input.id, async (tx, row, now) => {
-    requireTurn(row, user.id);
-    if (row.version >= DEAL_LIMITS.maxVersions) throw conflict(DEAL_MESSAGES.tooManyVersions);
+  return transition(db, user, input.id, 'counter', async (tx, row, now) => {
     const other = otherParty(row, user.id);
     await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
     await checkItems(tx, row, input.items);
@@ -737,50 +808,61 @@ export function counterDeal(db: Database, user: UserRow, input: CounterDealInput
  * cannot exceed a limit. The deal gets its number and each party's commission is fixed.
  */
 export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput): Promise<Deal> {
-  return transition(db, user, input.id, async (tx, row, now) => {
-    if (input.version !== row.version) throw conflict(DEAL_MESSAGES.staleVersion);
-    requireTurn(row, user.id);
-    const other = otherParty(row, user.id);
-    await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
-    const ids = [row.proposerId, row.counterpartyId].sort();
-    await tx.execute(
-      sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} for update`,
-    );
-    await requireNoOverdueCommission(tx, user.id, now);
-    const mine = await requireDealsLeft(tx, user.id, now);
-    const theirs = await dealAllowanceOf(tx, other, now);
-    if (atLimit(theirs)) throw conflict(DEAL_MESSAGES.partyUnavailable);
-    const items = await tx
-      .select({ giverId: dealItems.giverId, valueInr: dealItems.valueInr })
-      .from(dealItems)
-      .where(and(eq(dealItems.dealId, row.id), eq(dealItems.version, row.version)));
-    const totals = totalsOf(row, items);
-    const bpOf = (partyId: string) => (partyId === user.id ? mine.commissionBp : theirs.commissionBp);
-    const [sequence] = await queryRows<{ n: string }>(tx, sql`select nextval('deal_number_seq')::text as n`);
-    const proposerBp = bpOf(row.proposerId);
-    const counterpartyBp = bpOf(row.counterpartyId);
-    await tx
-      .update(deals)
-      .set({
-        status: 'accepted',
-        number: dealNumber(kolkataYear(now), Number(sequence!.n)),
-        turnUserId: null,
-        acceptedAt: now,
-        acceptedBy: user.id,
-        proposerCommissionBp: proposerBp,
-        proposerCommissionInr: commissionInr(totals[row.proposerId] ?? 0, proposerBp),
-        counterpartyCommissionBp: counterpartyBp,
-        counterpartyCommissionInr: commissionInr(totals[row.counterpartyId] ?? 0, counterpartyBp),
-      })
-      .where(eq(deals.id, row.id));
-    await createDeliverables(tx, row);
-  });
+  return transition(
+    db,
+    user,
+    input.id,
+    'accept',
+    async (tx, row, now) => {
+      const other = otherParty(row, user.id);
+      await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
+      const ids = [row.proposerId, row.counterpartyId].sort();
+      await tx.execute(
+        sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} for update`,
+      );
+      await requireNoOverdueCommission(tx, user.id, now);
+      const mine = await requireDealsLeft(tx, user.id, now);
+      const theirs = await dealAllowanceOf(tx, other, now);
+      if (atLimit(theirs)) throw conflict(DEAL_MESSAGES.partyUnavailable);
+      const items = await tx
+        .select({ giverId: dealItems.giverId, valueInr: dealItems.valueInr })
+        .from(dealItems)
+        .where(and(eq(dealItems.dealId, row.id), eq(dealItems.version, row.version)));
+      const totals = totalsOf(row, items);
+      const bpOf = (partyId: string) => (partyId === user.id ? mine.commissionBp : theirs.commissionBp);
+      const [sequence] = await queryRows<{ n: string }>(
+        tx,
+        sql`select nextval('deal_number_seq')::text as n`,
+      );
+      const proposerBp = bpOf(row.proposerId);
+      const counterpartyBp = bpOf(row.counterpartyId);
+      await tx
+        .update(deals)
+        .set({
+          status: 'accepted',
+          number: dealNumber(kolkataYear(now), Number(sequence!.n)),
+          turnUserId: null,
+          acceptedAt: now,
+          acceptedBy: user.id,
+          proposerCommissionBp: proposerBp,
+          proposerCommissionInr: commissionInr(totals[row.proposerId] ?? 0, proposerBp),
+          counterpartyCommissionBp: counterpartyBp,
+          counterpartyCommissionInr: commissionInr(totals[row.counterpartyId] ?? 0, counterpartyBp),
+        })
+        .where(eq(deals.id, row.id));
+      await createDeliverables(tx, row);
+      // The GST legs, valued with the items and listings as accepted (product-spec-3 section 1).
+      await storeLegs(tx, row, now);
+    },
+    (row) => {
+      if (input.version !== row.version) throw conflict(DEAL_MESSAGES.staleVersion);
+    },
+  );
 }
 
 /** The party whose turn it is declines, with an optional reason. */
 export function declineDeal(db: Database, user: UserRow, input: DeclineDealInput): Promise<Deal> {
-  return transition(db, user, input.id, async (tx, row, now) => {
-    requireTurn(row, user.id);
+  return transition(db, user, input.id, 'decline', async (tx, row, now) => {
     await tx
       .update(deals)
       .set({ status: 'declined', turnUserId: null, declineReason: input.reason ?? null, closedAt: now })
@@ -790,8 +872,7 @@ export function declineDeal(db: Database, user: UserRow, input: DeclineDealInput
 
 /** The author of the latest version withdraws it while it is the other side's turn. */
 export function withdrawDeal(db: Database, user: UserRow, id: string): Promise<Deal> {
-  return transition(db, user, id, async (tx, row, now) => {
-    if (row.turnUserId === user.id) throw conflict(DEAL_MESSAGES.withdrawNotYours);
+  return transition(db, user, id, 'withdraw', async (tx, row, now) => {
     await tx
       .update(deals)
       .set({ status: 'withdrawn', turnUserId: null, closedAt: now })

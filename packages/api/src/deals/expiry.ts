@@ -1,6 +1,9 @@
 import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
+import { SYSTEM_ACTOR } from '../events/outbox';
+import { dealExpiryUnwrittenSql, dealOpenSql } from '../lifecycle/transition';
 import { type NotifyDeps, notify } from '../notifications/notify';
+import { writeDealEvent } from './deals';
 
 interface Recipient extends Record<string, unknown> {
   deal_id: string;
@@ -18,44 +21,36 @@ function when(value: Date | string): string {
  * the rows, so it survives restarts and each step happens once however many instances run it: each is one
  * UPDATE … RETURNING that only matches rows not yet done (a second instance's UPDATE waits for the first's row
  * locks, then finds them done).
- * - Open offers past their period become `expired` (reads already show them so; this writes it) and both
- *   parties are told.
- * Each party is told through `notify` (bell and e-mail), with an event key, so a retried run tells nobody twice.
+ * - Open offers past their period become `expired` (reads already show them so, by the one rule of
+ *   effectiveDealStatus in packages/core and its SQL in lifecycle/transition.ts; this writes it), each with its
+ *   `deal.expired` event in the same transaction: the outbox's dispatcher tells both parties (bell and e-mail).
  * - The party whose turn it is hears once per version that the offer closes within 24 hours.
  * Plain SQL, so `updated_at` (latest activity) is not touched by a reminder.
  */
 export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number; reminded: number }> {
-  const expired = await queryRows<Recipient>(
-    deps.db,
-    sql`with e as (
-          update deals set status = 'expired', turn_user_id = null, closed_at = expires_at, updated_at = now()
-          where status = 'proposed' and expires_at <= now()
-          returning id, proposer_id, counterparty_id, version, expires_at
-        )
-        select e.id::text as deal_id, u.id::text as user_id, e.version, e.expires_at
-        from e join users u on u.id in (e.proposer_id, e.counterparty_id) and u.deleted_at is null`,
-  );
+  // The expiry and its events in one transaction (the outbox): the dispatcher tells both parties.
+  const expired = await deps.db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update deals set status = 'expired', turn_user_id = null, closed_at = expires_at, updated_at = now()
+          where ${dealExpiryUnwrittenSql}
+          returning id::text`,
+    );
+    for (const row of rows) await writeDealEvent(tx, row.id, 'deal.expired', SYSTEM_ACTOR);
+    return rows;
+  });
+  if (expired.length > 0) deps.wakeEvents?.();
   const reminded = await queryRows<Recipient>(
     deps.db,
     sql`with r as (
           update deals set expiry_reminded_version = version
-          where status = 'proposed' and expires_at > now() and expires_at <= now() + interval '24 hours'
+          where ${dealOpenSql} and expires_at <= now() + interval '24 hours'
             and expiry_reminded_version is distinct from version
           returning id, turn_user_id, version, expires_at
         )
         select r.id::text as deal_id, u.id::text as user_id, r.version, r.expires_at
         from r join users u on u.id = r.turn_user_id and u.deleted_at is null`,
   );
-  for (const to of expired) {
-    await notify(deps, {
-      userId: to.user_id,
-      kind: 'deal_expired',
-      title: 'A deal offer expired',
-      body: `An offer in one of your deals was not answered before it closed (${when(to.expires_at)}), so the deal expired.`,
-      link: `/dashboard/deals/${to.deal_id}`,
-      dedupeKey: `deal:${to.deal_id}:expired`,
-    });
-  }
   for (const to of reminded) {
     await notify(deps, {
       userId: to.user_id,
@@ -66,6 +61,5 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
       dedupeKey: `deal:${to.deal_id}:v${to.version}:expiring`,
     });
   }
-  const deals = (rows: Recipient[]) => new Set(rows.map((r) => r.deal_id)).size;
-  return { expired: deals(expired), reminded: deals(reminded) };
+  return { expired: expired.length, reminded: new Set(reminded.map((r) => r.deal_id)).size };
 }

@@ -1,12 +1,10 @@
-import type { NotificationKind } from '@barterads/core';
-import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Deal } from './schemas';
 
 export const DEAL_EVENTS = ['proposed', 'countered', 'accepted', 'declined', 'withdrawn'] as const;
 export type DealEvent = (typeof DEAL_EVENTS)[number];
 
 /**
- * What a party is told of a deal's event: a title, a line and where it leads (the shape of a notification's
+ * What a party is told of a deal's event (the outbox's bell and e-mail channels, events/notices.ts): a title, a line and where it leads (the shape of a notification's
  * payload, so a notification centre can carry the same words). Proposals and counters go to the party whose
  * turn it now is; acceptances, declines and withdrawals to the other party of the one who acted.
  */
@@ -50,33 +48,4 @@ export function dealNotice(
     withdrawn: { title: `${who} withdrew their offer`, body: `${who} withdrew the deal they offered.` },
   };
   return { recipientId: recipient._id, link, ...texts[event] };
-}
-
-const KINDS: Record<DealEvent, NotificationKind> = {
-  proposed: 'deal_proposed',
-  countered: 'deal_countered',
-  accepted: 'deal_accepted',
-  declined: 'deal_declined',
-  withdrawn: 'deal_withdrawn',
-};
-
-/**
- * Tells the party concerned after a transition committed, through `notify` (the bell, live, and the e-mail sent
- * once by the notification e-mails job). One notification per deal version and event, however often reported.
- */
-export async function tellDeal(
-  deps: NotifyDeps,
-  event: DealEvent,
-  deal: Deal,
-  actorId: string,
-): Promise<void> {
-  const notice = dealNotice(event, deal, actorId);
-  await notify(deps, {
-    userId: notice.recipientId,
-    kind: KINDS[event],
-    title: notice.title,
-    body: notice.body,
-    link: notice.link,
-    dedupeKey: `deal:${deal._id}:v${deal.version}:${event}`,
-  });
 }

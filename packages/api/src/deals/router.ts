@@ -23,6 +23,7 @@ import {
   DisputeInput,
   ResolveDisputeInput,
 } from '../deliveries/schemas';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
@@ -39,7 +40,7 @@ import {
   readDeal,
   withdrawDeal,
 } from './deals';
-import { type DealEvent, tellDeal } from './mail';
+import type { DealEvent } from './mail';
 import {
   AcceptDealInput,
   AdminCancelDealInput,
@@ -62,8 +63,9 @@ import {
 import { postLineToThread, postToThread } from './thread';
 
 /**
- * Tells the party concerned once the transition committed (a notification: the bell, live, and its e-mail sent by
- * the job queue); not awaited, so it never delays the answer (a failure is logged).
+ * After a transition committed: the party concerned is told through the outbox (the transition wrote its event in
+ * its own transaction; the dispatcher delivers it to the bell and by e-mail, and is woken here so it does not wait
+ * for its minute), and the deal's thread gets its line.
  */
 async function tell(
   ctx: Context & { user: { id: string } },
@@ -71,7 +73,7 @@ async function tell(
   deal: Deal,
   text?: string,
 ): Promise<Deal> {
-  void tellDeal(notifyDeps(ctx.services), event, deal, ctx.user.id);
+  ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
   // The thread's line is awaited, so the deal answered carries its conversation.
   const conversationId = await postToThread(
     { db: ctx.services.database.db, pubsub: ctx.services.pubsub, logger: ctx.services.logger },
@@ -194,14 +196,16 @@ export const dealsRouter = router({
   adminList: adminProcedure
     .input(AdminDealsInput)
     .output(AdminDealsResult)
-    .query(({ ctx, input }) => adminListDeals(ctx.services.database.db, input)),
+    .query(({ ctx, input }) => adminListDeals(ctx.services.database.db, ctx.user, input)),
 
   /** Admin: cancel an open, accepted or disputed deal with a reason (audit-logged). */
   adminCancel: adminProcedure
     .input(AdminCancelDealInput)
     .output(DealResult)
     .mutation(async ({ ctx, input }) => ({
-      deal: await adminCancelDeal(ctx.services.database.db, ctx.user.id, input),
+      deal: await adminCancelDeal(ctx.services.database.db, ctx.user, input).finally(() =>
+        ctx.services.jobs?.wake(EVENT_DISPATCH_JOB),
+      ),
     })),
 
   /**
@@ -216,7 +220,7 @@ export const dealsRouter = router({
       const outcome = await deliverItem({ db, storage: ctx.services.storage }, ctx.user, input);
       await tellDelivered(notifyDeps(ctx.services), outcome);
       const event = { kind: 'delivered', note: input.note, link: input.link } as const;
-      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, event) };
     }),
 
   /** The receiver accepts a delivered item; the deal is completed when every item is accepted. */
@@ -227,7 +231,9 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await acceptDeliverable(db, ctx.user, input);
       await tellAccepted(notifyDeps(ctx.services), outcome);
-      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, { kind: 'accepted' }) };
+      return {
+        deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, { kind: 'accepted' }),
+      };
     }),
 
   /** The receiver disputes a delivered item (within 7 days of delivery): reason and details. */
@@ -239,7 +245,7 @@ export const dealsRouter = router({
       const outcome = await disputeDeliverable(db, ctx.user, input);
       await tellDisputed(notifyDeps(ctx.services), outcome);
       const event = { kind: 'disputed', reason: input.reason, details: input.details } as const;
-      return { deal: await lineInThread(ctx, await readDeal(db, input.id), outcome, event) };
+      return { deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, event) };
     }),
 
   /**
@@ -252,7 +258,7 @@ export const dealsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
       await addDisputeEvidence({ db, storage: ctx.services.storage }, ctx.user, input);
-      return { deal: await readDeal(db, input.id) };
+      return { deal: await readDeal(db, input.id, ctx.user) };
     }),
 
   /** Admin: decide a disputed item (redeliver, accept or cancel_deal) with a note; audit-logged. */
@@ -263,7 +269,7 @@ export const dealsRouter = router({
       const db = ctx.services.database.db;
       const outcome = await resolveDispute(db, ctx.user, input);
       await tellResolved(notifyDeps(ctx.services), outcome, input.note);
-      return { deal: await readDeal(db, input.id) };
+      return { deal: await readDeal(db, input.id, ctx.user) };
     }),
 
   /** Admin: a deal's whole record for deciding a dispute: items, versions, proof, delivery timeline, thread. */

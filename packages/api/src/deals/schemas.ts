@@ -1,4 +1,5 @@
 import {
+  DEAL_ACTIONS,
   DEAL_ITEM_UNITS,
   DEAL_LIMITS,
   DEAL_MESSAGES,
@@ -189,6 +190,8 @@ export const Deal = z.object({
   updatedAt: z.string(),
   acceptedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** What the viewer may do now (the deal table in packages/core; deliverable actions when an item allows one). */
+  actions: z.array(z.enum(DEAL_ACTIONS)),
 });
 export type Deal = z.infer<typeof Deal>;
 

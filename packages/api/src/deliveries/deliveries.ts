@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  DEAL_MESSAGES,
+  DEAL_IN_DELIVERY,
   DELIVERY_LIMITS,
   DELIVERY_MESSAGES,
   type DeliverableEventKind,
@@ -23,25 +23,22 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
+import { lockDeliverableFor } from '../lifecycle/transition';
 import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
 import type { FileStorage } from '../storage/storage';
 import { keyColumnFiles, type StagedFiles, storeThenCommit } from '../storage/stored-files';
 import type { UploadedFile } from '../storage/uploads';
 import type {
   DeliverableIdInput,
-  DeliverableView,
   DeliverInput,
   DisputeEvidenceInput,
   DisputeInput,
   ResolveDisputeInput,
+  StoredDeliverableView,
   TimelineEntry,
 } from './schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
-const dealNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: DEAL_MESSAGES.notFound });
-const itemNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: DELIVERY_MESSAGES.itemNotFound });
 
 /** The authorized address of a proof file. */
 export function proofUrl(dealId: string, proofId: string): string {
@@ -108,7 +105,7 @@ const toProofView = (p: ProofSummary) => ({
 export function toDeliverableView(
   row: typeof dealDeliverables.$inferSelect,
   files: ProofSummary[],
-): DeliverableView {
+): StoredDeliverableView {
   const proofs = files.filter((f) => f.purpose !== 'dispute');
   const evidence = files.filter((f) => f.purpose === 'dispute');
   return {
@@ -137,8 +134,8 @@ export function toDeliverableView(
 export async function loadDeliverables(
   db: Executor,
   dealIds: readonly string[],
-): Promise<Map<string, DeliverableView>> {
-  const byItem = new Map<string, DeliverableView>();
+): Promise<Map<string, StoredDeliverableView>> {
+  const byItem = new Map<string, StoredDeliverableView>();
   if (dealIds.length === 0) return byItem;
   const rows = await db
     .select(deliverableWithProof)
@@ -237,7 +234,7 @@ export async function createDeliverables(tx: Executor, row: DealRow): Promise<vo
  * `completed` once all are accepted, `accepted` otherwise. Only a deal in delivery moves. Answers the new state.
  */
 export async function settleDeal(tx: Executor, row: DealRow, now: Date): Promise<DealRow['status']> {
-  if (row.status !== 'accepted' && row.status !== 'disputed') return row.status;
+  if (!DEAL_IN_DELIVERY.includes(row.status)) return row.status;
   const [counts] = await tx
     .select({
       total: sql<number>`count(*)::int`,
@@ -260,39 +257,6 @@ export async function settleDeal(tx: Executor, row: DealRow, now: Date): Promise
       .where(eq(deals.id, row.id));
   }
   return next;
-}
-
-interface Locked {
-  deal: DealRow;
-  deliverable: DealDeliverableRow;
-}
-
-/**
- * Locks the deal's row (every deliverable change does, so the deal's state follows its deliverables exactly) and
- * reads the item's deliverable. A non-party (or an unknown deal) gets 404; an item of another deal 404.
- */
-async function lockDeliverable(
-  tx: Executor,
-  viewer: Pick<UserRow, 'id' | 'role'>,
-  input: DeliverableIdInput,
-  asAdmin = false,
-): Promise<Locked> {
-  const [deal] = await tx.select().from(deals).where(eq(deals.id, input.id)).for('update');
-  if (!deal) throw dealNotFound();
-  const party = deal.proposerId === viewer.id || deal.counterpartyId === viewer.id;
-  if (!party && !(asAdmin && viewer.role === 'admin')) throw dealNotFound();
-  const [deliverable] = await tx
-    .select()
-    .from(dealDeliverables)
-    .where(and(eq(dealDeliverables.dealId, deal.id), eq(dealDeliverables.itemId, input.itemId)))
-    .for('update');
-  if (!deliverable) throw itemNotFound();
-  return { deal, deliverable };
-}
-
-function inDelivery(deal: DealRow): void {
-  if (deal.status !== 'accepted' && deal.status !== 'disputed')
-    throw conflict(DELIVERY_MESSAGES.dealNotActive);
 }
 
 async function recordEvent(
@@ -410,8 +374,7 @@ export async function deliverItem(
   input: DeliverInput,
 ): Promise<DeliveryOutcome> {
   const check = await deps.db.transaction(async (tx) => {
-    const locked = await lockDeliverable(tx, user, input);
-    requireCanDeliver(locked, user.id);
+    const locked = await lockDeliverableFor(tx, user, input, 'deliver', new Date());
     return locked.deliverable;
   });
   return storeThenCommit(
@@ -419,9 +382,8 @@ export async function deliverItem(
     (staged) => storeProofs(staged, input.id, check.id, input.files),
     (stored) =>
       deps.db.transaction(async (tx) => {
-        const locked = await lockDeliverable(tx, user, input);
-        requireCanDeliver(locked, user.id);
         const now = new Date();
+        const locked = await lockDeliverableFor(tx, user, input, 'deliver', now);
         const round = locked.deliverable.round + 1;
         const [updated] = await tx
           .update(dealDeliverables)
@@ -462,20 +424,6 @@ export async function deliverItem(
   );
 }
 
-function requireCanDeliver({ deal, deliverable }: Locked, userId: string): void {
-  if (deliverable.giverId !== userId)
-    throw new TRPCError({ code: 'FORBIDDEN', message: DELIVERY_MESSAGES.notGiver });
-  inDelivery(deal);
-  if (deliverable.status !== 'pending') throw conflict(DELIVERY_MESSAGES.notDeliverable);
-}
-
-function requireReceiverAnswer({ deal, deliverable }: Locked, userId: string): void {
-  if (deliverable.receiverId !== userId)
-    throw new TRPCError({ code: 'FORBIDDEN', message: DELIVERY_MESSAGES.notReceiver });
-  inDelivery(deal);
-  if (deliverable.status !== 'delivered') throw conflict(DELIVERY_MESSAGES.notDelivered);
-}
-
 /** The receiver accepts a delivered item; the deal is completed when every item is accepted. */
 export function acceptDeliverable(
   db: Database,
@@ -483,9 +431,8 @@ export function acceptDeliverable(
   input: DeliverableIdInput,
 ): Promise<DeliveryOutcome> {
   return db.transaction(async (tx) => {
-    const locked = await lockDeliverable(tx, user, input);
-    requireReceiverAnswer(locked, user.id);
     const now = new Date();
+    const locked = await lockDeliverableFor(tx, user, input, 'accept_delivery', now);
     const [updated] = await tx
       .update(dealDeliverables)
       .set({ status: 'accepted', acceptedAt: now })
@@ -507,13 +454,8 @@ export function disputeDeliverable(
   input: DisputeInput,
 ): Promise<DeliveryOutcome> {
   return db.transaction(async (tx) => {
-    const locked = await lockDeliverable(tx, user, input);
-    requireReceiverAnswer(locked, user.id);
     const now = new Date();
-    const deliveredAt = locked.deliverable.deliveredAt!;
-    if (now.getTime() - deliveredAt.getTime() >= DELIVERY_LIMITS.answerDays * DAY_MS) {
-      throw conflict(DELIVERY_MESSAGES.disputeWindowClosed);
-    }
+    const locked = await lockDeliverableFor(tx, user, input, 'dispute', now);
     const [updated] = await tx
       .update(dealDeliverables)
       .set({
@@ -541,8 +483,7 @@ export async function addDisputeEvidence(
   input: DisputeEvidenceInput,
 ): Promise<DeliveryOutcome> {
   const check = await deps.db.transaction(async (tx) => {
-    const locked = await lockDeliverable(tx, user, input);
-    requireOpenDisputeOf(locked, user.id);
+    const locked = await lockDeliverableFor(tx, user, input, 'add_evidence', new Date());
     return locked.deliverable;
   });
   return storeThenCommit(
@@ -550,8 +491,7 @@ export async function addDisputeEvidence(
     (staged) => storeProofs(staged, input.id, check.id, input.files),
     (stored) =>
       deps.db.transaction(async (tx) => {
-        const locked = await lockDeliverable(tx, user, input);
-        requireOpenDisputeOf(locked, user.id);
+        const locked = await lockDeliverableFor(tx, user, input, 'add_evidence', new Date());
         const { deliverable } = locked;
         const [counted] = await tx
           .select({ files: sql<number>`count(*)::int`, last: sql<number>`coalesce(max(position), -1)::int` })
@@ -591,13 +531,6 @@ export async function addDisputeEvidence(
   );
 }
 
-function requireOpenDisputeOf({ deal, deliverable }: Locked, userId: string): void {
-  if (deliverable.receiverId !== userId)
-    throw new TRPCError({ code: 'FORBIDDEN', message: DELIVERY_MESSAGES.notReceiver });
-  if (deal.status !== 'disputed' || deliverable.status !== 'disputed')
-    throw conflict(DELIVERY_MESSAGES.notDisputed);
-}
-
 /**
  * An admin decides a disputed item: deliver again (back to `pending`), accept it, or cancel the deal; with a
  * note, audit-logged in the same transaction. 409 when the item is not in dispute.
@@ -608,12 +541,8 @@ export function resolveDispute(
   input: ResolveDisputeInput,
 ): Promise<DeliveryOutcome & { outcome: DisputeOutcome }> {
   return db.transaction(async (tx) => {
-    const locked = await lockDeliverable(tx, admin, input, true);
-    const { deal, deliverable } = locked;
-    if (deal.status !== 'disputed' || deliverable.status !== 'disputed') {
-      throw conflict(DELIVERY_MESSAGES.notDisputed);
-    }
     const now = new Date();
+    const { deal, deliverable } = await lockDeliverableFor(tx, admin, input, `resolve_${input.outcome}`, now);
     let updated: DealDeliverableRow;
     let status: DealRow['status'];
     if (input.outcome === 'cancel_deal') {
@@ -702,7 +631,7 @@ export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResu
   for (const { dealId } of due) {
     const outcomes = await db.transaction(async (tx) => {
       const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update');
-      if (!deal || (deal.status !== 'accepted' && deal.status !== 'disputed')) return [];
+      if (!deal || !DEAL_IN_DELIVERY.includes(deal.status)) return [];
       const now = new Date();
       const accepted = await tx
         .update(dealDeliverables)

@@ -1,5 +1,7 @@
 import {
   DEAL_MESSAGES,
+  DELIVERABLE_ACTIONS,
+  DELIVERABLE_STATUSES,
   DELIVERY_LIMITS,
   DELIVERY_MESSAGES,
   DISPUTE_OUTCOMES,
@@ -120,7 +122,7 @@ export const ProofView = z.object({
 /** A deliverable as the deal shows it. */
 export const DeliverableView = z.object({
   _id: z.string(),
-  status: z.string(),
+  status: z.enum(DELIVERABLE_STATUSES),
   round: z.number().int(),
   deliveredAt: z.string().nullable(),
   /** When the delivery is accepted automatically unless answered (delivered items only). */
@@ -137,8 +139,12 @@ export const DeliverableView = z.object({
   proof: z.array(ProofView),
   /** The receiver's evidence for a dispute of the current delivery (parties and admins see it). */
   evidence: z.array(ProofView),
+  /** What the viewer may do to this item now (the deliverable table in packages/core). */
+  actions: z.array(z.enum(DELIVERABLE_ACTIONS)),
 });
 export type DeliverableView = z.infer<typeof DeliverableView>;
+/** A deliverable as stored, before the viewer's actions are added. */
+export type StoredDeliverableView = Omit<DeliverableView, 'actions'>;
 
 export const TimelineEntry = z.object({
   at: z.string(),

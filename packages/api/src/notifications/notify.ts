@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@barterads/core';
 import { type Executor, notificationPreferences, notifications, users } from '@barterads/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import type { PubSub } from '../pubsub';
 import type { ApiServices, Logger } from '../services';
 
@@ -42,6 +43,8 @@ export interface NotifyDeps {
   logger: Logger;
   /** Asks the e-mail job to run now rather than at its next scheduled minute; optional (tests, scripts). */
   wakeEmailJob?: () => void;
+  /** Asks the event dispatcher (the outbox) to run now; optional. */
+  wakeEvents?: () => void;
 }
 
 /** `notify`'s dependencies from the shared services (the pool's executor, not a transaction). */
@@ -51,6 +54,7 @@ export function notifyDeps(services: ApiServices): NotifyDeps {
     pubsub: services.pubsub,
     logger: services.logger,
     wakeEmailJob: () => services.jobs?.wake(NOTIFICATION_EMAILS_JOB),
+    wakeEvents: () => services.jobs?.wake(EVENT_DISPATCH_JOB),
   };
 }
 

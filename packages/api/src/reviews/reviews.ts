@@ -1,4 +1,4 @@
-import { DEAL_MESSAGES, REVIEW_LIMITS, REVIEW_MESSAGES } from '@barterads/core';
+import { checkDealAction, DEAL_MESSAGES, REVIEW_LIMITS, REVIEW_MESSAGES } from '@barterads/core';
 import {
   type Database,
   deals,
@@ -12,6 +12,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
+import { dealFactsOf } from '../lifecycle/transition';
 import type {
   BusinessReviewsInput,
   CreateReviewInput,
@@ -156,7 +157,15 @@ export async function dealReviews(db: Executor, viewer: UserRow, dealId: string)
   return {
     mine,
     theirs,
-    canReview: Boolean(party) && deal.status === 'completed' && !mine,
+    canReview: checkDealAction(
+      dealFactsOf(
+        deal,
+        rows.map((r) => r.authorId),
+      ),
+      viewer,
+      'review',
+      new Date(),
+    ).ok,
     publishesAt: deal.completedAt
       ? new Date(deal.completedAt.getTime() + REVIEW_LIMITS.publishAfterDays * DAY_MS).toISOString()
       : null,

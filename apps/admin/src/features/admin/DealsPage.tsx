@@ -1,5 +1,5 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { DEAL_STATUSES, type DealStatus } from '@barterads/core';
+import { DEAL_STATUSES } from '@barterads/core';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,7 +12,6 @@ type Deal = RouterOutputs['deals']['adminList']['deals'][number];
 
 const route = getRouteApi('/_admin/deals');
 const STATUS_OPTIONS = DEAL_STATUSES.map((status) => ({ value: status, label: status }));
-const CANCELLABLE: readonly DealStatus[] = ['proposed', 'accepted', 'disputed'];
 const RUPEES = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -92,7 +91,7 @@ export function DealsPage() {
                   Reason: {deal.declineReason}
                 </Text>
               ) : null}
-              {CANCELLABLE.includes(deal.status) ? (
+              {deal.actions.includes('cancel') ? (
                 <Button size="xs" variant="default" color="red" mt="xs" onClick={() => setCancelling(deal)}>
                   Cancel deal
                 </Button>

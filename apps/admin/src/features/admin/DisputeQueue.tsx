@@ -161,7 +161,7 @@ function DisputeRecord({ id }: { id: string }) {
                 <RecordFiles files={d.evidence} label="Dispute evidence" />
               </>
             ) : null}
-            {d?.status === 'disputed' && deal.status === 'disputed' ? (
+            {d?.actions.some((a) => a.startsWith('resolve_')) ? (
               <Decide dealId={deal._id} item={item} />
             ) : null}
           </Paper>

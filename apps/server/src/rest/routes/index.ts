@@ -6,6 +6,7 @@ import { businessRoutes } from './businesses';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
+import { eventRoutes } from './events';
 import { listingRoutes } from './listings';
 import { matchingRoutes } from './matching';
 import { messageRoutes } from './messages';
@@ -13,6 +14,7 @@ import { notificationRoutes } from './notifications';
 import { paymentRoutes } from './payments';
 import { reviewRoutes } from './reviews';
 import { savedSearchRoutes } from './saved-searches';
+import { taxRoutes } from './tax';
 
 /** The whole REST table, in the order of the contract. */
 export const restRoutes: RestRoute[] = [
@@ -25,9 +27,11 @@ export const restRoutes: RestRoute[] = [
   ...paymentRoutes,
   ...businessRoutes,
   ...dealRoutes,
+  ...taxRoutes,
   ...reviewRoutes,
   ...notificationRoutes,
   ...matchingRoutes,
   ...savedSearchRoutes,
+  ...eventRoutes,
   ...adminRoutes,
 ];

@@ -43,6 +43,8 @@ import { usePayCommission } from './usePayCommission';
 
 // The counter form loads when Counter is pressed (the deal page's JS budget).
 const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ default: m.DealOfferForm })));
+// The Tax section loads after the deal (its own request, and the JS budget of the first paint).
+const TaxSection = lazy(() => import('./TaxSection').then((m) => ({ default: m.TaxSection })));
 
 /** Element Timing of the deal's heading: when the deal was painted (the slow-network browser test reads it). */
 const DEAL_HEADING_TIMING: Record<string, string> = { elementtiming: 'deal-heading' };
@@ -185,8 +187,9 @@ export function DealPage({ id }: { id: string }) {
   const other = deal.proposer._id === me ? deal.counterparty : deal.proposer;
   const otherName = other.companyName ?? other.name;
   const isParty = deal.proposer._id === me || deal.counterparty._id === me;
-  const myTurn = deal.status === 'proposed' && deal.turnUserId === me;
-  const canWithdraw = deal.status === 'proposed' && isParty && deal.turnUserId !== me;
+  // What the viewer may do comes from the server (the deal table in packages/core): no rule is repeated here.
+  const can = (action: Deal['actions'][number]) => deal.actions.includes(action);
+  const myTurn = can('accept');
   const iGet = deal.items.filter((i) => i.giverId === other._id);
   const iGive = deal.items.filter((i) => i.giverId === me);
   const youGet = deal.totals[me] ?? 0;
@@ -259,12 +262,18 @@ export function DealPage({ id }: { id: string }) {
             : ` in ${possessive(otherName)} favour`}
       </Text>
 
+      {isParty ? (
+        <Suspense fallback={<Skeleton height={120} />}>
+          <TaxSection dealId={deal._id} me={me} otherName={otherName} />
+        </Suspense>
+      ) : null}
+
       {myTurn ? (
         <Group grow={phone ?? false}>
           <Button loading={accept.isPending} onClick={() => setConfirmingAccept(true)}>
             Accept version {deal.version}
           </Button>
-          {deal.version < DEAL_LIMITS.maxVersions ? (
+          {can('counter') ? (
             <Button variant="light" onClick={() => setCountering(true)}>
               Counter
             </Button>
@@ -274,7 +283,7 @@ export function DealPage({ id }: { id: string }) {
           </Button>
         </Group>
       ) : null}
-      {canWithdraw ? (
+      {can('withdraw') ? (
         <Group>
           <Button variant="default" loading={withdraw.isPending} onClick={() => withdraw.mutate({ id })}>
             Withdraw my offer
@@ -295,7 +304,7 @@ export function DealPage({ id }: { id: string }) {
                 {myCommission.paid ? 'paid' : 'unpaid'}
               </Text>
             ) : null}
-            {myCommission && !myCommission.paid && myCommission.amountInr > 0 && commission.enabled ? (
+            {myCommission && can('pay_commission') && commission.enabled ? (
               <>
                 <Button loading={commission.busy} onClick={() => void commission.pay()}>
                   Pay commission {formatInr(myCommission.amountInr)}

@@ -11,7 +11,8 @@ export type DealFilter = DealStatus | 'awaiting' | 'confirm' | 'all';
 
 function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
   const other = deal.proposer._id === meId ? deal.counterparty : deal.proposer;
-  const mine = deal.turnUserId === meId;
+  // Whether the offer awaits the viewer's answer: the server's `actions` (the deal table in packages/core).
+  const mine = deal.actions.includes('accept');
   return (
     <Link
       to="/dashboard/deals/$id"

@@ -310,9 +310,9 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
     },
     onError: () => setAccepting(null),
   });
-  const inDelivery = deal.status === 'accepted' || deal.status === 'disputed';
-  // The giver's own listings name an item's category (the one you deliver is always yours).
-  const mine = trpc.listings.mine.useQuery(undefined, { enabled: inDelivery });
+  // The giver's own listings name an item's category (the one you deliver is always yours); needed only while the
+  // viewer has something to deliver (the server's `actions`, from the deliverable table in packages/core).
+  const mine = trpc.listings.mine.useQuery(undefined, { enabled: deal.actions.includes('deliver') });
   const categoryOf = (item: Item): string | null => {
     const listingId = item.listingId ?? deal.listingId;
     return mine.data?.barters.find((b) => b._id === listingId)?.category ?? null;
@@ -375,15 +375,19 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                   <Files files={d.evidence} label="Dispute evidence" />
                 </Stack>
               ) : null}
-              {inDelivery && giverIsMe && d.status === 'pending' ? (
+              {d.actions.includes('deliver') ? (
                 <Button onClick={() => setDelivering(item)}>Mark delivered with proof</Button>
               ) : null}
-              {inDelivery && receiverIsMe && d.status === 'delivered' ? (
+              {d.actions.includes('accept_delivery') || d.actions.includes('dispute') ? (
                 <Group grow>
-                  <Button onClick={() => setAccepting(item)}>Accept delivery</Button>
-                  <Button variant="default" color="orange" onClick={() => setDisputing(item)}>
-                    Dispute
-                  </Button>
+                  {d.actions.includes('accept_delivery') ? (
+                    <Button onClick={() => setAccepting(item)}>Accept delivery</Button>
+                  ) : null}
+                  {d.actions.includes('dispute') ? (
+                    <Button variant="default" color="orange" onClick={() => setDisputing(item)}>
+                      Dispute
+                    </Button>
+                  ) : null}
                 </Group>
               ) : null}
             </Stack>

@@ -1,0 +1,22 @@
+import { type ApiServices, dispatchEvents, EVENT_DISPATCH_JOB, type RecurringJob } from '@barterads/api';
+
+/**
+ * The outbox's dispatcher: every minute on the job queue, and at once when a change that wrote an event wakes it.
+ * It delivers each event to its channels (the bell, e-mail), each delivery recorded and retried on its own (see
+ * dispatchEvents); its state is in rows, so a restart loses nothing.
+ */
+export function eventDispatchJob(services: ApiServices): RecurringJob {
+  return {
+    name: EVENT_DISPATCH_JOB,
+    async run() {
+      const done = await dispatchEvents({
+        db: services.database.db,
+        mailer: services.mailer,
+        appUrl: services.config.appUrl,
+        pubsub: services.pubsub,
+        logger: services.logger,
+      });
+      if (done.delivered > 0 || done.failed > 0) services.logger.info(done, 'event dispatch');
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { defineRoutes } from '../route';
+
+/** GST of barter deals (product-spec-3 section 1; contract, part three paths). */
+export const taxRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/deals/:id/tax-preview',
+    procedure: 'tax.preview',
+    summary:
+      "The deal's GST legs (one per party's side, SAC and place of supply): as they would be on acceptance before it, the stored ones after. IGST across states, CGST + SGST within one; place of supply the recipient's state, or the property's for outdoor sites and hotel rooms; a supplier without a verified GSTIN is not_required (no tax invoice, no credit). mine: the viewer's GST owed and claimable. Parties only (404 otherwise). Not tax advice",
+    tag: 'Deals',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/deals/:id/legs/:legId/issue',
+    procedure: 'tax.issueLeg',
+    summary:
+      "The leg's supplier issues it: invoiceNumber? (given: issued outside BarterAds with that number), sac? (from the SAC list; 400 otherwise). Without a number the next of your series is allotted, without gaps per financial year. 409 for a second issue, a number that would repeat, no series set, or a supplier without a verified GSTIN; 404 for anyone but the supplier",
+    tag: 'Deals',
+    auth: 'bearer',
+    input: (request) => {
+      const body = request.body && typeof request.body === 'object' ? request.body : {};
+      return { ...body, id: request.params.id, legId: request.params.legId };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/auth/me/invoice-series',
+    procedure: 'tax.setInvoiceSeries',
+    summary:
+      'Your own invoice series for barter legs: prefix (1-10 characters of A-Z, 0-9, / and -, such as HS/25-26/). Answers { prefix, next }: the number your next issue gets',
+    tag: 'Accounts',
+    auth: 'bearer',
+  },
+]);

@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bellChannel,
+  type Channel,
+  type DispatchDeps,
+  dispatchEvents,
+  emailChannel,
+  retryDelayMs,
+  SYSTEM_ACTOR,
+  writeEvent,
+} from '@barterads/api';
+import { type Database, eventDeliveries, events, listings, notifications, type UserRow } from '@barterads/db';
+import { createTestDatabase, type TestDatabase } from '@barterads/testing';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
+
+type TestUser = { user: UserRow; token: string };
+
+describe('the transactional outbox over real HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  async function pair() {
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    const brand = await createTestUser(server.db);
+    const [listing] = await server.db
+      .insert(listings)
+      .values({
+        ownerId: owner.user.id,
+        ownerType: owner.user.userType,
+        title: 'Hoarding at the ring road',
+        description: 'Front-lit hoarding facing two-way traffic.',
+        location: 'Pune, Maharashtra',
+        category: 'outdoor',
+        unit: 'month',
+        rateInr: 50000,
+      })
+      .returning();
+    return { owner, brand, listing: listing! };
+  }
+
+  const items = (owner: TestUser, brand: TestUser, listingId: string, value = 50000) => [
+    { giverId: owner.user.id, listingId, title: 'Hoarding', quantity: 1, unit: 'month', valueInr: value },
+    { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
+  ];
+
+  const eventsOf = (resourceId: string) =>
+    server.db.select().from(events).where(eq(events.resourceId, resourceId)).orderBy(asc(events.sequence));
+
+  it("writes each change's event in its own transaction, none for a refused or rolled-back one", async () => {
+    const { owner, brand, listing } = await pair();
+    const made = await server.request('/api/deals', {
+      token: brand.token,
+      json: { listingId: listing.id, openDays: 7, items: items(owner, brand, listing.id) },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.deal._id as string;
+    const [proposed] = await eventsOf(id);
+    expect(proposed).toMatchObject({
+      type: 'deal.proposed',
+      actorKind: 'user',
+      actorId: brand.user.id,
+      resourceType: 'deal',
+    });
+    expect([...proposed!.audience].sort()).toEqual([owner.user.id, brand.user.id].sort());
+    expect(proposed!.data).toMatchObject({ deal: { _id: id, status: 'proposed', version: 1 } });
+
+    // Refused (out of turn): 409 and no event.
+    expect(
+      (await server.request(`/api/deals/${id}/accept`, { token: brand.token, json: { version: 1 } })).status,
+    ).toBe(409);
+    expect(await eventsOf(id)).toHaveLength(1);
+
+    const countered = await server.request(`/api/deals/${id}/counter`, {
+      token: owner.token,
+      json: { openDays: 7, items: items(owner, brand, listing.id, 52000) },
+    });
+    expect(countered.status).toBe(200);
+    const accepted = await server.request(`/api/deals/${id}/accept`, {
+      token: brand.token,
+      json: { version: 2 },
+    });
+    expect(accepted.status).toBe(200);
+    const written = await eventsOf(id);
+    expect(written.map((e) => e.type)).toEqual(['deal.proposed', 'deal.countered', 'deal.accepted']);
+    const sequences = written.map((e) => e.sequence);
+    expect([...sequences].sort((a, b) => a - b)).toEqual(sequences);
+    expect(new Set(sequences).size).toBe(3);
+    expect(written[2]!.data).toMatchObject({
+      deal: { status: 'accepted', number: accepted.body.deal.number },
+    });
+
+    // A change that rolls back leaves no event.
+    const ghost = randomUUID();
+    await expect(
+      server.db.transaction(async (tx) => {
+        await writeEvent(tx, {
+          type: 'deal.cancelled',
+          actor: SYSTEM_ACTOR,
+          resourceType: 'deal',
+          resourceId: ghost,
+          audience: [],
+          data: {},
+        });
+        throw new Error('the change fails after its event was written');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await eventsOf(ghost)).toEqual([]);
+  });
+  it('lists the events a caller may see after a sequence: parties their deals, admins all, read API keys too', async () => {
+    const { owner, brand, listing } = await pair();
+    const stranger = await createTestUser(server.db);
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const made = await server.request('/api/deals', {
+      token: brand.token,
+      json: { listingId: listing.id, openDays: 7, items: items(owner, brand, listing.id) },
+    });
+    const id = made.body.deal._id as string;
+    await server.request(`/api/deals/${id}/decline`, { token: owner.token, json: { reason: 'Booked' } });
+
+    const mine = await server.request('/api/events?after=0', { token: owner.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.events.map((e: { type: string }) => e.type)).toEqual(['deal.proposed', 'deal.declined']);
+    expect(mine.body.events[1]).toMatchObject({
+      type: 'deal.declined',
+      actor: { kind: 'user', id: owner.user.id },
+      data: { deal: { _id: id, status: 'declined', declineReason: 'Booked' } },
+    });
+    expect(mine.body.nextAfter).toBe(mine.body.events[1].sequence);
+    // Paging on: nothing after the last; `types` filters.
+    const after = await server.request(`/api/events?after=${mine.body.nextAfter}`, { token: owner.token });
+    expect(after.body).toEqual({ events: [], nextAfter: mine.body.nextAfter });
+    const declines = await server.request('/api/events?types=deal.declined,deal.accepted', {
+      token: brand.token,
+    });
+    expect(declines.body.events.map((e: { type: string }) => e.type)).toEqual(['deal.declined']);
+    expect((await server.request('/api/events?types=nonsense', { token: brand.token })).status).toBe(400);
+    expect((await server.request('/api/events?limit=101', { token: brand.token })).status).toBe(400);
+    // Someone else's deal is not seen; an admin sees all.
+    expect((await server.request('/api/events', { token: stranger.token })).body.events).toEqual([]);
+    const all = await server.request('/api/events?limit=100', { token: admin.token });
+    expect(all.body.events.some((e: { data: { deal?: { _id: string } } }) => e.data.deal?._id === id)).toBe(
+      true,
+    );
+    expect((await server.request('/api/events')).status).toBe(401);
+
+    // A read-scope API key of a Professional member polls the same list.
+    await giveTestPlan(server.db, owner.user.id, 'professional');
+    const key = await server.request('/api/auth/api-keys', {
+      token: owner.token,
+      json: { name: 'Partner sync', scope: 'read' },
+    });
+    expect(key.status).toBe(201);
+    const polled = await server.request('/api/events', { token: key.body.secret });
+    expect(polled.status).toBe(200);
+    expect(polled.body.events.map((e: { type: string }) => e.type)).toEqual([
+      'deal.proposed',
+      'deal.declined',
+    ]);
+  });
+});
+
+describe('the event dispatcher', () => {
+  let database: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.handle.db;
+  });
+  afterAll(async () => database.destroy());
+
+  const logger = { info: () => {}, warn: () => {}, error: () => {} };
+  const pubsub = {
+    publish: async () => {},
+    subscribe: async () => () => {},
+    close: async () => {},
+  };
+
+  /** `n` proposals from one member to another, written as the deal domain writes them (the dispatcher's input). */
+  async function proposals(n: number): Promise<{ to: UserRow; from: UserRow; ids: string[] }> {
+    const from = (await createTestUser(db, { firstName: 'Kabir' })).user;
+    const to = (await createTestUser(db, { firstName: 'Meera' })).user;
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const id = randomUUID();
+      ids.push(id);
+      const party = (u: UserRow) => ({ _id: u.id, name: u.firstName, companyName: null, verified: false });
+      await db.transaction((tx) =>
+        writeEvent(tx, {
+          type: 'deal.proposed',
+          actor: { kind: 'user', id: from.id },
+          resourceType: 'deal',
+          resourceId: id,
+          audience: [from.id, to.id],
+          data: {
+            deal: {
+              _id: id,
+              version: 1,
+              number: null,
+              expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+              proposer: party(from),
+              counterparty: party(to),
+              declineReason: null,
+            },
+          },
+        }),
+      );
+    }
+    return { from, to, ids };
+  }
+
+  interface Sent {
+    to: string;
+    subject: string;
+  }
+  function mailer(send: (mail: Sent) => Promise<void>) {
+    return { mode: 'smtp' as const, send: (mail: { to: string; subject: string }) => send(mail) };
+  }
+
+  function deps(overrides: Partial<DispatchDeps> & Pick<DispatchDeps, 'mailer'>): DispatchDeps {
+    return { db, appUrl: 'https://barterads.test', pubsub, logger, ...overrides };
+  }
+
+  const deliveriesOf = async (userId: string, channel: string) =>
+    (await db.select().from(eventDeliveries).where(eq(eventDeliveries.target, userId))).filter(
+      (d) => d.channel === channel,
+    );
+
+  it('delivers exactly once per channel when a dispatcher is killed mid-batch and restarted', async () => {
+    const { to, ids } = await proposals(6);
+    const sent: Sent[] = [];
+    // The first dispatcher is killed as it starts its third e-mail (before the mail leaves).
+    const kill = new AbortController();
+    let calls = 0;
+    const dying = mailer(async (mail) => {
+      calls += 1;
+      if (calls === 3) {
+        kill.abort();
+        throw new Error('killed');
+      }
+      sent.push(mail);
+    });
+    const first = await dispatchEvents(deps({ mailer: dying, signal: kill.signal }));
+    expect(first.fanned).toBeGreaterThanOrEqual(6);
+    expect(sent).toHaveLength(2);
+    // Nothing of the killed delivery was recorded: it is pending, no attempt counted.
+    const midway = await deliveriesOf(to.id, 'email');
+    expect(midway.filter((d) => d.status === 'delivered')).toHaveLength(2);
+    expect(midway.filter((d) => d.status === 'pending').every((d) => d.attempts === 0)).toBe(true);
+
+    // Restarted: the rest go out, none twice; the bell has one notification per event.
+    const working = mailer(async (mail) => {
+      sent.push(mail);
+    });
+    await dispatchEvents(deps({ mailer: working }));
+    expect(sent.filter((m) => m.to === to.email)).toHaveLength(6);
+    expect(new Set(sent.map((m) => m.subject)).size).toBe(1);
+    expect(sent[0]!.subject).toBe('Kabir proposed a deal');
+    const bell = await db.select().from(notifications).where(eq(notifications.userId, to.id));
+    expect(bell.map((n) => n.link).sort()).toEqual(ids.map((id) => `/dashboard/deals/${id}`).sort());
+    for (const channel of ['bell', 'email']) {
+      const rows = await deliveriesOf(to.id, channel);
+      expect(rows).toHaveLength(6);
+      expect(rows.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    }
+    // A third run finds nothing to do.
+    await dispatchEvents(deps({ mailer: working }));
+    expect(sent).toHaveLength(6);
+  });
+
+  it('retries a failing channel with growing delays on its clock, blocking no other, then gives up', async () => {
+    const { to } = await proposals(2);
+    let clock = new Date(Date.now() + 1000);
+    const now = () => clock;
+    let attemptsSeen = 0;
+    const broken = mailer(async () => {
+      attemptsSeen += 1;
+      throw new Error('SMTP 421 try later');
+    });
+    const channels: Channel[] = [bellChannel(logger, pubsub), emailChannel(broken, 'https://barterads.test')];
+    await dispatchEvents(deps({ mailer: broken, now, channels }));
+    // The bell is delivered although e-mail fails.
+    expect((await deliveriesOf(to.id, 'bell')).every((d) => d.status === 'delivered')).toBe(true);
+    let mail = await deliveriesOf(to.id, 'email');
+    expect(mail.map((d) => d.attempts)).toEqual([1, 1]);
+    expect(mail[0]!.lastError).toContain('SMTP 421');
+
+    const maxAttempts = channels[1]!.maxAttempts;
+    const delays: number[] = [];
+    for (let attempt = 1; attempt < maxAttempts; attempt++) {
+      const due = mail[0]!.nextAttemptAt.getTime();
+      delays.push(due - clock.getTime());
+      // A moment before it is due: nothing is tried.
+      clock = new Date(due - 1);
+      const before = attemptsSeen;
+      await dispatchEvents(deps({ mailer: broken, now, channels }));
+      expect(attemptsSeen).toBe(before);
+      clock = new Date(due);
+      await dispatchEvents(deps({ mailer: broken, now, channels }));
+      mail = await deliveriesOf(to.id, 'email');
+      expect(mail.map((d) => d.attempts)).toEqual([attempt + 1, attempt + 1]);
+    }
+    expect(delays).toEqual(Array.from({ length: maxAttempts - 1 }, (_, i) => retryDelayMs(i + 1)));
+    for (let i = 1; i < delays.length; i++) expect(delays[i]!).toBeGreaterThan(delays[i - 1]!);
+    expect(mail.every((d) => d.status === 'failed')).toBe(true);
+  });
+});

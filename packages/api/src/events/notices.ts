@@ -1,0 +1,62 @@
+import type { NotificationKind } from '@barterads/core';
+import type { EventRow } from '@barterads/db';
+import { type DealEvent, dealNotice } from '../deals/mail';
+import type { Deal } from '../deals/schemas';
+
+/** What a member is told of an event, in the bell and by e-mail (the same words in both). */
+export interface MemberNotice {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  /** The bell's dedupe key (one notification per event and member, however often delivered). */
+  dedupeKey: string;
+}
+
+const DEAL_KINDS: Partial<Record<string, { event: DealEvent; kind: NotificationKind }>> = {
+  'deal.proposed': { event: 'proposed', kind: 'deal_proposed' },
+  'deal.countered': { event: 'countered', kind: 'deal_countered' },
+  'deal.accepted': { event: 'accepted', kind: 'deal_accepted' },
+  'deal.declined': { event: 'declined', kind: 'deal_declined' },
+  'deal.withdrawn': { event: 'withdrawn', kind: 'deal_withdrawn' },
+};
+
+function when(value: string): string {
+  return `${new Date(value).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} IST`;
+}
+
+/**
+ * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
+ * withdrawal concerns (the other party of the one who acted), and both parties of an expired offer. Events not
+ * listed here reach members by their domain's own notices for now (deliverables, disputes).
+ */
+export function memberNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+  const deal = (event.data as { deal?: Deal }).deal;
+  if (!deal) return [];
+  const known = DEAL_KINDS[event.type];
+  if (known && event.actorId) {
+    const notice = dealNotice(known.event, deal, event.actorId);
+    return [
+      {
+        userId: notice.recipientId,
+        kind: known.kind,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link,
+        dedupeKey: `deal:${deal._id}:v${deal.version}:${known.event}`,
+      },
+    ];
+  }
+  if (event.type === 'deal.expired') {
+    return [deal.proposer._id, deal.counterparty._id].map((userId) => ({
+      userId,
+      kind: 'deal_expired' as const,
+      title: 'A deal offer expired',
+      body: `An offer in one of your deals was not answered before it closed (${when(deal.expiresAt)}), so the deal expired.`,
+      link: `/dashboard/deals/${deal._id}`,
+      dedupeKey: `deal:${deal._id}:expired`,
+    }));
+  }
+  return [];
+}

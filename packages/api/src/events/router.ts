@@ -1,0 +1,38 @@
+import { events } from '@barterads/db';
+import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import { authedProcedure, router } from '../trpc';
+import { type EventView, ListEventsInput, ListEventsResult } from './schemas';
+
+/**
+ * Partner events (product-spec-3 section 2): the events the caller may see, oldest first, after a sequence — a
+ * party's deals, an owner's listings (the event's audience); an admin sees all. A partner that was down catches up
+ * by polling. Read-scope API keys may call it (REST `GET /api/events`).
+ */
+export const eventsRouter = router({
+  list: authedProcedure
+    .input(ListEventsInput)
+    .output(ListEventsResult)
+    .query(async ({ ctx, input }) => {
+      const rows = await ctx.services.database.db
+        .select()
+        .from(events)
+        .where(
+          and(
+            gt(events.sequence, input.after),
+            input.types.length > 0 ? inArray(events.type, input.types) : undefined,
+            ctx.user.role === 'admin' ? undefined : sql`${events.audience} @> array[${ctx.user.id}]::uuid[]`,
+          ),
+        )
+        .orderBy(asc(events.sequence))
+        .limit(input.limit);
+      const list: EventView[] = rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        sequence: row.sequence,
+        createdAt: row.createdAt.toISOString(),
+        actor: { kind: row.actorKind, id: row.actorId },
+        data: row.data as Record<string, unknown>,
+      }));
+      return { events: list, nextAfter: list.at(-1)?.sequence ?? input.after };
+    }),
+});

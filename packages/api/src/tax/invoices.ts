@@ -1,0 +1,159 @@
+import { type ComputedLeg, financialYear, seriesInvoiceNumber, withSac } from '@barterads/core';
+import {
+  type Database,
+  type DealLegRow,
+  dealLegs,
+  type Executor,
+  memberInvoiceCounters,
+  memberInvoiceSeries,
+  type UserRow,
+} from '@barterads/db';
+import { TRPCError } from '@trpc/server';
+import { and, eq, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../accounts/tokens';
+import { dealOfParty, supplyDates, toLeg } from './legs';
+import type { InvoiceSeriesInput, IssueLegInput, Leg } from './schemas';
+
+export const TAX_MESSAGES = {
+  legNotFound: 'This leg was not found.',
+  alreadyIssued: 'This leg is already issued.',
+  notRequired: 'No tax invoice: the supplier has no verified GSTIN. Verify your GSTIN in Settings first.',
+  numberUsed: 'This invoice number is already used in your series.',
+  noSeries: 'Set your invoice series first (Settings, Tax invoices).',
+} as const;
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+async function counterOf(db: Executor, userId: string, fy: string): Promise<number> {
+  const [row] = await db
+    .select({ last: memberInvoiceCounters.last })
+    .from(memberInvoiceCounters)
+    .where(and(eq(memberInvoiceCounters.userId, userId), eq(memberInvoiceCounters.financialYear, fy)));
+  return row?.last ?? 0;
+}
+
+/** Sets the member's prefix; answers the number its next issue would get. */
+export async function setInvoiceSeries(
+  db: Database,
+  user: UserRow,
+  input: InvoiceSeriesInput,
+): Promise<{ prefix: string; next: string }> {
+  await db
+    .insert(memberInvoiceSeries)
+    .values({ userId: user.id, prefix: input.prefix })
+    .onConflictDoUpdate({
+      target: memberInvoiceSeries.userId,
+      set: { prefix: input.prefix, updatedAt: new Date() },
+    });
+  const last = await counterOf(db, user.id, financialYear(new Date()));
+  return { prefix: input.prefix, next: seriesInvoiceNumber(input.prefix, last + 1) };
+}
+
+/** The next number of the member's series this financial year: the counter row bumped in the caller's transaction. */
+async function nextSequence(tx: Executor, userId: string, fy: string): Promise<number> {
+  const [row] = await tx
+    .insert(memberInvoiceCounters)
+    .values({ userId, financialYear: fy, last: 1 })
+    .onConflictDoUpdate({
+      target: [memberInvoiceCounters.userId, memberInvoiceCounters.financialYear],
+      set: { last: sql`${memberInvoiceCounters.last} + 1` },
+    })
+    .returning({ last: memberInvoiceCounters.last });
+  return row!.last;
+}
+
+async function numberUsed(tx: Executor, supplierId: string, number: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: dealLegs.id })
+    .from(dealLegs)
+    .where(and(eq(dealLegs.supplierId, supplierId), eq(dealLegs.invoiceNumber, number)))
+    .limit(1);
+  return Boolean(row);
+}
+
+function computedOf(row: DealLegRow): ComputedLeg {
+  return {
+    key: row.key,
+    supplierId: row.supplierId,
+    recipientId: row.recipientId,
+    supplierGstin: row.supplierGstin,
+    recipientGstin: row.recipientGstin,
+    supplierState: row.supplierState,
+    placeOfSupply: row.placeOfSupply,
+    placeOfSupplyBasis: row.placeOfSupplyBasis,
+    sac: row.sac,
+    ratePct: row.ratePct,
+    description: row.description,
+    lines: row.lines,
+    taxablePaise: row.taxablePaise,
+    igstPaise: row.igstPaise,
+    cgstPaise: row.cgstPaise,
+    sgstPaise: row.sgstPaise,
+    status: row.status === 'not_required' ? 'not_required' : 'draft',
+  };
+}
+
+/**
+ * The supplier issues its leg: with a number given, the leg was issued outside BarterAds with it; otherwise the
+ * next number of its series is allotted in this transaction (a number already recorded from elsewhere is
+ * skipped, so numbers never repeat). 409 for a second issue, a repeating number or an unregistered supplier.
+ * Anyone but the supplier gets 404.
+ */
+export async function issueLeg(db: Database, user: UserRow, input: IssueLegInput): Promise<Leg> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      await dealOfParty(tx, user, input.id);
+      const [leg] = await tx
+        .select()
+        .from(dealLegs)
+        .where(and(eq(dealLegs.id, input.legId), eq(dealLegs.dealId, input.id)))
+        .for('update');
+      if (!leg || leg.supplierId !== user.id)
+        throw new TRPCError({ code: 'NOT_FOUND', message: TAX_MESSAGES.legNotFound });
+      if (leg.status === 'issued') throw conflict(TAX_MESSAGES.alreadyIssued);
+      if (leg.status === 'not_required') throw conflict(TAX_MESSAGES.notRequired);
+      const now = new Date();
+      let number: string;
+      if (input.invoiceNumber) {
+        number = input.invoiceNumber.toUpperCase();
+        if (await numberUsed(tx, user.id, number)) throw conflict(TAX_MESSAGES.numberUsed);
+      } else {
+        const [series] = await tx
+          .select({ prefix: memberInvoiceSeries.prefix })
+          .from(memberInvoiceSeries)
+          .where(eq(memberInvoiceSeries.userId, user.id));
+        if (!series) throw conflict(TAX_MESSAGES.noSeries);
+        const fy = financialYear(now);
+        do {
+          number = seriesInvoiceNumber(series.prefix, await nextSequence(tx, user.id, fy));
+        } while (await numberUsed(tx, user.id, number));
+      }
+      const priced =
+        input.sac && input.sac !== leg.sac ? withSac(computedOf(leg), input.sac, leg.rateDay) : null;
+      const [updated] = await tx
+        .update(dealLegs)
+        .set({
+          status: 'issued',
+          invoiceNumber: number,
+          issuedAt: now,
+          ...(priced
+            ? {
+                sac: priced.sac,
+                ratePct: priced.ratePct,
+                igstPaise: priced.igstPaise,
+                cgstPaise: priced.cgstPaise,
+                sgstPaise: priced.sgstPaise,
+              }
+            : {}),
+        })
+        .where(eq(dealLegs.id, leg.id))
+        .returning();
+      return updated!;
+    });
+    const dates = await supplyDates(db, input.id);
+    return toLeg(input.id, row, dates.get(row.supplierId) ?? null);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(TAX_MESSAGES.numberUsed);
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import { authedProcedure, router } from '../trpc';
+import { issueLeg, setInvoiceSeries } from './invoices';
+import { taxPreview } from './legs';
+import {
+  DealTaxInput,
+  InvoiceSeriesInput,
+  InvoiceSeriesResult,
+  IssueLegInput,
+  LegResult,
+  TaxPreviewResult,
+} from './schemas';
+
+/**
+ * GST of barter deals (product-spec-3 section 1): each party's side is a leg, computed by `computeLegs` in
+ * packages/core, stored at acceptance. Parties only; anyone else gets 404. Not tax advice: members check with
+ * their accountant.
+ */
+export const taxRouter = router({
+  /** Each leg as it is (accepted) or would be on acceptance, and the viewer's GST owed and claimable. */
+  preview: authedProcedure
+    .input(DealTaxInput)
+    .output(TaxPreviewResult)
+    .query(({ ctx, input }) => taxPreview(ctx.services.database.db, ctx.user, input.id)),
+
+  /** Your own invoice series for barter legs: the prefix (`HS/25-26/`); answers the next number. */
+  setInvoiceSeries: authedProcedure
+    .input(InvoiceSeriesInput)
+    .output(InvoiceSeriesResult)
+    .mutation(({ ctx, input }) => setInvoiceSeries(ctx.services.database.db, ctx.user, input)),
+
+  /** The supplier issues its leg: the next number of its series, or the number used elsewhere (`invoiceNumber`). */
+  issueLeg: authedProcedure
+    .input(IssueLegInput)
+    .output(LegResult)
+    .mutation(async ({ ctx, input }) => ({ leg: await issueLeg(ctx.services.database.db, ctx.user, input) })),
+});

@@ -1,0 +1,69 @@
+import { INVOICE_NUMBER_MAX_LENGTH, INVOICE_PREFIX_PATTERN, isKnownSac } from '@barterads/core';
+import { z } from 'zod';
+
+export const DealTaxInput = z.object({ id: z.uuid() });
+export type DealTaxInput = z.infer<typeof DealTaxInput>;
+
+/** One leg as the contract's object: rupees with two decimals, dates as `YYYY-MM-DD`. */
+export const Leg = z.object({
+  /** Null in a preview before acceptance (nothing is stored yet). */
+  _id: z.string().nullable(),
+  dealId: z.string(),
+  supplierId: z.string(),
+  recipientId: z.string(),
+  supplierGstin: z.string().nullable(),
+  recipientGstin: z.string().nullable(),
+  supplierState: z.string().nullable(),
+  placeOfSupply: z.string().nullable(),
+  placeOfSupplyBasis: z.enum(['recipient', 'property']),
+  sac: z.string(),
+  ratePct: z.number(),
+  description: z.string(),
+  lines: z.array(
+    z.object({ title: z.string(), quantity: z.number(), unit: z.string(), valueInr: z.number() }),
+  ),
+  taxableValue: z.number(),
+  igst: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  status: z.enum(['draft', 'issued', 'not_required']),
+  supplyDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+});
+export type Leg = z.infer<typeof Leg>;
+
+export const TaxPreviewResult = z.object({
+  legs: z.array(Leg),
+  /** True once the deal is accepted: the legs are the stored ones. */
+  stored: z.boolean(),
+  /** The viewer's side, from the same legs: GST owed on what it gives, GST it may claim on what it receives. */
+  mine: z.object({ owe: z.number(), mayClaim: z.number() }),
+});
+export type TaxPreviewResult = z.infer<typeof TaxPreviewResult>;
+
+export const InvoiceSeriesInput = z.object({
+  prefix: z
+    .string()
+    .trim()
+    .regex(INVOICE_PREFIX_PATTERN, 'The prefix has 1 to 10 characters: capital letters, digits, / and -.'),
+});
+export type InvoiceSeriesInput = z.infer<typeof InvoiceSeriesInput>;
+export const InvoiceSeriesResult = z.object({ prefix: z.string(), next: z.string() });
+
+export const IssueLegInput = z.object({
+  id: z.uuid(),
+  legId: z.uuid(),
+  /** Given: the leg was issued outside BarterAds with this number. */
+  invoiceNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(INVOICE_NUMBER_MAX_LENGTH, `An invoice number has at most ${INVOICE_NUMBER_MAX_LENGTH} characters.`)
+    .regex(/^[A-Za-z0-9/-]+$/, 'An invoice number has only letters, digits, / and -.')
+    .optional(),
+  sac: z.string().refine(isKnownSac, 'Choose a SAC from the list.').optional(),
+});
+export type IssueLegInput = z.infer<typeof IssueLegInput>;
+export const LegResult = z.object({ leg: Leg });

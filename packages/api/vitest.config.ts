@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Ceilings, not targets: vitest's default 5 s failed a test of 256 filter combinations on a busy 2-core machine
+ * (CI beside other work); nothing here waits for time to pass.
+ */
+export default defineConfig({
+  test: { include: ['src/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+});

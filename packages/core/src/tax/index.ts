@@ -1,0 +1,3 @@
+export * from './legs';
+export * from './sac';
+export * from './series';

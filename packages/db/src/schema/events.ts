@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tz } from './columns';
+
+/** Who caused an event (product-spec-3 section 2). */
+export const eventActorKind = pgEnum('event_actor_kind', ['user', 'admin', 'api_key', 'system']);
+
+/**
+ * The transactional outbox: every change someone outside its transaction must hear about writes one row here in
+ * that transaction, so a change that rolls back has no event and an event is never lost once its change commits.
+ * `sequence` increases in commit order (writers take a transaction lock before inserting, see packages/api's
+ * events/outbox.ts), so a reader paging `after` a sequence misses none.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /** `deal.accepted`, `deliverable.delivered`, … */
+    type: text('type').notNull(),
+    actorKind: eventActorKind('actor_kind').notNull(),
+    /** The user's or API key's id; null for the system. */
+    actorId: uuid('actor_id'),
+    /** The resource's kind (`deal`) and id. */
+    resourceType: text('resource_type').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    /** The users who may read the event: a deal's parties, a listing's owner (admins read all). */
+    audience: uuid('audience').array().notNull().default(sql`'{}'::uuid[]`),
+    /** `{ <resource>: snapshot as the API answers it }`. */
+    data: jsonb('data').notNull(),
+    /** Set once the dispatcher has written the event's deliveries. */
+    dispatchedAt: tz('dispatched_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('events_sequence_unique').on(t.sequence),
+    index('events_undispatched_idx').on(t.sequence).where(sql`${t.dispatchedAt} IS NULL`),
+    index('events_audience_idx').using('gin', t.audience),
+  ],
+);
+
+export const eventDeliveryStatus = pgEnum('event_delivery_status', [
+  'pending',
+  'delivered',
+  'skipped',
+  'failed',
+]);
+
+/**
+ * One channel's delivery of one event to one target (a member for `bell` and `email`): recorded and retried on its
+ * own, so a failing channel blocks no other.
+ */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** `bell`, `email` (later `webhook`, `whatsapp`). */
+    channel: text('channel').notNull(),
+    /** The user id (bell, e-mail) or endpoint id (webhook). */
+    target: text('target').notNull(),
+    status: eventDeliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: tz('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_deliveries_unique').on(t.eventId, t.channel, t.target),
+    index('event_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type EventDeliveryRow = typeof eventDeliveries.$inferSelect;

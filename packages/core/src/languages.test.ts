@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateIn, formatMonthIn } from './dates';
 import { languageFromAcceptLanguage, languagePath, splitLanguagePath } from './languages';
-import { formatIndiaDate, formatIndiaMonth, formatIndianNumber, formatPaise, formatRupees } from './money';
+import { formatIndiaDate, formatIndianNumber, formatPaise, formatRupees } from './money';
 
 describe('languages', () => {
   it('follows the highest-weighted supported language of Accept-Language', () => {
@@ -35,10 +36,10 @@ describe('formats per language', () => {
 
   it('dates name the month in the language, in the Indian order', () => {
     expect(formatIndiaDate('2026-12-01')).toBe('1 Dec 2026');
-    expect(formatIndiaDate('2026-12-01', 'hi')).toBe('1 दिसंबर 2026');
-    expect(formatIndiaDate('2026-02-14', 'mr')).toBe('14 फेब्रुवारी 2026');
-    expect(formatIndiaMonth('2026-12-01', 'mr')).toBe('डिसेंबर 2026');
-    expect(formatIndiaMonth('2026-12-01', 'hi')).toBe(
+    expect(formatDateIn('2026-12-01', 'hi')).toBe('1 दिसंबर 2026');
+    expect(formatDateIn('2026-02-14', 'mr')).toBe('14 फेब्रुवारी 2026');
+    expect(formatMonthIn('2026-12-01', 'mr')).toBe('डिसेंबर 2026');
+    expect(formatMonthIn('2026-12-01', 'hi')).toBe(
       new Intl.DateTimeFormat('hi-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         new Date('2026-12-01T00:00:00Z'),
       ),

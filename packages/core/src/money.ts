@@ -1,5 +1,3 @@
-import type { Language } from './languages';
-
 // Numbers, money and dates as India writes them, without Intl: the first Intl formatter a page builds (its locale
 // and currency data) cost a phone 50-100 ms of one task at 4x CPU slowdown, on every public page as it hydrated
 // (issue 35, 9b); these are string work of a few microseconds, with the same output as Intl's en-IN.
@@ -54,26 +52,20 @@ function dayOf(value: string): Date {
     : new Date(new Date(value).getTime() + IST_MS);
 }
 
-/**
- * The months in Hindi and Marathi (issue 33), as Intl's hi-IN and mr-IN write them: dates keep the Indian order
- * (day, month, year) and Latin digits in every language, as Indian business documents do.
- */
-const MONTH_NAMES_BY_LANGUAGE: Record<Exclude<Language, 'en'>, readonly string[]> = {
-  hi: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्तूबर', 'नवंबर', 'दिसंबर'],
-  mr: ['जानेवारी', 'फेब्रुवारी', 'मार्च', 'एप्रिल', 'मे', 'जून', 'जुलै', 'ऑगस्ट', 'सप्टेंबर', 'ऑक्टोबर', 'नोव्हेंबर', 'डिसेंबर'],
-};
-
-/** Every date on a screen in one style, "1 Dec 2026" (see dayOf); "1 दिसंबर 2026" in Hindi. */
-export function formatIndiaDate(value: string, language: Language = 'en'): string {
+/** Every date on a screen in one style, "1 Dec 2026" (see dayOf); in Hindi or Marathi: `@barterads/core/dates`. */
+export function formatIndiaDate(value: string): string {
   const day = dayOf(value);
-  const month =
-    language === 'en' ? MONTHS[day.getUTCMonth()] : MONTH_NAMES_BY_LANGUAGE[language][day.getUTCMonth()];
-  return `${day.getUTCDate()} ${month} ${day.getUTCFullYear()}`;
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
-/** "December 2026" (a member since when); "डिसेंबर 2026" in Marathi. */
-export function formatIndiaMonth(value: string, language: Language = 'en'): string {
+/** "December 2026" (a member since when). */
+export function formatIndiaMonth(value: string): string {
   const day = dayOf(value);
-  const names = language === 'en' ? MONTH_NAMES : MONTH_NAMES_BY_LANGUAGE[language];
-  return `${names[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+  return `${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** A date's day, month (0-11) and year as India reads it (see dayOf). */
+export function indiaDayParts(value: string): { day: number; month: number; year: number } {
+  const day = dayOf(value);
+  return { day: day.getUTCDate(), month: day.getUTCMonth(), year: day.getUTCFullYear() };
 }

@@ -8,11 +8,12 @@ import {
   dealDeliverables,
   deals,
   deliverableProofs,
+  events,
   listings,
   notifications,
   type UserRow,
 } from '@barterads/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
@@ -272,6 +273,22 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     expect(last.status).toBe(200);
     expect(last.body.deal.status).toBe('completed');
     expect(last.body.deal.completedAt).not.toBeNull();
+    // Each delivery change wrote its event in its own transaction (the outbox), the last with the completed deal.
+    const written = await server.db
+      .select({ type: events.type, data: events.data })
+      .from(events)
+      .where(eq(events.resourceId, d.id))
+      .orderBy(asc(events.sequence));
+    expect(written.map((e) => e.type).filter((t) => t.startsWith('deliverable.'))).toEqual([
+      'deliverable.delivered',
+      'deliverable.accepted',
+      'deliverable.delivered',
+      'deliverable.accepted',
+    ]);
+    expect(written.at(-1)!.data).toMatchObject({
+      deal: { status: 'completed' },
+      deliverable: { itemId: d.brandItem, status: 'accepted' },
+    });
     // A completed deal takes no more deliveries.
     expect(
       (await act(d.owner.token, d.id, d.brandItem, 'dispute', { reason: 'not_delivered', details: 'x' }))

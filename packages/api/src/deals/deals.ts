@@ -326,6 +326,7 @@ export async function writeDealEvent(
   id: string,
   type: string,
   actor: EventActor,
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const deal = await readDeal(tx, id, SYSTEM_VIEWER);
   await writeEvent(tx, {
@@ -334,7 +335,7 @@ export async function writeDealEvent(
     resourceType: 'deal',
     resourceId: id,
     audience: [deal.proposer._id, deal.counterparty._id],
-    data: { deal },
+    data: { deal, ...extra },
   });
 }
 

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   DEAL_IN_DELIVERY,
+  DELIVERABLE_TRANSITIONS,
   DELIVERY_LIMITS,
   DELIVERY_MESSAGES,
+  type DeliverableAction,
   type DeliverableEventKind,
   type DisputeOutcome,
 } from '@barterads/core';
@@ -23,6 +25,8 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
+import { writeDealEvent } from '../deals/deals';
+import { actorOf, type EventActor, SYSTEM_ACTOR } from '../events/outbox';
 import { lockDeliverableFor } from '../lifecycle/transition';
 import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
 import type { FileStorage } from '../storage/storage';
@@ -277,6 +281,23 @@ async function recordEvent(
   });
 }
 
+/**
+ * Writes a deliverable action's event (the deliverable table's `event`) in its transaction: the deal as the API
+ * answers it, and which item.
+ */
+async function writeDeliverableEvent(
+  tx: Executor,
+  deliverable: DealDeliverableRow,
+  action: DeliverableAction,
+  actor: EventActor,
+): Promise<void> {
+  const type = DELIVERABLE_TRANSITIONS.find((t) => t.action === action)?.event;
+  if (!type) return;
+  await writeDealEvent(tx, deliverable.dealId, type, actor, {
+    deliverable: { itemId: deliverable.itemId, status: deliverable.status, round: deliverable.round },
+  });
+}
+
 /** What a transition tells whom, once it has committed. */
 export interface DeliveryOutcome {
   dealId: string;
@@ -419,6 +440,7 @@ export async function deliverItem(
         }
         await recordEvent(tx, updated!, 'delivered', user.id, input.note ?? null, now);
         const status = await settleDeal(tx, locked.deal, now);
+        await writeDeliverableEvent(tx, updated!, 'deliver', actorOf(user));
         return outcomeOf(tx, locked.deal, updated!, status);
       }),
   );
@@ -440,6 +462,7 @@ export function acceptDeliverable(
       .returning();
     await recordEvent(tx, updated!, 'accepted', user.id, null, now);
     const status = await settleDeal(tx, locked.deal, now);
+    await writeDeliverableEvent(tx, updated!, 'accept_delivery', actorOf(user));
     return outcomeOf(tx, locked.deal, updated!, status);
   });
 }
@@ -468,6 +491,7 @@ export function disputeDeliverable(
       .returning();
     await recordEvent(tx, updated!, 'disputed', user.id, `${input.reason}: ${input.details}`, now);
     const status = await settleDeal(tx, locked.deal, now);
+    await writeDeliverableEvent(tx, updated!, 'dispute', actorOf(user));
     return outcomeOf(tx, locked.deal, updated!, status);
   });
 }
@@ -578,6 +602,7 @@ export function resolveDispute(
       after: { status, itemId: deliverable.itemId, deliverable: updated.status, outcome: input.outcome },
       reason: input.note,
     });
+    await writeDeliverableEvent(tx, updated, `resolve_${input.outcome}`, actorOf(admin, true));
     return { ...(await outcomeOf(tx, deal, updated, status)), outcome: input.outcome };
   });
 }
@@ -647,6 +672,7 @@ export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResu
       if (accepted.length === 0) return [];
       for (const row of accepted) await recordEvent(tx, row, 'auto_accepted', null, null, now);
       const status = await settleDeal(tx, deal, now);
+      for (const row of accepted) await writeDeliverableEvent(tx, row, 'auto_accept', SYSTEM_ACTOR);
       return Promise.all(accepted.map((row) => outcomeOf(tx, deal, row, status)));
     });
     autoAccepted.push(...outcomes);

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { pageWeight, precompress } from '@barterads/bench/page-weight';
+import { lingui } from '@lingui/vite-plugin';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,7 +16,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild ? { publicDir: false } : {}),
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    // Lingui's macros (`t`, `<Trans>`, `msg`) become catalogue look-ups; only files that import them go through
+    // Babel. The plugin compiles the .po catalogues (src/locales) on import, each one a chunk of its own.
+    babel({
+      presets: [
+        defineRolldownBabelPreset({
+          preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+          rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+        }),
+      ],
+    }),
     react(),
+    lingui(),
     // The pre-renderer's own build (src/prerender.tsx, run by scripts/prerender.mjs) ships nothing.
     !isSsrBuild && precompress(),
     !isSsrBuild &&

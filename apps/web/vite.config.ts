@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { pageWeight, precompress } from '@barterads/bench/page-weight';
+import { lingui } from '@lingui/vite-plugin';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,7 +16,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild ? { publicDir: false } : {}),
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    // Lingui's macros (`t`, `<Trans>`, `msg`) become catalogue look-ups; only files that import them go through
+    // Babel. The plugin compiles the .po catalogues (src/locales) on import, each one a chunk of its own.
+    babel({
+      presets: [
+        defineRolldownBabelPreset({
+          preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+          rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+        }),
+      ],
+    }),
     react(),
+    lingui(),
     // The pre-renderer's own build (src/prerender.tsx, run by scripts/prerender.mjs) ships nothing.
     !isSsrBuild && precompress(),
     !isSsrBuild &&
@@ -53,12 +66,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // and what it imports (floating-ui) too.
         // The shared rules' barrel (`@barterads/core`, every page imports it) in one chunk as well: left to the
         // bundler, a change in one of its modules moved the others between chunks and grew the landing page by 3 KB.
+        // Rules only signed-in pages use (deal lifecycles, GSTIN checks, GST, deals and deliveries) stay out of it, in
+        // their pages' chunks: in it, every public page downloaded them (the landing page went over its budget).
         advancedChunks: {
           groups: [
             { name: 'mantine-hooks', test: /node_modules[\\/]@mantine[\\/]hooks/ },
             {
               name: 'core',
-              test: /packages[\\/]core[\\/]src[\\/](?!saved-searches)([^\\/]+|inventory[\\/]units)\.ts$/,
+              test: /packages[\\/]core[\\/]src[\\/](?!saved-searches|lifecycle|gstin|gst\.|deals\.|deliveries\.)([^\\/]+|inventory[\\/]units)\.ts$/,
             },
           ],
         },

@@ -302,6 +302,7 @@ function registerStaticApps(
       (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', web),
       SESSION_COOKIE,
       withData,
+      new URL(settings.appUrl).origin,
     );
   if (admin) {
     void app.register(fastifyStatic, {

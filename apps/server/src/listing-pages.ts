@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiServices, createCaller, createContext, SESSION_COOKIE } from '@barterads/api';
-import { LIMITS, LISTING_COVER_SIZES } from '@barterads/core';
+import {
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  type Language,
+  LIMITS,
+  LISTING_COVER_SIZES,
+  languagePath,
+} from '@barterads/core';
 import { listings, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,9 +26,22 @@ interface Head {
   title: string;
   description: string;
   canonical: string;
+  /** The page's path without a language (`/listings/…`) and its language: `lang` and the `hreflang` alternates. */
+  alternates?: { origin: string; path: string; language: Language };
   image: string | null;
   /** The page's largest image, fetched at once beside the app's scripts (its LCP element). */
   preload?: { href: string; srcset: string; sizes: string } | undefined;
+}
+
+/** A page's `hreflang` alternates: the same path in every language, English the default. */
+export function alternateLinks(origin: string, path: string): string[] {
+  return [
+    ...LANGUAGES.map(
+      (language) =>
+        `<link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${escapeHtml(origin + languagePath(language, path))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + path)}" />`,
+  ];
 }
 
 /** The web app's shell with a page's own title, description, canonical URL and Open Graph tags in its <head>. */
@@ -39,8 +59,10 @@ function withHead(shell: string, head: Head): string {
     head.preload
       ? `<link rel="preload" as="image" href="${escapeHtml(head.preload.href)}" imagesrcset="${escapeHtml(head.preload.srcset)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`
       : '',
+    ...(head.alternates ? alternateLinks(head.alternates.origin, head.alternates.path) : []),
   ].join('\n    ');
   return shell
+    .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[head.alternates?.language ?? 'en']}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
@@ -113,82 +135,90 @@ export function registerListingPages(
     }
   };
 
-  app.get<{ Params: { id: string } }>('/listings/:id', async (request, reply) => {
-    const html = readShell();
-    if (!html) return reply.callNotFound();
-    const caller = await publicCaller(request, reply);
-    let listing: Awaited<ReturnType<typeof caller.listings.get>>;
-    try {
-      listing = await caller.listings.get({ id: request.params.id });
-    } catch {
-      return send(reply, 404, html);
-    }
-    const { barter } = listing;
-    const business = await caller.businessPages.get({ id: barter.ownerId }).catch(() => undefined);
-    const body = await page(
-      request,
-      `/listings/${barter._id}`,
-      {
-        listing: { id: request.params.id, answer: listing },
-        business: business ? { id: barter.ownerId, answer: business } : undefined,
-      },
-      html,
-    );
-    return send(
-      reply,
-      200,
-      withHead(body, {
-        title: barter.title,
-        description: barter.description,
-        canonical: `${origin}/listings/${barter._id}`,
-        image: barter.image ? absolute(barter.image) : null,
-        // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded. A page the web app
-        // rendered has React's own preload of it at the top of its body already.
-        preload:
-          barter.photos[0] && body === html
-            ? {
-                href: barter.photos[0].url,
-                srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
-                sizes: LISTING_COVER_SIZES,
-              }
-            : undefined,
-      }),
-    );
-  });
+  // Each page in every language: `/hi/listings/…` is the listing page in Hindi.
+  for (const language of LANGUAGES) {
+    const prefix = language === 'en' ? '' : `/${language}`;
+    app.get<{ Params: { id: string } }>(`${prefix}/listings/:id`, async (request, reply) => {
+      const html = readShell();
+      if (!html) return reply.callNotFound();
+      const caller = await publicCaller(request, reply);
+      let listing: Awaited<ReturnType<typeof caller.listings.get>>;
+      try {
+        listing = await caller.listings.get({ id: request.params.id });
+      } catch {
+        return send(reply, 404, html);
+      }
+      const { barter } = listing;
+      const business = await caller.businessPages.get({ id: barter.ownerId }).catch(() => undefined);
+      const body = await page(
+        request,
+        `${prefix}/listings/${barter._id}`,
+        {
+          listing: { id: request.params.id, answer: listing },
+          business: business ? { id: barter.ownerId, answer: business } : undefined,
+        },
+        html,
+      );
+      return send(
+        reply,
+        200,
+        withHead(body, {
+          title: barter.title,
+          description: barter.description,
+          canonical: `${origin}${prefix}/listings/${barter._id}`,
+          alternates: { origin, path: `/listings/${barter._id}`, language },
+          image: barter.image ? absolute(barter.image) : null,
+          // The same URLs and sizes as the page's cover <img>, so the browser uses what it preloaded. A page the web app
+          // rendered has React's own preload of it at the top of its body already.
+          preload:
+            barter.photos[0] && body === html
+              ? {
+                  href: barter.photos[0].url,
+                  srcset: barter.photos[0].variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+                  sizes: LISTING_COVER_SIZES,
+                }
+              : undefined,
+        }),
+      );
+    });
 
-  app.get<{ Params: { id: string } }>('/b/:id', async (request, reply) => {
-    const html = readShell();
-    if (!html) return reply.callNotFound();
-    const caller = await publicCaller(request, reply);
-    let business: Awaited<ReturnType<typeof caller.businessPages.get>>;
-    try {
-      business = await caller.businessPages.get({ id: request.params.id });
-    } catch {
-      return send(reply, 404, html);
-    }
-    const name = business.business.companyName ?? business.business.name;
-    const image = business.listings.find((l) => l.image)?.image;
-    const reviews = await caller.reviews.business({ id: request.params.id, page: 1 }).catch(() => undefined);
-    const body = await page(
-      request,
-      `/b/${business.business._id}`,
-      {
-        business: { id: request.params.id, answer: business },
-        reviews: reviews ? { id: request.params.id, answer: reviews } : undefined,
-      },
-      html,
-    );
-    return send(
-      reply,
-      200,
-      withHead(body, {
-        title: name,
-        description: business.business.description ?? `${name} on BarterAds`,
-        canonical: `${origin}/b/${business.business._id}`,
-        image: image ? absolute(image) : null,
-      }),
-    );
-  });
+    app.get<{ Params: { id: string } }>(`${prefix}/b/:id`, async (request, reply) => {
+      const html = readShell();
+      if (!html) return reply.callNotFound();
+      const caller = await publicCaller(request, reply);
+      let business: Awaited<ReturnType<typeof caller.businessPages.get>>;
+      try {
+        business = await caller.businessPages.get({ id: request.params.id });
+      } catch {
+        return send(reply, 404, html);
+      }
+      const name = business.business.companyName ?? business.business.name;
+      const image = business.listings.find((l) => l.image)?.image;
+      const reviews = await caller.reviews
+        .business({ id: request.params.id, page: 1 })
+        .catch(() => undefined);
+      const body = await page(
+        request,
+        `${prefix}/b/${business.business._id}`,
+        {
+          business: { id: request.params.id, answer: business },
+          reviews: reviews ? { id: request.params.id, answer: reviews } : undefined,
+        },
+        html,
+      );
+      return send(
+        reply,
+        200,
+        withHead(body, {
+          title: name,
+          description: business.business.description ?? `${name} on BarterAds`,
+          canonical: `${origin}${prefix}/b/${business.business._id}`,
+          alternates: { origin, path: `/b/${business.business._id}`, language },
+          image: image ? absolute(image) : null,
+        }),
+      );
+    });
+  }
 
   /**
    * `/marketplace` without filters, rendered with its first page of results (newest first, as the page asks
@@ -224,14 +254,14 @@ export function registerListingPages(
         .from(listings)
         .where(eq(listings.status, 'active'))
         .orderBy(desc(listings.updatedAt))
-        .limit(45_000),
+        .limit(15_000),
       db
         .select({ id: users.id })
         .from(users)
         .where(
           and(eq(users.status, 'active'), eq(users.prefShowProfile, true), sql`${users.deletedAt} is null`),
         )
-        .limit(4_000),
+        .limit(1_300),
     ]);
     const pages = [
       '/',
@@ -243,19 +273,25 @@ export function registerListingPages(
       '/help',
       '/success-stories',
     ];
+    // Every page in every language: each <url> names its Hindi and Marathi (and English) versions.
+    const entry = (path: string, extra = '') =>
+      LANGUAGES.map(
+        (language) =>
+          `<url><loc>${origin}${languagePath(language, path)}</loc>${extra}${LANGUAGES.map(
+            (other) =>
+              `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[other]}" href="${origin}${languagePath(other, path)}"/>`,
+          ).join('')}</url>`,
+      ).join('\n');
     const urls = [
-      ...pages.map((p) => `<url><loc>${origin}${p}</loc></url>`),
-      ...active.map(
-        (l) =>
-          `<url><loc>${origin}/listings/${l.id}</loc><lastmod>${l.updatedAt.toISOString()}</lastmod></url>`,
-      ),
-      ...businesses.map((b) => `<url><loc>${origin}/b/${b.id}</loc></url>`),
+      ...pages.map((p) => entry(p)),
+      ...active.map((l) => entry(`/listings/${l.id}`, `<lastmod>${l.updatedAt.toISOString()}</lastmod>`)),
+      ...businesses.map((b) => entry(`/b/${b.id}`)),
     ];
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
       .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
       );
   });
   return { marketplace };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type ApiServices, createCaller, createContext, SESSION_COOKIE } from '@barterads/api';
+import { splitLanguagePath } from '@barterads/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPageRenderer, type PageRenderer, webRouteMatcher } from './prerendered-pages';
 import { requestMeta } from './request-meta';
@@ -54,7 +55,7 @@ export function registerMemberPages(app: FastifyInstance, services: ApiServices,
   };
 
   /** The deal's page rendered for the member, or undefined (signed out, not theirs, no renderer: the shell). */
-  const renderDeal = async (request: FastifyRequest, reply: FastifyReply, id: string) => {
+  const renderDeal = async (request: FastifyRequest, reply: FastifyReply, id: string, prefix: string) => {
     const render = await pageRenderer();
     if (!render) return undefined;
     try {
@@ -62,7 +63,7 @@ export function registerMemberPages(app: FastifyInstance, services: ApiServices,
       const session = await caller.accounts.session();
       if (!session.user) return undefined;
       const deal = await caller.deals.get({ id });
-      return await render(`/dashboard/deals/${id}`, 'member', {
+      return await render(`${prefix}/dashboard/deals/${id}`, 'member', {
         session: { answer: session },
         deal: { id, answer: deal },
       });
@@ -75,10 +76,13 @@ export function registerMemberPages(app: FastifyInstance, services: ApiServices,
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.cookies?.[SESSION_COOKIE]) return reply.callNotFound();
-    const path = request.url.split('?')[0] ?? '';
-    const status = isWebRoute(path) ? 200 : 404;
+    const localized = request.url.split('?')[0] ?? '';
+    const status = isWebRoute(localized) ? 200 : 404;
+    // `/hi/dashboard/…`: the same page in Hindi.
+    const { language, path } = splitLanguagePath(localized);
     const deal = status === 200 ? DEAL_PAGE.exec(path) : null;
-    const html = deal?.[1] ? await renderDeal(request, reply, deal[1]) : undefined;
+    const prefix = language === 'en' ? '' : `/${language}`;
+    const html = deal?.[1] ? await renderDeal(request, reply, deal[1], prefix) : undefined;
     if (html === undefined) return sendShell(request, reply, status);
     // The member's own data: never stored by a shared cache.
     return reply
@@ -87,5 +91,6 @@ export function registerMemberPages(app: FastifyInstance, services: ApiServices,
       .type('text/html; charset=utf-8')
       .compress(html);
   };
-  for (const path of ['/dashboard', '/dashboard/*', '/settings']) app.get(path, handler);
+  for (const prefix of ['', '/hi', '/mr'])
+    for (const path of ['/dashboard', '/dashboard/*', '/settings']) app.get(`${prefix}${path}`, handler);
 }

@@ -3,6 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import {
+  isLanguage,
+  LANGUAGE_TAGS,
+  languageFromAcceptLanguage,
+  languagePath,
+  splitLanguagePath,
+} from '@barterads/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -46,8 +53,13 @@ function readManifest(webDist: string): PrerenderManifest | undefined {
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderManifest;
 }
 
-function readPage(webDist: string, file: string): PrerenderedPage {
-  const identity = readFileSync(join(webDist, 'prerendered', file));
+/** What the build writes in place of the site's origin (its `hreflang` alternates): APP_URL's. */
+const ORIGIN_PLACEHOLDER = '%APP_ORIGIN%';
+
+function readPage(webDist: string, file: string, origin: string): PrerenderedPage {
+  const identity = Buffer.from(
+    readFileSync(join(webDist, 'prerendered', file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, origin),
+  );
   return {
     identity,
     br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -56,13 +68,16 @@ function readPage(webDist: string, file: string): PrerenderedPage {
 }
 
 /** Each path's page, and its variant for a request with a session cookie (the same page when there is none). */
-function readPages(webDist: string): Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }> {
+function readPages(
+  webDist: string,
+  origin: string,
+): Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }> {
   const manifest = readManifest(webDist);
   const pages = new Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }>();
   for (const [path, file] of Object.entries(manifest?.pages ?? {})) {
-    const signedOut = readPage(webDist, file);
+    const signedOut = readPage(webDist, file, origin);
     const sessionFile = manifest?.sessionPages?.[path];
-    pages.set(path, { signedOut, session: sessionFile ? readPage(webDist, sessionFile) : signedOut });
+    pages.set(path, { signedOut, session: sessionFile ? readPage(webDist, sessionFile, origin) : signedOut });
   }
   return pages;
 }
@@ -112,7 +127,9 @@ export function webRouteMatcher(webDist: string): (path: string) => boolean {
   const routes = readManifest(webDist)?.routes;
   if (!routes) return () => true;
   const patterns = routes.map((route) => route.split('/').filter(Boolean));
-  return (path) => {
+  return (localizedPath) => {
+    // `/hi/…` and `/mr/…` are the same routes in Hindi and Marathi.
+    const path = splitLanguagePath(localizedPath).path;
     const segments = path.split('/').filter(Boolean);
     return patterns.some((pattern) => {
       for (const [i, part] of pattern.entries()) {
@@ -134,6 +151,9 @@ function decodeURIComponentSafe(segment: string): string {
   }
 }
 
+/** The cookie of the language a visitor chose in the header (apps/web/src/i18n/preference.ts). */
+export const LANGUAGE_COOKIE = 'ba_lang';
+
 /** A page rendered on request with its data (the marketplace with its results), or undefined (then the build's). */
 export type PageWithData = (request: FastifyRequest, reply: FastifyReply) => Promise<string | undefined>;
 
@@ -148,15 +168,34 @@ export function registerPrerenderedPages(
   sendShell: (reply: FastifyReply) => FastifyReply,
   sessionCookie: string,
   withData: Record<string, PageWithData> = {},
+  origin = '',
 ): void {
-  for (const [path, variants] of readPages(webDist)) {
+  for (const [path, variants] of readPages(webDist, origin)) {
     app.get(path, async (request, reply) => {
+      // A first visit to the home page follows the browser's language (Accept-Language), a later one the language
+      // the visitor chose in the header (its cookie): `/` in English, `/hi/` in Hindi, `/mr/` in Marathi.
+      if (path === '/') {
+        const chosen = request.cookies?.[LANGUAGE_COOKIE];
+        const language = isLanguage(chosen)
+          ? chosen
+          : languageFromAcceptLanguage(request.headers['accept-language']);
+        reply.header('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+        if (language !== 'en') {
+          const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+          return reply
+            .header('Cache-Control', 'no-cache')
+            .redirect(`${languagePath(language, '/')}${query}`, 302);
+        }
+      }
       if (request.url.includes('?')) return sendShell(reply);
       const rendered = await withData[path]?.(request, reply);
       if (rendered !== undefined) {
         return reply
           .header('Cache-Control', 'no-cache')
-          .header('Vary', 'Accept-Encoding, Cookie')
+          .header(
+            'Vary',
+            path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding, Cookie',
+          )
           .type('text/html; charset=utf-8')
           .compress(rendered);
       }
@@ -164,7 +203,7 @@ export function registerPrerenderedPages(
       const encoding = pickEncoding(request);
       reply
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Accept-Encoding, Cookie')
+        .header('Vary', path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding, Cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply.send(encoding ? page[encoding] : page.identity);
@@ -234,17 +273,19 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   // A page is a function of its path, session variant and data: the same three give the same page, so the last
   // RENDERED_PAGES pages are kept by a hash of them (a render costs tens of milliseconds of CPU, the data a few).
   const rendered = new Map<string, string>();
-  const fill = (page: string, session: RenderSession, html: string, state: unknown) =>
-    page.replace(
-      ROOT,
-      () =>
-        `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
-    );
+  const fill = (page: string, session: RenderSession, html: string, state: unknown, path: string) =>
+    page
+      .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[splitLanguagePath(path).language]}">`)
+      .replace(
+        ROOT,
+        () =>
+          `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
+      );
   return async (path, session, data) => {
     if (session === 'member') {
       if (!memberTemplate?.includes(ROOT)) throw new Error('the build has no member page template');
       const { html, state } = await renderer.renderPageWithData(path, session, data);
-      return fill(memberTemplate, session, html, state);
+      return fill(memberTemplate, session, html, state, path);
     }
     const key = createHash('sha256')
       .update(JSON.stringify([path, session, data]))
@@ -256,7 +297,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
       return kept;
     }
     const { html, state } = await renderer.renderPageWithData(path, session, data);
-    const page = fill(template, session, html, state);
+    const page = fill(template, session, html, state, path);
     rendered.set(key, page);
     if (rendered.size > RENDERED_PAGES) {
       const oldest = rendered.keys().next().value;

@@ -19,9 +19,15 @@ const shell = readFileSync(join(dist, 'index.html'), 'utf8');
 const ROOT = '<div id="root"></div>';
 if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 
-const { PAGE_READY_EVENT, PRERENDERED_PATHS, renderPage, routePatterns } = await import(
-  pathToFileURL(join(ssrDir, 'prerender.js')).href
-);
+const {
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  PAGE_READY_EVENT,
+  PRERENDERED_PATHS,
+  languagePath,
+  renderPage,
+  routePatterns,
+} = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
 const { MEMBER_SHELL_MARKUP, MEMBER_SHELL_STYLE } = await import('./member-shell.mjs');
 
 // The scripts are taken out of the page's head and loaded by the loader (scripts/page-loader.js).
@@ -56,25 +62,46 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const pages = {};
 const sessionPages = {};
-// Each page twice: signed out (for requests without a session cookie) and with the signed-in parts as
-// placeholders (with one); `data-session` on the root tells the browser which one it hydrates.
-for (const path of PRERENDERED_PATHS) {
-  const base = path === '/' ? 'index' : path.slice(1).replaceAll('/', '-');
-  for (const session of ['out', 'pending']) {
-    const { html, title, description } = await renderPage(path, session);
-    let page = deferredHead.replace(ROOT, `<div id="root" data-session="${session}">${html}</div>`);
-    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    if (description)
-      page = page.replace(
-        /<meta name="description" content="[^"]*" \/>/,
-        `<meta name="description" content="${escapeHtml(description)}" />`,
+// The site's origin is the server's setting (APP_URL), not the build's: the server puts it in place of this.
+const ORIGIN = '%APP_ORIGIN%';
+if (!shell.includes('<html lang="en">')) throw new Error('dist/index.html has no <html lang="en">');
+/** The page's language (`lang`) and its `hreflang` alternates in every language (x-default: English). */
+const localize = (page, language, path) => {
+  const alternates = [
+    ...LANGUAGES.map(
+      (other) =>
+        `<link rel="alternate" hreflang="${LANGUAGE_TAGS[other]}" href="${ORIGIN}${languagePath(other, path)}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${ORIGIN}${path}" />`,
+  ];
+  return page
+    .replace('<html lang="en">', `<html lang="${LANGUAGE_TAGS[language]}">`)
+    .replace('</head>', `    ${alternates.join('\n    ')}\n  </head>`);
+};
+// Each page in each language (`/hi/marketplace`), and twice: signed out (for requests without a session cookie)
+// and with the signed-in parts as placeholders (with one); `data-session` on the root tells the browser which one
+// it hydrates.
+for (const language of LANGUAGES) {
+  for (const path of PRERENDERED_PATHS) {
+    const localized = languagePath(language, path);
+    const base = `${language === 'en' ? '' : `${language}-`}${path === '/' ? 'index' : path.slice(1).replaceAll('/', '-')}`;
+    for (const session of ['out', 'pending']) {
+      const { html, title, description } = await renderPage(localized, session);
+      let page = deferredHead.replace(ROOT, `<div id="root" data-session="${session}">${html}</div>`);
+      if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+      if (description)
+        page = page.replace(
+          /<meta name="description" content="[^"]*" \/>/,
+          `<meta name="description" content="${escapeHtml(description)}" />`,
+        );
+      page = localize(page, language, path);
+      const file = session === 'out' ? `${base}.html` : `${base}.session.html`;
+      writeFileSync(join(outDir, file), page);
+      (session === 'out' ? pages : sessionPages)[localized] = file;
+      console.log(
+        `prerendered ${localized} (${session}) -> prerendered/${file} (${(page.length / 1024).toFixed(1)} KB)`,
       );
-    const file = session === 'out' ? `${base}.html` : `${base}.session.html`;
-    writeFileSync(join(outDir, file), page);
-    (session === 'out' ? pages : sessionPages)[path] = file;
-    console.log(
-      `prerendered ${path} (${session}) -> prerendered/${file} (${(page.length / 1024).toFixed(1)} KB)`,
-    );
+    }
   }
 }
 // The template of the pages the server renders on request: the same head and loader, the root left empty.

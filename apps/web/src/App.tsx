@@ -1,10 +1,12 @@
 import { trpc } from '@barterads/api-client';
 import { UiProvider } from '@barterads/ui';
+import { I18nProvider } from '@lingui/react';
 import { useMounted } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
 import { api } from './api';
+import { i18n } from './i18n';
 import type { AppRouter } from './router';
 
 const NotificationsHost = lazy(() => import('./components/NotificationsHost'));
@@ -28,10 +30,12 @@ export function App({ router }: { router: AppRouter }) {
     <StrictMode>
       <trpc.Provider client={api.trpcClient} queryClient={api.queryClient}>
         <QueryClientProvider client={api.queryClient}>
-          <UiProvider>
-            <DeferredNotifications />
-            <RouterProvider router={router} />
-          </UiProvider>
+          <I18nProvider i18n={i18n}>
+            <UiProvider>
+              <DeferredNotifications />
+              <RouterProvider router={router} />
+            </UiProvider>
+          </I18nProvider>
         </QueryClientProvider>
       </trpc.Provider>
     </StrictMode>

@@ -1,4 +1,5 @@
 import '@barterads/ui/styles.css';
+import './i18n/devanagari.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -6,11 +7,15 @@ import { z } from 'zod';
 import { App } from './App';
 import { api } from './api';
 import { setPrerenderedSession } from './features/accounts/session';
+import { activateLanguage, languageOfPath } from './i18n';
 import { createAppRouter } from './router';
 
 // Zod compiles object schemas with `new Function` when it may; the CSP forbids eval (script-src without
 // 'unsafe-eval'), and the probe alone is reported as a violation. Schemas run interpreted instead.
 z.config({ jitless: true });
+
+// The URL's language from the start (its catalogues load with the page's route, before it renders).
+activateLanguage(languageOfPath(window.location.pathname));
 
 const container = document.getElementById('root')!;
 const prerendered = container.hasChildNodes();

@@ -7,8 +7,10 @@ import { api } from './api';
 import { takeServerPageMeta } from './components/usePageMeta';
 import { type PrerenderedSession, setPrerenderedSession } from './features/accounts/session';
 import { marketplaceSearchInput } from './features/listings/MarketplaceList';
+import { activateLanguage, languageOfPath } from './i18n';
 import { createAppRouter } from './router';
 
+export { LANGUAGE_TAGS, LANGUAGES, languagePath } from '@barterads/core';
 export { PAGE_READY_EVENT } from './components/page-ready';
 
 /**
@@ -91,6 +93,7 @@ async function render(
   data: PageData,
 ): Promise<RenderedPageWithData> {
   api.queryClient.clear();
+  activateLanguage(languageOfPath(path));
   setPrerenderedSession(session, data.session?.answer.user ?? undefined);
   if (data.listing) api.utils.listings.get.setData({ id: data.listing.id }, data.listing.answer);
   if (data.business) api.utils.businessPages.get.setData({ id: data.business.id }, data.business.answer);

@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { api } from './api';
 import { NotFoundPage } from './components/NotFoundPage';
+import { languageRewrite } from './i18n';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -27,6 +28,8 @@ export function createAppRouter(
     // Scroll restoration is the browser's business: on the server it would only add a script to the page.
     scrollRestoration: options.isServer ? false : scrollRestoration,
     defaultNotFoundComponent: NotFoundPage,
+    // `/hi/…` and `/mr/…` are the same routes in Hindi and Marathi (src/i18n).
+    rewrite: languageRewrite,
     ...(options.history ? { history: options.history } : {}),
     ...(options.isServer ? { isServer: true } : {}),
   });

@@ -5,6 +5,7 @@ export * from './deliveries';
 export * from './gst';
 export * from './gstin';
 export * from './inventory/units';
+export * from './languages';
 export * from './lifecycle';
 export * from './matching';
 export * from './messages';

@@ -52,7 +52,7 @@ function dayOf(value: string): Date {
     : new Date(new Date(value).getTime() + IST_MS);
 }
 
-/** Every date on a screen in one style, "1 Dec 2026" (see dayOf). */
+/** Every date on a screen in one style, "1 Dec 2026" (see dayOf); in Hindi or Marathi: `@barterads/core/dates`. */
 export function formatIndiaDate(value: string): string {
   const day = dayOf(value);
   return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
@@ -62,4 +62,10 @@ export function formatIndiaDate(value: string): string {
 export function formatIndiaMonth(value: string): string {
   const day = dayOf(value);
   return `${MONTH_NAMES[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** A date's day, month (0-11) and year as India reads it (see dayOf). */
+export function indiaDayParts(value: string): { day: number; month: number; year: number } {
+  const day = dayOf(value);
+  return { day: day.getUTCDate(), month: day.getUTCMonth(), year: day.getUTCFullYear() };
 }

@@ -18,8 +18,12 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 8, dark: 8 },
   colors: { brand },
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "BA Devanagari", "Noto Sans Devanagari", "Nirmala UI", "Kohinoor Devanagari", Mangal, sans-serif',
+  headings: {
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "BA Devanagari", "Noto Sans Devanagari", "Nirmala UI", "Kohinoor Devanagari", Mangal, sans-serif',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
 });

@@ -1,5 +1,9 @@
 import '@mantine/dates/styles.css';
+// The calendar's month and day names in Hindi and Marathi (issue 33): dayjs's locales, with the forms only.
+import 'dayjs/locale/hi';
+import 'dayjs/locale/mr';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { currentLanguage } from '../i18n';
 
 /** A date as India writes it, dd/mm/yyyy (also with dots or dashes), as `YYYY-MM-DD`; null when it is not one. */
 export function parseDayMonthYear(text: string): string | null {
@@ -25,6 +29,7 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange
 export function DateField({ value, onChange, ...props }: DateFieldProps) {
   return (
     <DateInput
+      locale={currentLanguage()}
       valueFormat="DD/MM/YYYY"
       dateParser={parseDayMonthYear}
       placeholder="dd/mm/yyyy"

@@ -1,10 +1,14 @@
 import { COMPANY } from '@barterads/core';
 import { Logo, ThemeToggle } from '@barterads/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLogout } from '../features/accounts/actions';
 import { useSessionUser } from '../features/accounts/session';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
 
 /**
@@ -24,46 +28,53 @@ const HIDDEN_PREFIXES = ['/dashboard', '/login', '/admin'];
 
 /** The header's navigation (spec section 2). */
 export const NAV_LINKS = [
-  { to: '/marketplace', label: 'Marketplace' },
-  { to: '/how-it-works', label: 'How it Works' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/about', label: 'About' },
+  { to: '/marketplace', label: msg`Marketplace` },
+  { to: '/how-it-works', label: msg`How it Works` },
+  { to: '/pricing', label: msg`Pricing` },
+  { to: '/about', label: msg`About` },
 ] as const;
 
 interface FooterLink {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   hash?: string;
 }
 
-const FOOTER_COLUMNS: ReadonlyArray<{ title: string; links: readonly FooterLink[] }> = [
-  {
-    title: 'Platform',
-    links: [
-      { to: '/marketplace', label: 'Marketplace' },
-      { to: '/how-it-works', label: 'How it Works' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/success-stories', label: 'Success Stories' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { to: '/about', label: 'About Us' },
-      { to: '/contact', label: 'Contact' },
-      { to: '/help', label: 'Help Center' },
-      { to: '/', hash: 'faq', label: 'FAQ' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { to: '/privacy-policy', label: 'Privacy Policy' },
-      { to: '/terms', label: 'Terms & Conditions' },
-      { to: '/refund-cancellation', label: 'Refund & Cancellation' },
-    ],
-  },
-];
+const FOOTER_COLUMNS: ReadonlyArray<{ id: string; title: MessageDescriptor; links: readonly FooterLink[] }> =
+  [
+    {
+      id: 'platform',
+      title: msg`Platform`,
+      links: [
+        { to: '/marketplace', label: msg`Marketplace` },
+        { to: '/how-it-works', label: msg`How it Works` },
+        { to: '/pricing', label: msg`Pricing` },
+        { to: '/success-stories', label: msg`Success Stories` },
+      ],
+    },
+    {
+      id: 'company',
+      title: msg`Company`,
+      links: [
+        { to: '/about', label: msg`About Us` },
+        { to: '/contact', label: msg`Contact` },
+        { to: '/help', label: msg`Help Center` },
+        { to: '/', hash: 'faq', label: msg`FAQ` },
+      ],
+    },
+    {
+      id: 'legal',
+      title: msg`Legal`,
+      links: [
+        { to: '/privacy-policy', label: msg`Privacy Policy` },
+        { to: '/terms', label: msg`Terms & Conditions` },
+        { to: '/refund-cancellation', label: msg`Refund & Cancellation` },
+      ],
+    },
+  ];
+
+/** The header's fixed location (`COMPANY.locationLabel`), in the page's language. */
+const LOCATION = msg`Mumbai`;
 
 /** True on the paths where the site header and footer are hidden (/dashboard, /login, /admin). */
 export function isBarePath(pathname: string): boolean {
@@ -103,7 +114,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <a href="#main-content" className="ba-skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SiteHeader pathname={pathname} />
       <Box component="main" id="main-content" tabIndex={-1} mih="70vh" style={{ outline: 'none' }}>
@@ -120,6 +131,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const { t, i18n } = useLingui();
 
   // The mobile menu closes on every navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a path change
@@ -148,7 +160,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
       <Container size="xl" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+            <Anchor component={Link} to="/" underline="never" aria-label={t`BarterAds home`}>
               <Logo />
             </Anchor>
             {/* On every width, a phone's too (the spec's fixed location label). */}
@@ -157,12 +169,12 @@ function SiteHeader({ pathname }: { pathname: string }) {
               c="dimmed"
               fz="sm"
               wrap="nowrap"
-              aria-label="Location"
+              aria-label={t`Location`}
               data-testid="header-location"
             >
               <PinIcon />
               <Text span fz="sm" c="dimmed">
-                {COMPANY.locationLabel}
+                {i18n._(LOCATION)}
               </Text>
             </Group>
           </Group>
@@ -180,7 +192,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
                   underline={active ? 'always' : 'hover'}
                   aria-current={active ? 'page' : undefined}
                 >
-                  {link.label}
+                  {i18n._(link.label)}
                 </Anchor>
               );
             })}
@@ -192,6 +204,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
                 <NotificationBell />
               </Suspense>
             ) : null}
+            <LanguageSwitch visibleFrom="md" />
             <ThemeToggle />
             <Group gap="xs" wrap="nowrap" visibleFrom="md">
               {user ? (
@@ -201,10 +214,10 @@ function SiteHeader({ pathname }: { pathname: string }) {
               ) : user === null ? (
                 <>
                   <Button component={Link} to="/login" variant="default">
-                    Sign in
+                    <Trans>Sign in</Trans>
                   </Button>
                   <Button component={Link} to="/signup">
-                    Create account
+                    <Trans>Create account</Trans>
                   </Button>
                 </>
               ) : (
@@ -216,7 +229,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
               hiddenFrom="md"
               opened={menuOpen}
               onClick={() => setMenuOpen((open) => !open)}
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-label={menuOpen ? t`Close menu` : t`Open menu`}
               aria-expanded={menuOpen}
               aria-controls={menuId}
               size="sm"
@@ -233,7 +246,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
           bg="var(--mantine-color-body)"
         >
           <Container size="xl" py="md">
-            <Stack component="nav" aria-label="Mobile" gap={4}>
+            <Stack component="nav" aria-label={t`Mobile`} gap={4}>
               {NAV_LINKS.map((link) => (
                 <Anchor
                   key={link.to}
@@ -244,34 +257,35 @@ function SiteHeader({ pathname }: { pathname: string }) {
                   py={10}
                   activeProps={{ 'aria-current': 'page' }}
                 >
-                  {link.label}
+                  {i18n._(link.label)}
                 </Anchor>
               ))}
               <Group gap={6} c="dimmed" py={8}>
                 <PinIcon />
                 <Text span fz="sm" c="dimmed">
-                  {COMPANY.locationLabel}
+                  {i18n._(LOCATION)}
                 </Text>
               </Group>
+              <LanguageSwitch py={8} />
               {user ? (
                 <Stack gap="xs" mt="xs">
                   <Button component={Link} to="/dashboard" variant="light" fullWidth>
-                    Dashboard
+                    <Trans>Dashboard</Trans>
                   </Button>
                   <Button component={Link} to="/settings" variant="default" fullWidth>
-                    Settings
+                    <Trans>Settings</Trans>
                   </Button>
                   <Button variant="subtle" color="red" fullWidth onClick={logout} loading={loggingOut}>
-                    Logout
+                    <Trans>Logout</Trans>
                   </Button>
                 </Stack>
               ) : user === null ? (
                 <Stack gap="xs" mt="xs">
                   <Button component={Link} to="/login" variant="default" fullWidth>
-                    Sign in
+                    <Trans>Sign in</Trans>
                   </Button>
                   <Button component={Link} to="/signup" fullWidth>
-                    Create account
+                    <Trans>Create account</Trans>
                   </Button>
                 </Stack>
               ) : null}
@@ -285,6 +299,10 @@ function SiteHeader({ pathname }: { pathname: string }) {
 
 function SiteFooter() {
   const { user } = useSessionUser();
+  const { i18n } = useLingui();
+  const location = i18n._(LOCATION);
+  const year = new Date().getFullYear();
+  const legalName = COMPANY.legalName;
   return (
     <Box component="footer" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {/* The sign-up band is for visitors: a member (on their settings page or anywhere) is not sent to /signup. */}
@@ -294,22 +312,22 @@ function SiteFooter() {
           <Stack gap="xs">
             <Logo />
             <Text fz="sm" c="dimmed">
-              The barter marketplace for advertising and media in India.
+              <Trans>The barter marketplace for advertising and media in India.</Trans>
             </Text>
             <Text fz="sm" c="dimmed">
-              {COMPANY.locationLabel}, India
+              <Trans>{location}, India</Trans>
             </Text>
           </Stack>
           {FOOTER_COLUMNS.map((column) => (
-            <Box component="nav" key={column.title} aria-label={column.title}>
+            <Box component="nav" key={column.id} aria-label={i18n._(column.title)}>
               <Text fw={700} fz="sm" mb="xs" component="h2">
-                {column.title}
+                {i18n._(column.title)}
               </Text>
               <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
                 {column.links.map((link) => (
-                  <li key={link.label}>
+                  <li key={`${link.to}#${link.hash ?? ''}`}>
                     <Anchor component={Link} to={link.to} hash={link.hash} fz="sm" c="dimmed">
-                      {link.label}
+                      {i18n._(link.label)}
                     </Anchor>
                   </li>
                 ))}
@@ -324,7 +342,9 @@ function SiteFooter() {
           pt="md"
           style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
         >
-          © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
+          <Trans>
+            © {year} {legalName}. All rights reserved.
+          </Trans>
         </Text>
       </Container>
     </Box>
@@ -343,14 +363,16 @@ function CtaBand() {
       <Container size="xl">
         <Stack align="center" ta="center" gap="md">
           <Title order={2} id="cta-band-title" c="white">
-            Ready to trade without cash?
+            <Trans>Ready to trade without cash?</Trans>
           </Title>
           <Text c="white" maw={560}>
-            Join the businesses across India paying for advertising with what they already make.
+            <Trans>
+              Join the businesses across India paying for advertising with what they already make.
+            </Trans>
           </Text>
           <Group justify="center">
             <Button component={Link} to="/signup" variant="white" color="dark" size="md">
-              Start Trading Now
+              <Trans>Start Trading Now</Trans>
             </Button>
             <Button
               component={Link}
@@ -360,7 +382,7 @@ function CtaBand() {
               c="white"
               style={{ borderColor: 'white' }}
             >
-              Browse Opportunities
+              <Trans>Browse Opportunities</Trans>
             </Button>
           </Group>
         </Stack>

@@ -152,7 +152,8 @@ function MarketplacePage() {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="nowrap">
+        {/* Wraps: at 360 px the title and "Post a Listing" do not fit one line (the button's label was cut). */}
+        <Group justify="space-between" align="flex-end" gap="sm">
           <div>
             <Title order={1}>Marketplace</Title>
             <Text c="dimmed" visibleFrom="sm">

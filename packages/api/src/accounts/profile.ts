@@ -20,6 +20,7 @@ export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
   if (input.companyName !== undefined) changes.companyName = input.companyName;
   if (input.description !== undefined) changes.description = input.description;
   if (input.showBusinessPage !== undefined) changes.prefShowProfile = input.showBusinessPage;
+  if (input.language !== undefined) changes.language = input.language;
   if (input.phoneNumber !== undefined) {
     changes.phoneNumber = input.phoneNumber;
     if (input.phoneNumber) changes.country = countryFromPhone(input.phoneNumber);

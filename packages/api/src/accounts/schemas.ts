@@ -1,4 +1,4 @@
-import { MESSAGES } from '@barterads/core';
+import { LANGUAGES, MESSAGES } from '@barterads/core';
 import {
   ChangePasswordFields,
   EmailField,
@@ -39,6 +39,8 @@ export type SignupInput = z.infer<typeof SignupInput>;
 export const UpdateProfileInput = ProfileFields.extend({
   /** Show my business page (on: /b/<id> is public and cards name the company). */
   showBusinessPage: z.boolean({ error: 'showBusinessPage must be true or false.' }).optional(),
+  /** The member's language (issue 33): the web app's, their e-mails' and WhatsApp messages'. */
+  language: z.enum(LANGUAGES, { error: 'language must be en, hi or mr.' }).optional(),
 }).strip();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 

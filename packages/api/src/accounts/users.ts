@@ -1,4 +1,4 @@
-import { AUTH_ROLES, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import { AUTH_ROLES, LANGUAGES, USER_STATUSES, USER_TYPES } from '@barterads/core';
 import type { UserRow } from '@barterads/db';
 import { z } from 'zod';
 
@@ -19,6 +19,8 @@ export const PublicUser = z.object({
   country: z.string(),
   /** Show my business page (/b/<id>) and the company name on my cards. */
   showBusinessPage: z.boolean(),
+  /** The member's language: `en`, `hi` or `mr`. */
+  language: z.enum(LANGUAGES),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
@@ -43,6 +45,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     status: user.status,
     country: user.country,
     showBusinessPage: user.prefShowProfile,
+    language: user.language,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import {
   DELIVERABLE_STATUSES,
   DISPUTE_REASONS,
   INVOICE_KINDS,
+  LANGUAGES,
   LISTING_EVENT_KINDS,
   LISTING_STATUSES,
   NOTIFICATION_EMAIL_STATUSES,
@@ -61,3 +62,5 @@ export const disputeReason = pgEnum('dispute_reason', DISPUTE_REASONS);
 export const deliverableEventKind = pgEnum('deliverable_event_kind', DELIVERABLE_EVENT_KINDS);
 export const savedSearchFrequency = pgEnum('saved_search_frequency', SAVED_SEARCH_FREQUENCIES);
 export const apiKeyScope = pgEnum('api_key_scope', API_KEY_SCOPES);
+/** The member's language (issue 33): the web app's, and that of their e-mails and WhatsApp messages. */
+export const language = pgEnum('language', LANGUAGES);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
-import { authRole, businessVerificationStatus, userStatus, userType } from './enums';
+import { authRole, businessVerificationStatus, language, userStatus, userType } from './enums';
 
 export const users = pgTable(
   'users',
@@ -26,6 +26,8 @@ export const users = pgTable(
      * on by default; off hides the page /b/<id> and the company name on the owner's cards.
      */
     prefShowProfile: boolean('pref_show_profile').notNull().default(true),
+    /** The member's language (`en`, `hi`, `mr`): chosen in the header or settings; mail and WhatsApp follow it. */
+    language: language('language').notNull().default('en'),
     /** The business's GST verification: its latest submission's status (`business_verifications`). */
     gstVerification: businessVerificationStatus('gst_verification').notNull().default('unverified'),
     /** Enterprise: the admin assigned as the member's dedicated account manager. */

@@ -2,6 +2,7 @@ import { userTypeLabel } from '@barterads/core';
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLogout, useSwitchProfile } from './actions';
+import { useProfileLanguageSaver } from './language';
 import { useSessionUser } from './session';
 
 export interface AccountMenuProps {
@@ -17,6 +18,7 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
   const { user } = useSessionUser();
   const { logout, isPending: loggingOut } = useLogout({ to: logoutTo });
   const switchProfile = useSwitchProfile();
+  useProfileLanguageSaver();
   if (!user) return null;
   const shown = user.firstName || user.email;
   const isAdmin = user.role === 'admin';

@@ -1,12 +1,6 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import {
-  formatIndiaDate,
-  formatIndiaMonth,
-  plural,
-  REVIEW_COUNT,
-  REVIEW_LIMITS,
-  userTypeLabel,
-} from '@barterads/core';
+import { plural, REVIEW_COUNT, REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
+import { formatDateIn, formatMonthIn } from '@barterads/core/dates';
 import {
   Alert,
   Anchor,
@@ -25,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
+import { currentLanguage } from '../../i18n';
 import { useSessionUser } from '../accounts/session';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from '../listings/format';
@@ -64,7 +59,7 @@ export function BusinessPage({ id }: { id: string }) {
           {business.rating === null
             ? 'New'
             : `★ ${business.rating.toFixed(1)} (${plural(business.reviewCount, REVIEW_COUNT)})`}{' '}
-          · Member since {formatIndiaMonth(business.memberSince)}
+          · Member since {formatMonthIn(business.memberSince, currentLanguage())}
         </Text>
         <Title order={2} size="h3" mt="md">
           Active listings
@@ -97,7 +92,7 @@ function Reviews({ id, count }: { id: string; count: number }) {
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600}>{review.authorName}</Text>
             <Text size="xs" c="dimmed">
-              {formatIndiaDate(review.publishedAt ?? review.createdAt)}
+              {formatDateIn(review.publishedAt ?? review.createdAt, currentLanguage())}
             </Text>
           </Group>
           <Rating value={review.rating} readOnly aria-label={`${review.rating} out of 5 stars`} />

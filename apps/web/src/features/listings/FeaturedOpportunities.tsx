@@ -1,5 +1,6 @@
 import { trpc } from '@barterads/api-client';
 import { categoryTitle } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -43,25 +44,28 @@ export function FeaturedOpportunities() {
   const { user } = useSessionUser();
   // Rendered from a deferred copy (a transition React time-slices), as the marketplace's cards.
   const data = useDeferredValue(featured.data);
+  const { t } = useLingui();
   return (
     <Container size="xl" py={64} component="section" aria-labelledby="featured-title">
       <Stack gap="lg">
         <Stack gap={4} align="center" ta="center">
           <Title order={2} id="featured-title">
-            Featured Opportunities
+            <Trans>Featured Opportunities</Trans>
           </Title>
-          <Text c="dimmed">Recent verified listings from media owners and advertisers.</Text>
+          <Text c="dimmed">
+            <Trans>Recent verified listings from media owners and advertisers.</Trans>
+          </Text>
         </Stack>
         {featured.isError ? (
           <Text c="red" ta="center" role="alert" mih={CARD_HEIGHT}>
-            Featured opportunities could not be loaded.
+            <Trans>Featured opportunities could not be loaded.</Trans>
           </Text>
         ) : !data ? (
           <SimpleGrid
             cols={{ base: 1, sm: 2, md: 3 }}
             role="status"
             aria-busy="true"
-            aria-label="Loading featured opportunities"
+            aria-label={t`Loading featured opportunities`}
           >
             {SKELETONS.map((key) => (
               <Card key={key} withBorder radius="md" padding="lg" h={CARD_HEIGHT}>
@@ -75,7 +79,7 @@ export function FeaturedOpportunities() {
           </SimpleGrid>
         ) : data.barters.length === 0 ? (
           <Text c="dimmed" ta="center" mih={CARD_HEIGHT}>
-            No featured opportunities yet.
+            <Trans>No featured opportunities yet.</Trans>
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
@@ -95,7 +99,9 @@ export function FeaturedOpportunities() {
                 <Stack gap="xs" h="100%">
                   <Group gap={6}>
                     <Badge variant="default">{categoryTitle(listing.category)}</Badge>
-                    <Badge color="blue">Verified</Badge>
+                    <Badge color="blue">
+                      <Trans>Verified</Trans>
+                    </Badge>
                   </Group>
                   <Title order={3} fz="lg" lineClamp={2}>
                     {listing.title}
@@ -109,7 +115,7 @@ export function FeaturedOpportunities() {
                     listingId={listing._id}
                     ownerId={listing.ownerId}
                     user={user}
-                    label="Contact Now"
+                    label={t`Contact Now`}
                     className={classes.contact}
                   />
                 </Stack>
@@ -120,7 +126,7 @@ export function FeaturedOpportunities() {
         <Group justify="center">
           {/* The marketplace is public: the same place for visitors and members, right from the first paint. */}
           <Button component={Link} to="/marketplace" size="md">
-            Browse All Opportunities
+            <Trans>Browse All Opportunities</Trans>
           </Button>
         </Group>
       </Stack>

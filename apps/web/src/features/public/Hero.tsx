@@ -1,4 +1,5 @@
 import { MESSAGES } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ export function Hero() {
   const [modalOpen, setModalOpen] = useState(false);
   const [modalUsed, setModalUsed] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
+  const { t, i18n } = useLingui();
 
   const startTrading = () => {
     if (user) void navigate({ to: '/marketplace' });
@@ -41,31 +43,33 @@ export function Hero() {
               c="var(--mantine-color-anchor)"
               style={{ letterSpacing: 1 }}
             >
-              India's barter marketplace for advertising
+              <Trans>India's barter marketplace for advertising</Trans>
             </Text>
             <Title order={1} id="hero-title" fz={{ base: 34, sm: 50 }} lh={1.1}>
-              Trade advertising without spending cash
+              <Trans>Trade advertising without spending cash</Trans>
             </Title>
             <Text fz="lg" c="dimmed">
-              BarterAds connects advertisers and media owners to exchange ad space, media assets and marketing
-              services for the products and services they already have.
+              <Trans>
+                BarterAds connects advertisers and media owners to exchange ad space, media assets and
+                marketing services for the products and services they already have.
+              </Trans>
             </Text>
             <Group>
               <Button ref={startButton} size="md" onClick={startTrading}>
-                Start Trading Now
+                <Trans>Start Trading Now</Trans>
               </Button>
               <Button size="md" variant="default" component={Link} to="/" hash="how-it-works">
-                See How it Works
+                <Trans>See How it Works</Trans>
               </Button>
             </Group>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="md">
               {LANDING_STATS.map((stat) => (
-                <Box key={stat.label}>
+                <Box key={stat.label.id}>
                   <Text fw={800} fz={26}>
                     {stat.value}
                   </Text>
                   <Text fz="sm" c="dimmed">
-                    {stat.label}
+                    {i18n._(stat.label)}
                   </Text>
                 </Box>
               ))}
@@ -73,7 +77,7 @@ export function Hero() {
           </Stack>
           <LazyImage
             src="/images/hero-exchange.svg"
-            alt="An advertiser's billboard exchanged for a media owner's product, with arrows between them"
+            alt={t`An advertiser's billboard exchanged for a media owner's product, with arrows between them`}
             width={640}
             height={480}
             sizes="(max-width: 62em) 100vw, 50vw"

@@ -1,5 +1,8 @@
 import { trpc } from '@barterads/api-client';
 import { formatIndianNumber, LIMITS, MEDIA_CATEGORIES } from '@barterads/core';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,15 +11,13 @@ import { Section } from './Section';
 
 type Filter = 'all' | 'popular';
 
-function listingCount(count: number): string {
-  if (count === 0) return 'No listings yet';
-  return `${formatIndianNumber(count)} ${count === 1 ? 'listing' : 'listings'} in the marketplace`;
+function listingCount(i18n: I18n, count: number): string {
+  if (count === 0) return i18n._(msg`No listings yet`);
+  const shown = formatIndianNumber(count);
+  return count === 1
+    ? i18n._(msg`${shown} listing in the marketplace`)
+    : i18n._(msg`${shown} listings in the marketplace`);
 }
-
-const FILTERS = [
-  { value: 'all', label: 'All Media Types' },
-  { value: 'popular', label: 'Most Popular' },
-] as const satisfies readonly SegmentedChoiceOption<Filter>[];
 
 /**
  * 'Every Advertising Format': the nine media categories with the All / Most Popular toggle. The list
@@ -24,6 +25,11 @@ const FILTERS = [
  * 'Explore Options' opens the marketplace filtered to that category.
  */
 export function MediaTypes() {
+  const { t, i18n } = useLingui();
+  const filters = [
+    { value: 'all', label: t`All Media Types` },
+    { value: 'popular', label: t`Most Popular` },
+  ] as const satisfies readonly SegmentedChoiceOption<Filter>[];
   const [filter, setFilter] = useState<Filter>('all');
   const [visible, setVisible] = useState<number>(LIMITS.landingCategoriesInitial);
   const shown = MEDIA_CATEGORIES.filter((c) => filter === 'all' || c.popular);
@@ -37,19 +43,19 @@ export function MediaTypes() {
   return (
     <Section
       id="media-types"
-      title="Every Advertising Format"
-      intro="From hoardings to podcasts, trade the formats that reach your customers."
+      title={t`Every Advertising Format`}
+      intro={t`From hoardings to podcasts, trade the formats that reach your customers.`}
       tinted
     >
       <Group justify="center" mb="xl">
         <SegmentedChoice
-          label="Media types to show"
+          label={t`Media types to show`}
           value={filter}
           onChange={(value) => {
             setFilter(value);
             setVisible(LIMITS.landingCategoriesExpanded);
           }}
-          options={FILTERS}
+          options={filters}
         />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="media-type-cards">
@@ -62,7 +68,7 @@ export function MediaTypes() {
                 </Title>
                 {category.popular ? (
                   <Badge color="brand" variant="light" style={{ flexShrink: 0 }}>
-                    Popular
+                    <Trans>Popular</Trans>
                   </Badge>
                 ) : null}
               </Group>
@@ -71,11 +77,11 @@ export function MediaTypes() {
               </Text>
               <Text fz="sm">
                 <Text span fw={700}>
-                  Reach:
+                  <Trans>Reach:</Trans>
                 </Text>{' '}
                 {category.reach}
               </Text>
-              <List fz="sm" spacing={2} aria-label={`${category.title} platforms`}>
+              <List fz="sm" spacing={2} aria-label={t`${category.title} platforms`}>
                 {category.platforms.map((platform) => (
                   <List.Item key={platform}>{platform}</List.Item>
                 ))}
@@ -87,17 +93,17 @@ export function MediaTypes() {
                 mih="1.55em"
                 data-testid="category-count"
               >
-                {counts ? listingCount(counts.get(category.id) ?? 0) : null}
+                {counts ? listingCount(i18n, counts.get(category.id) ?? 0) : null}
               </Text>
               <Button
                 variant="light"
                 mt="auto"
-                aria-label={`Explore Options: ${category.title}`}
+                aria-label={t`Explore Options: ${category.title}`}
                 renderRoot={(props) => (
                   <Link to="/marketplace" search={{ category: category.id }} {...props} />
                 )}
               >
-                Explore Options
+                <Trans>Explore Options</Trans>
               </Button>
             </Stack>
           </Card>
@@ -106,7 +112,7 @@ export function MediaTypes() {
       {shown.length > cards.length ? (
         <Group justify="center" mt="xl">
           <Button variant="default" onClick={() => setVisible(LIMITS.landingCategoriesExpanded)}>
-            View All Categories
+            <Trans>View All Categories</Trans>
           </Button>
         </Group>
       ) : null}

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { HOW_IT_WORKS_STEPS } from './content';
 
 /** The six steps of how BarterAds works, as an ordered list of cards. */
 export function Steps({ headingOrder = 3 }: { headingOrder?: 2 | 3 }) {
+  const { i18n } = useLingui();
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2, md: 3 }}
@@ -13,7 +15,7 @@ export function Steps({ headingOrder = 3 }: { headingOrder?: 2 | 3 }) {
       style={{ listStyle: 'none' }}
     >
       {HOW_IT_WORKS_STEPS.map((step, index) => (
-        <Card key={step.title} withBorder padding="lg" radius="md" component="li">
+        <Card key={step.title.id} withBorder padding="lg" radius="md" component="li">
           <Stack gap="sm">
             <ThemeIcon size={40} radius="xl" aria-hidden="true">
               <Text fw={800} c="white">
@@ -22,12 +24,12 @@ export function Steps({ headingOrder = 3 }: { headingOrder?: 2 | 3 }) {
             </ThemeIcon>
             <Title order={headingOrder} fz="lg">
               <Text span fz="sm" c="dimmed" fw={600} display="block">
-                Step {index + 1}
+                <Trans>Step {index + 1}</Trans>
               </Text>
-              {step.title}
+              {i18n._(step.title)}
             </Title>
             <Text fz="sm" c="dimmed">
-              {step.text}
+              {i18n._(step.text)}
             </Text>
           </Stack>
         </Card>

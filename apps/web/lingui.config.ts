@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The web app's message catalogues (issue 33): one per namespace and language, `src/locales/<language>/<ns>.po`,
+ * extracted from the source (`pnpm --filter @barterads/web i18n:extract`) and compiled on import by the Vite
+ * plugin. English is the source; a Hindi or Marathi message not translated yet falls back to the English one,
+ * never to its id. Each route loads only the namespaces it shows (src/i18n/namespaces.ts).
+ */
+
+/** Route files by name (absolute paths: `<rootDir>` is expanded in folders only). */
+const routesDir = fileURLToPath(new URL('./src/routes/', import.meta.url));
+const routes = (...names: string[]) => names.map((name) => `${routesDir}${name}.tsx`);
+const PUBLIC_ROUTES = routes(
+  'index',
+  'about',
+  'how-it-works',
+  'pricing',
+  'help',
+  'contact',
+  'success-stories',
+  'privacy-policy',
+  'terms',
+  'refund-cancellation',
+);
+const MARKETPLACE_ROUTES = routes('marketplace', 'listings.$id', 'b.$id');
+const ACCOUNT_ROUTES = routes('login', 'signup', 'settings', 'dashboard');
+
+export default defineConfig({
+  locales: ['en', 'hi', 'mr'],
+  sourceLocale: 'en',
+  fallbackLocales: { default: 'en' },
+  format: formatter({ lineNumbers: false }),
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/public',
+      include: [
+        '<rootDir>/src/features/public',
+        '<rootDir>/src/features/legal',
+        '<rootDir>/src/features/contact',
+        ...PUBLIC_ROUTES,
+      ],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/marketplace',
+      include: [
+        '<rootDir>/src/features/listings',
+        '<rootDir>/src/features/businesses',
+        ...MARKETPLACE_ROUTES,
+      ],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/deals',
+      include: ['<rootDir>/src/features/deals', '<rootDir>/src/routes/dashboard'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/account',
+      include: ['<rootDir>/src/features/accounts', ...ACCOUNT_ROUTES],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/common',
+      include: ['<rootDir>/src'],
+      exclude: [
+        '<rootDir>/src/features/public/**',
+        '<rootDir>/src/features/legal/**',
+        '<rootDir>/src/features/contact/**',
+        '<rootDir>/src/features/listings/**',
+        '<rootDir>/src/features/businesses/**',
+        '<rootDir>/src/features/deals/**',
+        '<rootDir>/src/features/accounts/**',
+        '<rootDir>/src/routes/dashboard/**',
+        '<rootDir>/src/locales/**',
+        ...PUBLIC_ROUTES,
+        ...MARKETPLACE_ROUTES,
+        ...ACCOUNT_ROUTES,
+      ],
+    },
+  ],
+});

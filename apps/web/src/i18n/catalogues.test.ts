@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { getCatalogs } from '@lingui/cli/api';
+import { getConfig } from '@lingui/conf';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The catalogues' check (issue 33), run in CI with the unit tests: every message the code shows is in the English
+ * catalogue (fails otherwise: run `pnpm --filter @barterads/web i18n:extract`), no Hindi or Marathi catalogue has a
+ * key English lacks, and the messages not translated yet are reported as a count per language (they show in English
+ * until they are: Lingui falls back to the source, never to an id).
+ */
+describe('message catalogues', () => {
+  it('English holds every message of the code; Hindi and Marathi hold no other', async () => {
+    const config = getConfig({
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)),
+    });
+    const catalogs = await getCatalogs(config);
+    const missingFromEnglish: string[] = [];
+    const extra: string[] = [];
+    const untranslated: Record<string, number> = {};
+    const total: Record<string, number> = {};
+    for (const catalog of catalogs) {
+      const namespace = catalog.path.split('/').pop() ?? catalog.path;
+      const collected = (await catalog.collect()) ?? {};
+      const all = await catalog.readAll();
+      const english = all.en ?? {};
+      for (const [id, message] of Object.entries(collected)) {
+        if (!english[id]?.translation) missingFromEnglish.push(`${namespace}: ${message.message ?? id}`);
+      }
+      for (const language of ['hi', 'mr'] as const) {
+        const messages = all[language] ?? {};
+        for (const id of Object.keys(messages)) {
+          if (!(id in english)) extra.push(`${language}/${namespace}: ${id}`);
+        }
+        for (const [id, entry] of Object.entries(english)) {
+          if (entry.obsolete) continue;
+          total[language] = (total[language] ?? 0) + 1;
+          if (!messages[id]?.translation) untranslated[language] = (untranslated[language] ?? 0) + 1;
+        }
+      }
+    }
+    console.log(
+      `untranslated messages: ${['hi', 'mr'].map((l) => `${l} ${untranslated[l] ?? 0} of ${total[l] ?? 0}`).join(', ')}`,
+    );
+    expect(missingFromEnglish, 'messages missing from the English catalogue (run i18n:extract)').toEqual([]);
+    expect(extra, 'Hindi or Marathi keys that English does not have').toEqual([]);
+  });
+});

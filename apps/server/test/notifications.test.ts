@@ -249,7 +249,9 @@ describe('the notification centre over real HTTP', () => {
     await propose(owner, brand, listing.id);
     await expect.poll(async () => (await emailsTo(owner.user.id)).map((r) => r.status)).toEqual(['skipped']);
     // The bell is a channel of its own, delivered beside the e-mail (a clean-clone run read it before it landed).
-    await expect.poll(async () => (await rowsOf(owner.user.id)).map((r) => r.kind)).toEqual(['deal_proposed']);
+    await expect
+      .poll(async () => (await rowsOf(owner.user.id)).map((r) => r.kind))
+      .toEqual(['deal_proposed']);
     // The proposer is not told of their own proposal; the owner got no e-mail.
     expect((await page(brand.token)).body.notifications).toHaveLength(0);
     expect(server.mail.mails.some((m) => m.to.includes(owner.user.email.toLowerCase()))).toBe(false);

@@ -1,6 +1,14 @@
+import { notifyDeps, runLegReminders } from '@barterads/api';
 import { gstinCheckCharacter } from '@barterads/core';
-import { businessVerifications, dealLegs, type UserRow, users } from '@barterads/db';
-import { eq } from 'drizzle-orm';
+import {
+  businessVerifications,
+  dealDeliverables,
+  dealLegs,
+  notifications,
+  type UserRow,
+  users,
+} from '@barterads/db';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 
@@ -338,6 +346,131 @@ describe('GST legs over real HTTP (issue 30)', () => {
       expect(answers.map((a) => a.status)).toEqual(legIds.map(() => 200));
       const numbers = answers.map((a) => a.body.leg.invoiceNumber as string).sort();
       expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `PX/${String(i + 1).padStart(3, '0')}`));
+    });
+  });
+
+  describe('barter statement', () => {
+    const statement = (token: string, from: string, to: string, format = 'json') =>
+      server.request(`/api/statements/barter?from=${from}&to=${to}&format=${format}`, { token });
+    const dayAfter = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+    it('totals outward and inward legs for the period, as JSON and CSV; a stranger sees only its own', async () => {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(d.id, d.owner);
+      const [row] = await server.db.select().from(dealLegs).where(eq(dealLegs.dealId, d.id));
+      const day = row!.rateDay;
+
+      const res = await statement(d.owner.token, day, day);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.supplied).toHaveLength(1);
+      expect(res.body.received).toHaveLength(1);
+      expect(res.body.supplied[0]).toMatchObject({
+        dealId: d.id,
+        date: day,
+        counterparty: expect.any(String),
+      });
+      expect(res.body.totals).toEqual({
+        outward: { count: 1, taxableValue: 48_000, igst: 2_400, cgst: 0, sgst: 0, tax: 2_400 },
+        inward: { count: 1, taxableValue: 1_001, igst: 180.18, cgst: 0, sgst: 0, tax: 180.18 },
+      });
+      // The brand's statement mirrors it.
+      const brand = await statement(d.brand.token, day, day);
+      expect(brand.body.totals.outward).toMatchObject({ taxableValue: 1_001, igst: 180.18 });
+      expect(brand.body.totals.inward).toMatchObject({ taxableValue: 48_000, igst: 2_400 });
+      // Outside the period: nothing.
+      const later = await statement(d.owner.token, dayAfter(day, 1), dayAfter(day, 40));
+      expect(later.body.totals.outward.count + later.body.totals.inward.count).toBe(0);
+      // A stranger's statement never shows another's legs.
+      const theirs = await statement(stranger.token, day, day);
+      expect(theirs.status).toBe(200);
+      expect([...theirs.body.supplied, ...theirs.body.received]).toEqual([]);
+
+      const csv = await statement(d.owner.token, day, day, 'csv');
+      expect(csv.status, csv.text).toBe(200);
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      expect(csv.headers.get('content-disposition')).toContain(`barter-statement-${day}-to-${day}.csv`);
+      const lines = csv.text.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(
+        'date,direction,invoice_number,counterparty,counterparty_gstin,place_of_supply,sac,rate_pct,taxable_value,igst,cgst,sgst,total,status,deal_id',
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(`${day},outward,,`);
+      expect(lines[1]).toContain(
+        `,${d.brandGstin},Karnataka,998363,5.00,48000.00,2400.00,0.00,0.00,50400.00,draft,${d.id}`,
+      );
+      expect(lines[2]).toContain(`,inward,`);
+      expect(lines[2]).toContain(
+        `,${d.brandGstin},Maharashtra,998366,18.00,1001.00,180.18,0.00,0.00,1181.18,draft,`,
+      );
+    });
+
+    it('refuses a period that ends before it starts, or an unknown format', async () => {
+      expect((await statement(stranger.token, '2026-05-02', '2026-05-01')).status).toBe(400);
+      expect((await statement(stranger.token, '2026-05-01', '2026-05-02', 'xml')).status).toBe(400);
+      expect((await server.request('/api/statements/barter?from=2026-05-01&to=2026-05-02')).status).toBe(401);
+    });
+
+    it("reads a member's legs of a period through its index, not a scan of all legs", async () => {
+      const plan = await server.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explained = await tx.execute(
+          sql`explain select * from deal_legs where supplier_id = ${stranger.user.id} and rate_day between '2026-04-01' and '2027-03-31'`,
+        );
+        return JSON.stringify(explained);
+      });
+      expect(plan).toContain('deal_legs_supplier_idx');
+      expect(plan).not.toContain('Seq Scan');
+    });
+  });
+
+  describe('the 30-day clock', () => {
+    it('reminds the supplier of a draft leg on day 20 and day 28 after supply, once each, not an issued one', async () => {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(d.id, d.owner);
+      await preview(d.id, d.owner.token);
+      // Both sides supplied on 1 January 2026 (India); the brand issues its leg, the owner does not.
+      const supplied = new Date('2026-01-01T06:00:00Z');
+      await server.db
+        .update(dealDeliverables)
+        .set({ status: 'accepted', deliveredAt: supplied, acceptedAt: supplied })
+        .where(eq(dealDeliverables.dealId, d.id));
+      await server.db
+        .update(dealLegs)
+        .set({ status: 'issued', issuedAt: supplied, invoiceNumber: 'BR/1' })
+        .where(and(eq(dealLegs.dealId, d.id), eq(dealLegs.supplierId, d.brand.user.id)));
+      const deps = notifyDeps(server.services);
+      const on = (day: number) => new Date(supplied.getTime() + day * 86_400_000);
+      const keysOf = async (user: TestUser) =>
+        (await server.db.select().from(notifications).where(eq(notifications.userId, user.user.id)))
+          .filter((n) => n.kind === 'leg_invoice_due')
+          .map((n) => n.dedupeKey)
+          .sort();
+      const [ownerLeg] = await server.db
+        .select()
+        .from(dealLegs)
+        .where(and(eq(dealLegs.dealId, d.id), eq(dealLegs.supplierId, d.owner.user.id)));
+
+      await runLegReminders(deps, on(19));
+      expect(await keysOf(d.owner)).toEqual([]);
+      await runLegReminders(deps, on(20));
+      await runLegReminders(deps, on(21));
+      expect(await keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`]);
+      await runLegReminders(deps, on(28));
+      await runLegReminders(deps, on(28));
+      expect(await keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`, `leg:${ownerLeg!.id}:due-28`]);
+      const [latest] = await server.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.dedupeKey, `leg:${ownerLeg!.id}:due-28`));
+      expect(latest).toMatchObject({
+        title: expect.stringContaining('2 days left'),
+        link: `/dashboard/deals/${d.id}`,
+      });
+      // The issued leg's supplier hears nothing; after the due date nobody is reminded again.
+      expect(await keysOf(d.brand)).toEqual([]);
+      await runLegReminders(deps, on(40));
+      expect(await keysOf(d.owner)).toHaveLength(2);
     });
   });
 });

@@ -83,6 +83,7 @@ export { type AppRouter, appRouter, createCaller } from './root';
 export * from './saved-searches';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
+export { LEG_REMINDER_DAYS, runLegReminders } from './tax/reminders';
 export {
   enforceUploadRateLimit,
   type FieldIssue,

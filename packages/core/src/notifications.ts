@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'saved_search_hits',
   'new_message',
   'plan_changed',
+  'leg_invoice_due',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   saved_search_hits: 'New listings for my saved searches',
   new_message: 'New messages',
   plan_changed: 'My plan ends or its allowances change',
+  leg_invoice_due: 'A barter tax invoice of mine is due (day 20 and 28)',
 };
 
 /** Where a notification's e-mail stands: written by `notify`, moved on by the e-mail job. */

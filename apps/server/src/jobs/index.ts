@@ -10,6 +10,7 @@ import type { ServerServices } from '../services';
 import { dealExpiryJob } from './deal-expiry';
 import { deliveriesJob } from './deliveries';
 import { eventDispatchJob } from './event-dispatch';
+import { legRemindersJob } from './leg-reminders';
 import { matchDigestJob, matchUpdatesJob } from './matches';
 import { notificationEmailsJob } from './notification-emails';
 import { planPeriodsJob } from './plan-periods';
@@ -37,6 +38,7 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       reviewsJob(services),
       savedSearchAlertsJob(services),
       storageSweepJob(services),
+      legRemindersJob(services),
     ],
     services.logger,
     options,

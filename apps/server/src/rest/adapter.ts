@@ -152,6 +152,13 @@ function addRoutes(
         // The procedure's result as it is, the shape its output schema gives the OpenAPI document.
         reply.status(route.status ?? 200);
         if (result === undefined) return reply.send();
+        const file = route.file?.(result);
+        if (file) {
+          reply
+            .type(file.contentType)
+            .header('content-disposition', `attachment; filename="${file.filename}"`);
+          return reply.send(file.content);
+        }
         // JSON answers compressed for clients that accept it, over 1 KB, like the tRPC route's (app.ts): a page
         // of listings is 15 KB as JSON, 3 KB with brotli.
         reply.type('application/json; charset=utf-8').compress(JSON.stringify(result));

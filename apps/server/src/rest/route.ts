@@ -49,6 +49,11 @@ export interface RestRoute {
    * accepted, 413 for too many or too large) before the procedure runs; `body` is then the text fields.
    */
   multipart?: UploadRule & { textFields?: readonly string[] };
+  /**
+   * A row that may answer a file: given the procedure's result, the file to send as it is (its type and a
+   * download name), or undefined to answer the result as JSON.
+   */
+  file?: (result: unknown) => { contentType: string; filename: string; content: string } | undefined;
   /** More paths answering the same way (the spec's aliases). */
   aliases?: string[];
 }

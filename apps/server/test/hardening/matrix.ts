@@ -602,6 +602,10 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: ownerOnly(409, 404),
     request: async (w) => ({ params: await legOfUser(w), body: {} }),
   },
+  'GET /api/statements/barter': {
+    expect: signedIn(200),
+    request: () => ({ query: { from: '2026-04-01', to: '2027-03-31', format: 'csv' } }),
+  },
   'PUT /api/auth/me/invoice-series': {
     expect: signedIn(200),
     request: () => ({ body: { prefix: 'MX/26-27/' } }),
@@ -940,6 +944,10 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
   'tax.issueLeg': { expect: ownerOnly(409, 404), request: async (w) => ({ input: await legOfUser(w) }) },
+  'tax.statement': {
+    expect: signedIn(200),
+    request: () => ({ input: { from: '2026-04-01', to: '2027-03-31' } }),
+  },
   'tax.setInvoiceSeries': { expect: signedIn(200), request: () => ({ input: { prefix: 'MX/26-27/' } }) },
   'tax.preview': {
     expect: ownerOnly(200, 404),

@@ -7,6 +7,7 @@ import { ApiKeysSection } from '../features/api-keys/ApiKeysSection';
 import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSection';
 import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
+import { BarterStatementSection } from '../features/tax/BarterStatementSection';
 
 export const Route = createFileRoute('/settings')({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.utils, location) }),
@@ -23,6 +24,7 @@ function AccountSettingsPage() {
           <>
             <VerifyBusinessSection />
             <BillingSections />
+            <BarterStatementSection />
             <ApiKeysSection />
             {/* product-spec-2: each kind's e-mail is switched in /settings (also on the Preferences page). */}
             <EmailPreferencesCard />

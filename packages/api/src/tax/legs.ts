@@ -197,6 +197,30 @@ export async function supplyDates(db: Executor, dealId: string): Promise<Map<str
   );
 }
 
+/** Supply dates of many deals at once, keyed `dealId:giverId` (the statement's legs, one query). */
+export async function supplyDatesOf(db: Executor, dealIds: string[]): Promise<Map<string, string | null>> {
+  if (dealIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      dealId: dealDeliverables.dealId,
+      giverId: dealDeliverables.giverId,
+      pending: sql<number>`count(*) filter (where ${dealDeliverables.status} <> 'accepted')::int`,
+      last: sql<Date | string | null>`max(${dealDeliverables.acceptedAt})`,
+    })
+    .from(dealDeliverables)
+    .where(inArray(dealDeliverables.dealId, dealIds))
+    .groupBy(dealDeliverables.dealId, dealDeliverables.giverId);
+  return new Map(
+    rows.map(
+      (r) =>
+        [
+          `${r.dealId}:${r.giverId}`,
+          r.pending === 0 && r.last ? kolkataDate(new Date(r.last)) : null,
+        ] as const,
+    ),
+  );
+}
+
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

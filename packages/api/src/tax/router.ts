@@ -7,8 +7,11 @@ import {
   InvoiceSeriesResult,
   IssueLegInput,
   LegResult,
+  StatementInput,
+  StatementResult,
   TaxPreviewResult,
 } from './schemas';
+import { barterStatement, statementCsv } from './statement';
 
 /**
  * GST of barter deals (product-spec-3 section 1): each party's side is a leg, computed by `computeLegs` in
@@ -33,4 +36,23 @@ export const taxRouter = router({
     .input(IssueLegInput)
     .output(LegResult)
     .mutation(async ({ ctx, input }) => ({ leg: await issueLeg(ctx.services.database.db, ctx.user, input) })),
+
+  /**
+   * Your barter statement for a period: the legs you supplied (outward) and received (inward) in deals accepted
+   * in it, with totals; `format: csv` answers the file with the documented columns.
+   */
+  statement: authedProcedure
+    .input(StatementInput)
+    .output(StatementResult)
+    .query(async ({ ctx, input }) => {
+      const statement = await barterStatement(ctx.services.database.db, ctx.user, input);
+      if (input.format === 'json') return statement;
+      return {
+        file: {
+          filename: `barter-statement-${input.from}-to-${input.to}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          content: statementCsv(statement),
+        },
+      };
+    }),
 });

@@ -67,3 +67,35 @@ export const IssueLegInput = z.object({
 });
 export type IssueLegInput = z.infer<typeof IssueLegInput>;
 export const LegResult = z.object({ leg: Leg });
+
+const Day = z.iso.date();
+
+export const StatementInput = z.object({
+  from: Day,
+  to: Day,
+  format: z.enum(['json', 'csv']).default('json'),
+});
+export type StatementInput = z.infer<typeof StatementInput>;
+
+/** A statement's leg: the leg, the day it counts on (the acceptance day) and the other party's name. */
+export const StatementLeg = Leg.extend({ date: z.string(), counterparty: z.string() });
+const StatementTotals = z.object({
+  count: z.number(),
+  taxableValue: z.number(),
+  igst: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  tax: z.number(),
+});
+export const StatementResult = z.union([
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    supplied: z.array(StatementLeg),
+    received: z.array(StatementLeg),
+    totals: z.object({ outward: StatementTotals, inward: StatementTotals }),
+  }),
+  /** `format: csv`: the file, which the REST path sends as `text/csv`. */
+  z.object({ file: z.object({ filename: z.string(), contentType: z.string(), content: z.string() }) }),
+]);
+export type StatementResult = z.infer<typeof StatementResult>;

@@ -74,8 +74,9 @@ export const dealLegs = pgTable(
     uniqueIndex('deal_legs_supplier_invoice_unique')
       .on(t.supplierId, t.invoiceNumber)
       .where(sql`${t.invoiceNumber} is not null`),
-    index('deal_legs_supplier_idx').on(t.supplierId, t.createdAt),
-    index('deal_legs_recipient_idx').on(t.recipientId, t.createdAt),
+    /** A member's barter statement for a period (by the acceptance day): its outward and inward legs. */
+    index('deal_legs_supplier_idx').on(t.supplierId, t.rateDay),
+    index('deal_legs_recipient_idx').on(t.recipientId, t.rateDay),
     check('deal_legs_status', sql`${t.status} in ('draft', 'issued', 'not_required')`),
     check('deal_legs_basis', sql`${t.placeOfSupplyBasis} in ('recipient', 'property')`),
     check('deal_legs_issued', sql`(${t.status} = 'issued') = (${t.issuedAt} is not null)`),

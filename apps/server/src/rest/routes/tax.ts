@@ -34,4 +34,17 @@ export const taxRoutes = defineRoutes([
     tag: 'Accounts',
     auth: 'bearer',
   },
+  {
+    method: 'GET',
+    path: '/api/statements/barter',
+    procedure: 'tax.statement',
+    summary:
+      'Your barter statement for a period: query from, to (YYYY-MM-DD, Asia/Kolkata days of acceptance, both included; at most 550 days), format (json | csv). JSON: { from, to, supplied: [leg], received: [leg], totals: { outward, inward } } (each leg with date and counterparty). CSV (text/csv, one row per leg, outward then inward, rupees with two decimals) has the columns date, direction (outward | inward), invoice_number, counterparty, counterparty_gstin, place_of_supply, sac, rate_pct, taxable_value, igst, cgst, sgst, total, status, deal_id, for import into Tally or Zoho Books. Only your own legs. Not tax advice',
+    tag: 'Deals',
+    auth: 'bearer',
+    file: (result) =>
+      result && typeof result === 'object' && 'file' in result
+        ? (result.file as { contentType: string; filename: string; content: string })
+        : undefined,
+  },
 ]);

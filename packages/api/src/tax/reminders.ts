@@ -1,0 +1,75 @@
+import { queryRows } from '@barterads/db';
+import { sql } from 'drizzle-orm';
+import { type NotifyDeps, notify } from '../notifications/notify';
+
+/** The days after the supply date on which a supplier hears that its leg's tax invoice is not yet issued. */
+export const LEG_REMINDER_DAYS = [20, 28] as const;
+
+/** A leg's invoice is due this many days after the supply date (rule 47: 30 days for services). */
+const INVOICE_DUE_DAYS = 30;
+
+interface DueLeg extends Record<string, unknown> {
+  leg_id: string;
+  deal_id: string;
+  supplier_id: string;
+  supply_day: string;
+  days: number;
+}
+
+function dayOf(at: Date): string {
+  return at.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+}
+
+/**
+ * The 30-day clock (product-spec-3 section 1), run by the server's job (apps/server/src/jobs/leg-reminders.ts):
+ * a supplier whose leg is still a `draft` (not issued) hears on day 20 and on day 28 after its supply date (the
+ * Asia/Kolkata day its last deliverable of the deal was accepted). Once per leg and mark however many runs or
+ * instances: the notification's dedupe key, which the query also skips. Only the highest mark reached is sent, so
+ * a leg first seen on day 29 gets the day-28 reminder alone. `now` is the run's clock (tests pass their own).
+ */
+export async function runLegReminders(
+  deps: NotifyDeps,
+  now: Date = new Date(),
+): Promise<{ reminded: number }> {
+  const today = dayOf(now);
+  const due = await queryRows<DueLeg>(
+    deps.db,
+    sql`with supplied as (
+          select l.id, l.deal_id, l.supplier_id,
+                 (max(d.accepted_at) at time zone 'Asia/Kolkata')::date as supply_day
+          from deal_legs l
+          join deal_deliverables d on d.deal_id = l.deal_id and d.giver_id = l.supplier_id
+          where l.status = 'draft'
+          group by l.id, l.deal_id, l.supplier_id
+          having count(*) filter (where d.status <> 'accepted') = 0 and max(d.accepted_at) is not null
+        )
+        select s.id::text as leg_id, s.deal_id::text as deal_id, s.supplier_id::text as supplier_id,
+               s.supply_day::text as supply_day, (${today}::date - s.supply_day)::int as days
+        from supplied s
+        join users u on u.id = s.supplier_id and u.deleted_at is null
+        where ${today}::date - s.supply_day >= ${LEG_REMINDER_DAYS[0]}
+          and ${today}::date - s.supply_day <= ${INVOICE_DUE_DAYS}
+          and not exists (
+            select 1 from notifications n
+            where n.user_id = s.supplier_id
+              and n.dedupe_key = 'leg:' || s.id::text || ':due-'
+                || case when ${today}::date - s.supply_day >= ${LEG_REMINDER_DAYS[1]} then ${LEG_REMINDER_DAYS[1]}::text
+                        else ${LEG_REMINDER_DAYS[0]}::text end
+          )`,
+  );
+  let reminded = 0;
+  for (const leg of due) {
+    const mark = leg.days >= LEG_REMINDER_DAYS[1] ? LEG_REMINDER_DAYS[1] : LEG_REMINDER_DAYS[0];
+    const left = INVOICE_DUE_DAYS - leg.days;
+    const sent = await notify(deps, {
+      userId: leg.supplier_id,
+      kind: 'leg_invoice_due',
+      title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
+      body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
+      link: `/dashboard/deals/${leg.deal_id}`,
+      dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
+    });
+    if (sent) reminded += 1;
+  }
+  return { reminded };
+}

@@ -12,25 +12,47 @@ import type { Mailer } from '../mail/mailer';
 import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import type { Logger } from '../services';
+import { type WebhookDeliverySettings, webhookChannel } from '../webhooks/channel';
 import { memberNotices } from './notices';
 
 /**
- * A channel an event is delivered to. `targets` names who gets it (at fan-out, from the event alone);
- * `deliver` runs inside the delivery's transaction, which holds the delivery's row lock and commits with its
- * mark: a write to the database (the bell) happens exactly once; a send to the outside (e-mail, a webhook) is
- * committed after the other side answered, so a dispatcher killed in between sends again (at least once).
+ * A channel an event is delivered to. `targets` names who gets it (at fan-out, from the event and, when it needs
+ * them, the database's rows: a webhook's endpoints); `deliver` runs inside the delivery's transaction, which holds
+ * the delivery's row lock and commits with its mark: a write to the database (the bell) happens exactly once; a
+ * send to the outside (e-mail, a webhook) is committed after the other side answered, so a dispatcher killed in
+ * between sends again (at least once). A channel is added to the dispatcher in one line of `CHANNELS` below.
  */
 export interface Channel {
   name: string;
   /** Attempts before the delivery is `failed`. */
   maxAttempts: number;
-  targets(event: EventRow): string[];
-  deliver(
+  /** How long a delivery is retried for, from its fan-out (or its resend); attempts alone count when not given. */
+  retryWindowMs?: number;
+  targets(event: EventRow, tx: Executor): string[] | Promise<string[]>;
+  deliver(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryOutcome>;
+  /** Runs (in its own transaction) when a delivery is given up as `failed`: a webhook disables its endpoint. */
+  onGiveUp?(
     tx: Executor,
-    event: EventRow,
-    target: string,
-    after: AfterCommit,
-  ): Promise<'delivered' | 'skipped'>;
+    delivery: { id: string; eventId: string; target: string },
+    now: Date,
+  ): Promise<void>;
+}
+
+/** What a delivery came to; `statusCode`: what the other side answered (recorded on the delivery). */
+export type DeliveryOutcome =
+  | 'delivered'
+  | 'skipped'
+  | { status: 'delivered' | 'skipped'; statusCode?: number };
+
+/** A failed attempt that got an answer: its status code is recorded on the delivery. */
+export class ChannelRefused extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = 'ChannelRefused';
+  }
 }
 
 /** Work a delivery does once its transaction committed (a live event to open tabs). */
@@ -46,8 +68,10 @@ export interface DispatchDeps {
   now?: () => Date;
   /** Aborted: the dispatcher stops where it is, as a killed process would (its open transaction rolls back). */
   signal?: AbortSignal;
-  /** The channels; the bell and e-mail when not given. */
+  /** The channels; every channel of `CHANNELS` when not given. */
   channels?: readonly Channel[];
+  /** Partner webhooks' delivery settings (production rules, the test-only loopback allowance, DNS). */
+  webhooks?: WebhookDeliverySettings;
 }
 
 /** The retry delay after `attempts` failed attempts: 30 s, doubling, at most 6 hours. */
@@ -110,6 +134,16 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
   };
 }
 
+/**
+ * Every channel the dispatcher delivers to: a new channel (WhatsApp) is one more line here. Each is built from the
+ * dispatcher's dependencies on every run (cheap: closures over them).
+ */
+export const CHANNELS: readonly ((deps: DispatchDeps) => Channel)[] = [
+  (deps) => bellChannel(deps.logger, deps.pubsub),
+  (deps) => emailChannel(deps.mailer, deps.appUrl),
+  (deps) => webhookChannel(deps),
+];
+
 function stopped(signal: AbortSignal | undefined): boolean {
   return signal?.aborted ?? false;
 }
@@ -132,16 +166,20 @@ async function fanOut(deps: DispatchDeps, channels: readonly Channel[]): Promise
         .for('update', { skipLocked: true });
       if (batch.length === 0) return 0;
       const now = deps.now?.() ?? new Date();
-      const rows = batch.flatMap((event) =>
-        channels.flatMap((channel) =>
-          [...new Set(channel.targets(event))].map((target) => ({
-            eventId: event.id,
-            channel: channel.name,
-            target,
-            nextAttemptAt: now,
-          })),
-        ),
-      );
+      const rows: (typeof eventDeliveries.$inferInsert)[] = [];
+      for (const event of batch) {
+        for (const channel of channels) {
+          for (const target of new Set(await channel.targets(event, tx))) {
+            rows.push({
+              eventId: event.id,
+              channel: channel.name,
+              target,
+              nextAttemptAt: now,
+              retryUntil: channel.retryWindowMs ? new Date(now.getTime() + channel.retryWindowMs) : null,
+            });
+          }
+        }
+      }
       if (rows.length > 0) await tx.insert(eventDeliveries).values(rows).onConflictDoNothing();
       await tx
         .update(events)
@@ -165,6 +203,7 @@ interface Due extends Record<string, unknown> {
   channel: string;
   target: string;
   attempts: number;
+  retry_until: string | null;
 }
 
 /**
@@ -189,7 +228,7 @@ async function deliverDue(
       const outcome = await deps.db.transaction(async (tx) => {
         const [due] = await queryRows<Due>(
           tx,
-          sql`select id::text, event_id::text, channel, target, attempts from ${eventDeliveries}
+          sql`select id::text, event_id::text, channel, target, attempts, retry_until::text from ${eventDeliveries}
               where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
                 ${
                   skip.size > 0
@@ -208,8 +247,9 @@ async function deliverDue(
         const channel = byName.get(due.channel);
         // A channel this dispatcher does not run (another version's) is left for one that does.
         if (!event || !channel) return 'unknown' as const;
-        const result = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
+        const outcome = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
         if (stopped(deps.signal)) throw new Error('dispatcher stopped');
+        const result = typeof outcome === 'string' ? outcome : outcome.status;
         await tx
           .update(eventDeliveries)
           .set({
@@ -217,6 +257,7 @@ async function deliverDue(
             attempts: sql`${eventDeliveries.attempts} + 1`,
             deliveredAt: result === 'delivered' ? now : null,
             lastError: null,
+            lastStatusCode: typeof outcome === 'string' ? null : (outcome.statusCode ?? null),
           })
           .where(eq(eventDeliveries.id, due.id));
         return result;
@@ -236,17 +277,27 @@ async function deliverDue(
       if (!due) throw error;
       const channel = byName.get(due.channel);
       const attempts = due.attempts + 1;
-      const giveUp = attempts >= (channel?.maxAttempts ?? 1);
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
+      const giveUp =
+        attempts >= (channel?.maxAttempts ?? 1) ||
+        (due.retry_until !== null && nextAttemptAt.getTime() > new Date(due.retry_until).getTime());
       if (giveUp) failed += 1;
-      await deps.db
-        .update(eventDeliveries)
-        .set({
-          attempts,
-          status: giveUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          lastError: String((error as Error)?.message ?? error).slice(0, 500),
-        })
-        .where(and(eq(eventDeliveries.id, due.id), eq(eventDeliveries.status, 'pending')));
+      await deps.db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(eventDeliveries)
+          .set({
+            attempts,
+            status: giveUp ? 'failed' : 'pending',
+            nextAttemptAt,
+            lastError: String((error as Error)?.message ?? error).slice(0, 500),
+            lastStatusCode: error instanceof ChannelRefused ? error.statusCode : null,
+          })
+          .where(and(eq(eventDeliveries.id, due.id), eq(eventDeliveries.status, 'pending')))
+          .returning({ id: eventDeliveries.id });
+        if (giveUp && marked && channel?.onGiveUp) {
+          await channel.onGiveUp(tx, { id: due.id, eventId: due.event_id, target: due.target }, now);
+        }
+      });
       deps.logger.warn(
         { err: error, deliveryId: due.id, channel: due.channel, attempts, giveUp },
         'event delivery failed',
@@ -263,10 +314,7 @@ async function deliverDue(
 export async function dispatchEvents(
   deps: DispatchDeps,
 ): Promise<{ fanned: number; delivered: number; failed: number }> {
-  const channels = deps.channels ?? [
-    bellChannel(deps.logger, deps.pubsub),
-    emailChannel(deps.mailer, deps.appUrl),
-  ];
+  const channels = deps.channels ?? CHANNELS.map((make) => make(deps));
   const fanned = await fanOut(deps, channels);
   const { delivered, failed } = await deliverDue(deps, channels);
   return { fanned, delivered, failed };

@@ -31,7 +31,21 @@ function when(value: string): string {
  * withdrawal concerns (the other party of the one who acted), and both parties of an expired offer. Events not
  * listed here reach members by their domain's own notices for now (deliverables, disputes).
  */
-export function memberNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+export function memberNotices(
+  event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
+): MemberNotice[] {
+  if (event.type === 'webhook.disabled') {
+    const webhook = (event.data as { webhook?: { _id: string; url: string } }).webhook;
+    if (!webhook) return [];
+    return event.audience.map((userId) => ({
+      userId,
+      kind: 'webhook_disabled' as const,
+      title: 'A webhook endpoint was disabled',
+      body: `Deliveries to ${webhook.url} failed for 3 days, so we stopped sending to it. Fix the endpoint, then turn it back on in your settings, where its deliveries are listed and can be resent.`,
+      link: '/settings#webhooks',
+      dedupeKey: `webhook:${webhook._id}:disabled:${event.id}`,
+    }));
+  }
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
   const known = DEAL_KINDS[event.type];

@@ -1,7 +1,7 @@
 import { events } from '@barterads/db';
-import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, gt, inArray, ne, sql } from 'drizzle-orm';
 import { authedProcedure, router } from '../trpc';
-import { type EventView, ListEventsInput, ListEventsResult } from './schemas';
+import { type EventView, ListEventsInput, ListEventsResult, toEventView } from './schemas';
 
 /**
  * Partner events (product-spec-3 section 2): the events the caller may see, oldest first, after a sequence — a
@@ -19,20 +19,15 @@ export const eventsRouter = router({
         .where(
           and(
             gt(events.sequence, input.after),
+            // A webhook's own notices (its test events, its disabling) are not partner events.
+            ne(events.resourceType, 'webhook'),
             input.types.length > 0 ? inArray(events.type, input.types) : undefined,
             ctx.user.role === 'admin' ? undefined : sql`${events.audience} @> array[${ctx.user.id}]::uuid[]`,
           ),
         )
         .orderBy(asc(events.sequence))
         .limit(input.limit);
-      const list: EventView[] = rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        sequence: row.sequence,
-        createdAt: row.createdAt.toISOString(),
-        actor: { kind: row.actorKind, id: row.actorId },
-        data: row.data as Record<string, unknown>,
-      }));
+      const list: EventView[] = rows.map(toEventView);
       return { events: list, nextAfter: list.at(-1)?.sequence ?? input.after };
     }),
 });

@@ -1,3 +1,4 @@
+import type { EventRow } from '@barterads/db';
 import { z } from 'zod';
 
 /** The event types a partner may filter by (product-spec-3 section 2). */
@@ -62,3 +63,15 @@ export const ListEventsResult = z.object({
   /** Pass as `after` for the next page (the last event's sequence; `after` again when there was none). */
   nextAfter: z.number().int(),
 });
+
+/** An event as the API (and a webhook's body) shows it. */
+export function toEventView(row: EventRow): EventView {
+  return {
+    id: row.id,
+    type: row.type,
+    sequence: row.sequence,
+    createdAt: row.createdAt.toISOString(),
+    actor: { kind: row.actorKind, id: row.actorId },
+    data: row.data as Record<string, unknown>,
+  };
+}

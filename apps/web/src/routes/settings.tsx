@@ -8,6 +8,7 @@ import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSect
 import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
+import { WebhooksSection } from '../features/webhooks/WebhooksSection';
 
 export const Route = createFileRoute('/settings')({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.utils, location) }),
@@ -26,6 +27,7 @@ function AccountSettingsPage() {
             <BillingSections />
             <BarterStatementSection />
             <ApiKeysSection />
+            <WebhooksSection />
             {/* product-spec-2: each kind's e-mail is switched in /settings (also on the Preferences page). */}
             <EmailPreferencesCard />
           </>

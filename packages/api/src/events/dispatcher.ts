@@ -9,6 +9,7 @@ import {
 } from '@barterads/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
+import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
 import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import type { Logger } from '../services';
@@ -110,7 +111,6 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
 
 /** E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone. */
 export function emailChannel(mailer: Mailer, appUrl: string): Channel {
-  const base = appUrl.replace(/\/+$/, '');
   return {
     name: 'email',
     maxAttempts: 8,
@@ -124,10 +124,12 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
         .where(eq(users.id, target))
         .limit(1);
       if (!user || user.deletedAt || !(await wantsEmail(tx, target, notice.kind))) return 'skipped';
-      await mailer.send({
-        to: user.email,
+      await sendMemberMail(mailer, user.email, {
+        appUrl,
         subject: notice.title,
-        text: `Hello ${user.firstName || 'there'},\n\n${notice.body}\n\n${base}${notice.link}\n\nYou can choose which e-mails you get in your settings: ${base}/settings\n\nBarterAds`,
+        firstName: user.firstName,
+        paragraphs: [notice.body],
+        action: { label: actionLabelFor(notice.link), path: notice.link },
       });
       return 'delivered';
     },

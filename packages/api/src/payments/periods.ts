@@ -3,6 +3,7 @@ import { type Database, queryRows, subscriptions } from '@barterads/db';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import type { Mailer } from '../mail/mailer';
+import { sendMemberMail } from '../mail/member-mail';
 import type { Logger } from '../services';
 import { addPeriod, auditState } from './subscriptions';
 
@@ -101,10 +102,14 @@ export async function runPlanPeriods(
     const plan = findPlan(to.plan_id)?.name ?? to.plan_id;
     const when = Number(to.days) === 1 ? 'tomorrow' : 'in 7 days';
     try {
-      await deps.mailer.send({
-        to: to.email,
+      await sendMemberMail(deps.mailer, to.email, {
+        appUrl: base,
         subject: `Your ${plan} plan ends ${when}`,
-        text: `Hello ${to.first_name || 'there'},\n\nYour BarterAds ${plan} plan ends on ${day(to.ends_at)}. Renew it from your settings to keep its allowances.\n\n${base}/settings\n\nBarterAds`,
+        firstName: to.first_name,
+        paragraphs: [
+          `Your BarterAds ${plan} plan ends on ${day(to.ends_at)}. Renew it from your settings to keep its allowances.`,
+        ],
+        action: { label: 'Renew in your settings', path: '/settings' },
       });
     } catch (error) {
       deps.logger.warn({ err: error }, 'plan reminder e-mail not sent');

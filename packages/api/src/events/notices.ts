@@ -2,6 +2,9 @@ import type { NotificationKind } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
 import { type DealEvent, dealNotice } from '../deals/mail';
 import type { Deal } from '../deals/schemas';
+import type { DeliverableEventData } from '../deliveries/deliveries';
+import { deliverableNotices } from '../deliveries/notices';
+import { PLAN_ENDING_EVENT, type PlanEndingData, planEndingNotice } from '../payments/periods';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
 export interface MemberNotice {
@@ -28,8 +31,9 @@ function when(value: string): string {
 
 /**
  * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
- * withdrawal concerns (the other party of the one who acted), and both parties of an expired offer. Events not
- * listed here reach members by their domain's own notices for now (deliverables, disputes).
+ * withdrawal concerns (the other party of the one who acted), both parties of an expired offer, the deliverables'
+ * and disputes' parties (deliveries/notices.ts), a webhook endpoint's owner when it is disabled, and a member
+ * whose plan ends in 7 days or tomorrow.
  */
 export function memberNotices(
   event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
@@ -46,8 +50,14 @@ export function memberNotices(
       dedupeKey: `webhook:${webhook._id}:disabled:${event.id}`,
     }));
   }
+  if (event.type === PLAN_ENDING_EVENT) {
+    const subscription = (event.data as { subscription?: PlanEndingData }).subscription;
+    return subscription ? event.audience.map((userId) => planEndingNotice(userId, subscription)) : [];
+  }
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
+  const deliverable = (event.data as { deliverable?: DeliverableEventData }).deliverable;
+  if (deliverable?.title) return deliverableNotices(event.type, deal, deliverable);
   const known = DEAL_KINDS[event.type];
   if (known && event.actorId) {
     const notice = dealNotice(known.event, deal, event.actorId);

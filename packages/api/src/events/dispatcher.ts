@@ -71,6 +71,11 @@ export interface DispatchDeps {
   signal?: AbortSignal;
   /** The channels; every channel of `CHANNELS` when not given. */
   channels?: readonly Channel[];
+  /**
+   * Deliveries worked at once (each its own transaction and row lock, `SKIP LOCKED`): a slow receiver or mail
+   * server then holds one worker, not the queue. 1 when not given (tests that kill a dispatcher count its steps).
+   */
+  concurrency?: number;
   /** Partner webhooks' delivery settings (production rules, the test-only loopback allowance, DNS). */
   webhooks?: WebhookDeliverySettings;
 }
@@ -318,6 +323,12 @@ export async function dispatchEvents(
 ): Promise<{ fanned: number; delivered: number; failed: number }> {
   const channels = deps.channels ?? CHANNELS.map((make) => make(deps));
   const fanned = await fanOut(deps, channels);
-  const { delivered, failed } = await deliverDue(deps, channels);
-  return { fanned, delivered, failed };
+  const workers = await Promise.all(
+    Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, () => deliverDue(deps, channels)),
+  );
+  return {
+    fanned,
+    delivered: workers.reduce((n, w) => n + w.delivered, 0),
+    failed: workers.reduce((n, w) => n + w.failed, 0),
+  };
 }

@@ -72,8 +72,9 @@ export interface DispatchDeps {
   /** The channels; every channel of `CHANNELS` when not given. */
   channels?: readonly Channel[];
   /**
-   * Deliveries worked at once (each its own transaction and row lock, `SKIP LOCKED`): a slow receiver or mail
-   * server then holds one worker, not the queue. 1 when not given (tests that kill a dispatcher count its steps).
+   * Deliveries worked at once per channel (each its own transaction and row lock, `SKIP LOCKED`): a slow receiver
+   * or mail server then holds one worker, not the queue. 1 when not given (tests that kill a dispatcher count its
+   * steps).
    */
   concurrency?: number;
   /** Partner webhooks' delivery settings (production rules, the test-only loopback allowance, DNS). */
@@ -221,6 +222,7 @@ interface Due extends Record<string, unknown> {
 async function deliverDue(
   deps: DispatchDeps,
   channels: readonly Channel[],
+  only: string,
 ): Promise<{ delivered: number; failed: number }> {
   let delivered = 0;
   let failed = 0;
@@ -236,7 +238,8 @@ async function deliverDue(
         const [due] = await queryRows<Due>(
           tx,
           sql`select id::text, event_id::text, channel, target, attempts, retry_until::text from ${eventDeliveries}
-              where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+              where status = 'pending' and channel = ${only}
+                and next_attempt_at <= ${now.toISOString()}::timestamptz
                 ${
                   skip.size > 0
                     ? sql`and id not in (${sql.join(
@@ -323,8 +326,14 @@ export async function dispatchEvents(
 ): Promise<{ fanned: number; delivered: number; failed: number }> {
   const channels = deps.channels ?? CHANNELS.map((make) => make(deps));
   const fanned = await fanOut(deps, channels);
+  // Each channel has workers of its own: a slow or failing channel (a partner's endpoint, the mail server) never
+  // holds up another (the bell).
   const workers = await Promise.all(
-    Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, () => deliverDue(deps, channels)),
+    channels.flatMap((channel) =>
+      Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, () =>
+        deliverDue(deps, channels, channel.name),
+      ),
+    ),
   );
   return {
     fanned,

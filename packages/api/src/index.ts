@@ -83,6 +83,8 @@ export { type AppRouter, appRouter, createCaller } from './root';
 export * from './saved-searches';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
+export { legInvoiceFile } from './tax/documents';
+export { TAX_MESSAGES } from './tax/invoices';
 export { LEG_REMINDER_DAYS, runLegReminders } from './tax/reminders';
 export {
   enforceUploadRateLimit,

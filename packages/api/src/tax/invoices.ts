@@ -1,7 +1,6 @@
-import { type ComputedLeg, financialYear, seriesInvoiceNumber, withSac } from '@barterads/core';
+import { financialYear, seriesInvoiceNumber, withSac } from '@barterads/core';
 import {
   type Database,
-  type DealLegRow,
   dealLegs,
   type Executor,
   memberInvoiceCounters,
@@ -11,7 +10,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../accounts/tokens';
-import { dealOfParty, supplyDates, toLeg } from './legs';
+import { computedOf, dealOfParty, supplyDates, toLeg } from './legs';
 import type { InvoiceSeriesInput, IssueLegInput, Leg } from './schemas';
 
 export const TAX_MESSAGES = {
@@ -49,6 +48,20 @@ export async function setInvoiceSeries(
   return { prefix: input.prefix, next: seriesInvoiceNumber(input.prefix, last + 1) };
 }
 
+/** The member's prefix and the number its next issue would get, or nulls before it set a series. */
+export async function getInvoiceSeries(
+  db: Executor,
+  user: UserRow,
+): Promise<{ prefix: string | null; next: string | null }> {
+  const [series] = await db
+    .select({ prefix: memberInvoiceSeries.prefix })
+    .from(memberInvoiceSeries)
+    .where(eq(memberInvoiceSeries.userId, user.id));
+  if (!series) return { prefix: null, next: null };
+  const last = await counterOf(db, user.id, financialYear(new Date()));
+  return { prefix: series.prefix, next: seriesInvoiceNumber(series.prefix, last + 1) };
+}
+
 /** The next number of the member's series this financial year: the counter row bumped in the caller's transaction. */
 async function nextSequence(tx: Executor, userId: string, fy: string): Promise<number> {
   const [row] = await tx
@@ -69,28 +82,6 @@ async function numberUsed(tx: Executor, supplierId: string, number: string): Pro
     .where(and(eq(dealLegs.supplierId, supplierId), eq(dealLegs.invoiceNumber, number)))
     .limit(1);
   return Boolean(row);
-}
-
-function computedOf(row: DealLegRow): ComputedLeg {
-  return {
-    key: row.key,
-    supplierId: row.supplierId,
-    recipientId: row.recipientId,
-    supplierGstin: row.supplierGstin,
-    recipientGstin: row.recipientGstin,
-    supplierState: row.supplierState,
-    placeOfSupply: row.placeOfSupply,
-    placeOfSupplyBasis: row.placeOfSupplyBasis,
-    sac: row.sac,
-    ratePct: row.ratePct,
-    description: row.description,
-    lines: row.lines,
-    taxablePaise: row.taxablePaise,
-    igstPaise: row.igstPaise,
-    cgstPaise: row.cgstPaise,
-    sgstPaise: row.sgstPaise,
-    status: row.status === 'not_required' ? 'not_required' : 'draft',
-  };
 }
 
 /**

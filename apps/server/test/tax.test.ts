@@ -426,6 +426,45 @@ describe('GST legs over real HTTP (issue 30)', () => {
   });
 
   describe('the 30-day clock', () => {
+    it('lists the legs a member has to issue, soonest due first, with the days left of each clock', async () => {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(d.id, d.owner);
+      await preview(d.id, d.owner.token);
+      const supplied = new Date('2026-01-01T06:00:00Z');
+      await server.db
+        .update(dealDeliverables)
+        .set({ status: 'accepted', deliveredAt: supplied, acceptedAt: supplied })
+        .where(eq(dealDeliverables.dealId, d.id));
+      const listed = await server.request('/api/legs/to-issue', { token: d.owner.token });
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.body.legs).toHaveLength(1);
+      const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+      const expectedLeft = Math.round(
+        (Date.parse('2026-01-31T00:00:00Z') - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+      );
+      expect(listed.body.legs[0]).toMatchObject({
+        supplierId: d.owner.user.id,
+        status: 'draft',
+        supplyDate: '2026-01-01',
+        dueDate: '2026-01-31',
+        daysLeft: expectedLeft,
+        dealNumber: expect.stringMatching(/^BA-/),
+      });
+      // Issued: off the list. A stranger and an unregistered member have none.
+      await server.db
+        .update(dealLegs)
+        .set({ status: 'issued', issuedAt: supplied, invoiceNumber: 'OW/9' })
+        .where(and(eq(dealLegs.dealId, d.id), eq(dealLegs.supplierId, d.owner.user.id)));
+      expect((await server.request('/api/legs/to-issue', { token: d.owner.token })).body.legs).toEqual([]);
+      expect((await server.request('/api/legs/to-issue', { token: stranger.token })).body.legs).toEqual([]);
+      // The brand's leg has no clock yet on a deal not supplied: listed with daysLeft null.
+      const e = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(e.id, e.owner);
+      await preview(e.id, e.owner.token);
+      const brandList = await server.request('/api/legs/to-issue', { token: e.brand.token });
+      expect(brandList.body.legs).toMatchObject([{ dealId: e.id, daysLeft: null, dueDate: null }]);
+    });
+
     it('reminds the supplier of a draft leg on day 20 and day 28 after supply, once each, not an issued one', async () => {
       const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
       await accept(d.id, d.owner);

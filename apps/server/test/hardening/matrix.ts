@@ -611,6 +611,7 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ body: { prefix: 'MX/26-27/' } }),
   },
   'GET /api/auth/me/invoice-series': { expect: signedIn(200) },
+  'GET /api/legs/to-issue': { expect: signedIn(200) },
   'GET /api/deals/:id/legs/:legId/einvoice.json': {
     // The supplier and admins get past the check: 409, the leg's supplier has no verified GSTIN.
     expect: partyOrAdmin(409),
@@ -956,6 +957,7 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'tax.setInvoiceSeries': { expect: signedIn(200), request: () => ({ input: { prefix: 'MX/26-27/' } }) },
   'tax.invoiceSeries': { expect: signedIn(200) },
+  'tax.toIssue': { expect: signedIn(200) },
   'tax.einvoice': { expect: partyOrAdmin(409), request: async (w) => ({ input: await legOfUser(w) }) },
   'tax.preview': {
     expect: ownerOnly(200, 404),

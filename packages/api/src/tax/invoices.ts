@@ -1,16 +1,17 @@
-import { financialYear, seriesInvoiceNumber, withSac } from '@barterads/core';
+import { financialYear, kolkataDate, seriesInvoiceNumber, withSac } from '@barterads/core';
 import {
   type Database,
   dealLegs,
+  deals,
   type Executor,
   memberInvoiceCounters,
   memberInvoiceSeries,
   type UserRow,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../accounts/tokens';
-import { computedOf, dealOfParty, supplyDates, toLeg } from './legs';
+import { computedOf, daysBetween, dealOfParty, supplyDates, supplyDatesOf, toLeg } from './legs';
 import type { InvoiceSeriesInput, IssueLegInput, Leg } from './schemas';
 
 export const TAX_MESSAGES = {
@@ -147,4 +148,31 @@ export async function issueLeg(db: Database, user: UserRow, input: IssueLegInput
     if (isUniqueViolation(error)) throw conflict(TAX_MESSAGES.numberUsed);
     throw error;
   }
+}
+
+/**
+ * The legs the member still has to issue (its drafts), with the deal's number and the days left of the 30-day
+ * clock (negative once late; null until the supply date is known), soonest due first: the dashboard's
+ * "Invoices to issue". One range scan of the supplier's index.
+ */
+export async function legsToIssue(db: Executor, user: UserRow, today = kolkataDate(new Date())) {
+  const rows = await db
+    .select({ leg: dealLegs, dealNumber: deals.number })
+    .from(dealLegs)
+    .innerJoin(deals, eq(deals.id, dealLegs.dealId))
+    .where(and(eq(dealLegs.supplierId, user.id), eq(dealLegs.status, 'draft')))
+    .orderBy(asc(dealLegs.rateDay))
+    .limit(200);
+  const dates = await supplyDatesOf(db, [...new Set(rows.map((r) => r.leg.dealId))]);
+  const legs = rows.map((r) => {
+    const leg = toLeg(r.leg.dealId, r.leg, dates.get(`${r.leg.dealId}:${r.leg.supplierId}`) ?? null);
+    return {
+      ...leg,
+      dealNumber: r.dealNumber ?? '',
+      daysLeft: leg.dueDate ? daysBetween(today, leg.dueDate) : null,
+    };
+  });
+  // Due soonest first; legs whose supply is not finished yet (no clock) after them.
+  legs.sort((a, b) => (a.daysLeft ?? Number.POSITIVE_INFINITY) - (b.daysLeft ?? Number.POSITIVE_INFINITY));
+  return { legs };
 }

@@ -227,6 +227,11 @@ export async function supplyDatesOf(db: Executor, dealIds: string[]): Promise<Ma
   );
 }
 
+/** Whole days from one `YYYY-MM-DD` to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import { displayName } from '../accounts/users';
 import { authedProcedure, router } from '../trpc';
 import { legEInvoice, statementPdf } from './documents';
-import { getInvoiceSeries, issueLeg, setInvoiceSeries } from './invoices';
+import { getInvoiceSeries, issueLeg, legsToIssue, setInvoiceSeries } from './invoices';
 import { taxPreview } from './legs';
 import {
   DealTaxInput,
@@ -12,6 +12,7 @@ import {
   IssueLegInput,
   LegDocumentInput,
   LegResult,
+  LegsToIssueResult,
   StatementInput,
   StatementResult,
   TaxPreviewResult,
@@ -29,6 +30,11 @@ export const taxRouter = router({
     .input(DealTaxInput)
     .output(TaxPreviewResult)
     .query(({ ctx, input }) => taxPreview(ctx.services.database.db, ctx.user, input.id)),
+
+  /** "Invoices to issue": your draft legs, soonest due first, with the days left of each 30-day clock. */
+  toIssue: authedProcedure
+    .output(LegsToIssueResult)
+    .query(({ ctx }) => legsToIssue(ctx.services.database.db, ctx.user)),
 
   /** Your invoice series: its prefix and the number your next issue gets (nulls before you set one). */
   invoiceSeries: authedProcedure

@@ -111,3 +111,7 @@ export const StatementResult = z.union([
   }),
 ]);
 export type StatementResult = z.infer<typeof StatementResult>;
+
+/** A leg the member still has to issue: the leg, its deal's number and the days left to issue it. */
+export const LegToIssue = Leg.extend({ dealNumber: z.string(), daysLeft: z.number().nullable() });
+export const LegsToIssueResult = z.object({ legs: z.array(LegToIssue) });

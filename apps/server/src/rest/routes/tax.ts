@@ -27,6 +27,15 @@ export const taxRoutes = defineRoutes([
   },
   {
     method: 'GET',
+    path: '/api/legs/to-issue',
+    procedure: 'tax.toIssue',
+    summary:
+      'Invoices to issue: your draft legs (you are the supplier, GST verified, not yet issued), each with dealNumber and daysLeft (days left of the 30-day clock from its supply date, negative once late, null until the supply is finished), soonest due first; at most 200',
+    tag: 'Deals',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
     path: '/api/auth/me/invoice-series',
     procedure: 'tax.invoiceSeries',
     summary:

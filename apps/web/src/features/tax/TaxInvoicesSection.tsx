@@ -1,7 +1,19 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import { ADDRESS_STATES, INVOICE_PREFIX_PATTERN, statesOfPin } from '@barterads/core';
 import { BusinessAddressFields } from '@barterads/core/forms';
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { applyServerIssues } from '../../components/forms';
@@ -107,6 +119,33 @@ function BusinessAddressForm({ user }: { user: SessionUser }) {
   );
 }
 
+/** "My turnover is above the e-invoicing threshold": the e-invoice JSON is then offered for my issued legs. */
+function EInvoicingSwitch({ on }: { on: boolean }) {
+  const utils = trpc.useUtils();
+  const update = trpc.accounts.updateProfile.useMutation({
+    onSuccess: ({ user }) => {
+      utils.accounts.me.setData(undefined, { user });
+      utils.accounts.session.setData(undefined, { user });
+    },
+  });
+  return (
+    <Stack gap={4}>
+      <Switch
+        label="My aggregate turnover is above the e-invoicing threshold (INR 5 crore)"
+        description="Your issued barter invoices to registered businesses then come with the e-invoice JSON to upload to the invoice registration portal."
+        checked={update.isPending ? Boolean(update.variables?.einvoicing) : on}
+        disabled={update.isPending}
+        onChange={(e) => update.mutate({ einvoicing: e.currentTarget.checked })}
+      />
+      {update.error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(update.error, 'Could not save.')}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** Your invoice series: the prefix your barter invoice numbers start with, and the next number. */
 function InvoiceSeriesForm() {
   const utils = trpc.useUtils();
@@ -181,6 +220,7 @@ export function TaxInvoicesSection() {
           Tax invoices
         </Title>
         {me.data ? <BusinessAddressForm key={me.data.user._id} user={me.data.user} /> : null}
+        {me.data ? <EInvoicingSwitch on={me.data.user.einvoicing} /> : null}
         <InvoiceSeriesForm />
       </Stack>
     </Card>

@@ -8,6 +8,7 @@ import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSect
 import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
+import { TaxInvoicesSection } from '../features/tax/TaxInvoicesSection';
 import { WebhooksSection } from '../features/webhooks/WebhooksSection';
 
 export const Route = createFileRoute('/settings')({
@@ -25,6 +26,7 @@ function AccountSettingsPage() {
           <>
             <VerifyBusinessSection />
             <BillingSections />
+            <TaxInvoicesSection />
             <BarterStatementSection />
             <ApiKeysSection />
             <WebhooksSection />

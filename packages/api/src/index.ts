@@ -62,6 +62,7 @@ export {
   createRedisSearchCache,
   defaultRefreshAfterMs,
   type SearchCacheStore,
+  searchCacheCounts,
 } from './listings/search-cache';
 export { createMailer } from './mail/mailer';
 export * from './matching';

@@ -185,6 +185,8 @@ export class Vocabulary {
   private unsorted: string[] = [];
   private readonly byTrigram = new Map<string, number[]>();
   private readonly trigramCounts: number[] = [];
+  /** Scratch space of nearest(): shared trigrams per word id, left all zero after each call. */
+  private shared = new Uint8Array(0);
   /** Read from this transaction id on next time (null: never read). */
   private from: string | null = null;
   /** The vocabulary version (search_generation.words) of the last read, and the newest one a search has seen. */
@@ -280,16 +282,35 @@ export class Vocabulary {
   /** The `limit` words nearest to `term` by trigram similarity (most similar first; ties alphabetical). */
   nearest(term: string, limit: number): string[] {
     const grams = trigrams(term);
-    const shared = new Map<number, number>();
+    // Shared trigrams per word, counted in a reused array over the words that have any (typed arrays and no
+    // objects per word: a search word's trigrams reach thousands of words).
+    if (this.shared.length < this.words.length) this.shared = new Uint8Array(this.words.length * 2);
+    const shared = this.shared;
+    const touched: number[] = [];
     for (const gram of grams)
-      for (const id of this.byTrigram.get(gram) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-    const scored: Array<{ word: string; similarity: number }> = [];
-    for (const [id, common] of shared) {
-      const total = grams.length + (this.trigramCounts[id] as number) - common;
-      scored.push({ word: this.words[id] as string, similarity: common / total });
+      for (const id of this.byTrigram.get(gram) ?? []) {
+        if (shared[id] === 0) touched.push(id);
+        shared[id] = (shared[id] as number) + 1;
+      }
+    const similarity = new Float64Array(touched.length);
+    for (let i = 0; i < touched.length; i++) {
+      const id = touched[i] as number;
+      const common = shared[id] as number;
+      similarity[i] = common / (grams.length + (this.trigramCounts[id] as number) - common);
+      shared[id] = 0;
     }
-    scored.sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    return scored.slice(0, limit).map((c) => c.word);
+    // The limit-th best similarity, then only the words at least that similar are ordered.
+    const best = Float64Array.from(similarity).sort().reverse();
+    const floor = best[Math.min(limit, best.length) - 1] ?? 0;
+    const chosen: Array<{ word: string; similarity: number }> = [];
+    for (let i = 0; i < touched.length; i++)
+      if ((similarity[i] as number) >= floor)
+        chosen.push({
+          word: this.words[touched[i] as number] as string,
+          similarity: similarity[i] as number,
+        });
+    chosen.sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    return chosen.slice(0, limit).map((c) => c.word);
   }
 }
 

@@ -64,6 +64,7 @@ export {
   type SearchCacheStore,
   searchCacheCounts,
 } from './listings/search-cache';
+export { trigrams, Vocabulary } from './listings/spelling';
 export { createMailer } from './mail/mailer';
 export * from './matching';
 export { sendUnreadMessageEmails } from './messages/unread-email';

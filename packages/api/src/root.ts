@@ -3,6 +3,7 @@ import { adminRouter } from './admin/router';
 import { apiKeysRouter } from './api-keys/router';
 import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
+import { circlesRouter } from './circles/router';
 import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
 import { eventsRouter } from './events/router';
@@ -34,6 +35,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   tax: taxRouter,
   events: eventsRouter,
+  circles: circlesRouter,
 });
 
 export type AppRouter = typeof appRouter;

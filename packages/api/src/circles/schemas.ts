@@ -1,0 +1,95 @@
+import { CIRCLE_STATUSES, CIRCLES, MEDIA_CATEGORY_IDS } from '@barterads/core';
+import { z } from 'zod';
+import { Deal } from '../deals/schemas';
+
+const isoDate = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
+
+/** PUT /api/auth/me/accepts: what the member would take in exchange. */
+export const AcceptsInput = z
+  .object({
+    categories: z
+      .array(z.enum(MEDIA_CATEGORY_IDS, { error: 'Choose categories from the list.' }))
+      .max(CIRCLES.maxCategories)
+      .default([]),
+    cities: z
+      .array(z.string().trim().min(2, { error: 'A city needs at least 2 letters.' }).max(60))
+      .max(CIRCLES.maxCities)
+      .default([]),
+    minValueInr: z
+      .number()
+      .int()
+      .min(0, { error: 'The smallest value cannot be negative.' })
+      .max(100_000_000),
+    maxValueInr: z.number().int().min(1).max(100_000_000),
+    availableFrom: isoDate.nullish(),
+    availableTo: isoDate.nullish(),
+  })
+  .refine((v) => v.maxValueInr >= v.minValueInr, {
+    error: 'The largest value must be at least the smallest.',
+    path: ['maxValueInr'],
+  })
+  .refine((v) => !v.availableFrom || !v.availableTo || v.availableTo >= v.availableFrom, {
+    error: 'The end date must be on or after the start date.',
+    path: ['availableTo'],
+  });
+export type AcceptsInput = z.infer<typeof AcceptsInput>;
+
+export const Accepts = z.object({
+  categories: z.array(z.string()),
+  cities: z.array(z.string()),
+  minValueInr: z.number().int(),
+  maxValueInr: z.number().int(),
+  availableFrom: z.string().nullable(),
+  availableTo: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Accepts = z.infer<typeof Accepts>;
+export const AcceptsResult = z.object({ accepts: Accepts.nullable() });
+
+/** A counterparty's public card: company, badge, rating. */
+export const CircleMember = z.object({
+  _id: z.string(),
+  companyName: z.string(),
+  verified: z.boolean(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  /** Only the viewer's own answer is told; the others' as a count (acceptedCount). */
+  isYou: z.boolean(),
+});
+
+/** One leg the viewer gives or gets (a member sees only its own two legs). */
+export const CircleLeg = z.object({
+  direction: z.enum(['give', 'get']),
+  giverId: z.string(),
+  receiverId: z.string(),
+  listingId: z.string().nullable(),
+  title: z.string(),
+  valueInr: z.number().int(),
+  /** Why the receiver's accept list takes it, in words. */
+  reasons: z.array(z.string()),
+  /** The deal of this leg, once all three accepted. */
+  dealId: z.string().nullable(),
+});
+
+export const Circle = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  status: z.enum(CIRCLE_STATUSES),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  /** The three members in circle order (each gives to the next): the viewer and its two counterparties. */
+  members: z.array(CircleMember),
+  legs: z.array(CircleLeg),
+  myAcceptance: z.enum(['pending', 'accepted', 'declined']),
+  acceptedCount: z.number().int(),
+  /** The largest leg's value minus the smallest (settled outside or waived). */
+  spreadInr: z.number().int(),
+  lapseReason: z.enum(['declined', 'expired']).nullable(),
+  actions: z.array(z.enum(['accept', 'decline'])),
+});
+export type Circle = z.infer<typeof Circle>;
+
+export const CircleIdInput = z.object({ id: z.uuid({ error: 'Circle not found.' }) });
+export const CirclesResult = z.object({ circles: z.array(Circle) });
+export const CircleResult = z.object({ circle: Circle, deals: z.array(Deal).optional() });
+export type CircleResult = z.infer<typeof CircleResult>;

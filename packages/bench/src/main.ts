@@ -1,8 +1,9 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill, circles). Needs `pnpm build` first (turbo runs it before bench).
  */
+import { runCirclesBench } from './benches/circles';
 import { runDealsBench } from './benches/deals';
 import { runDeliveriesBench } from './benches/deliveries';
 import { runEngineBench } from './benches/engines';
@@ -32,6 +33,7 @@ const ALL = [
   'matches',
   'fanout',
   'jobs-kill',
+  'circles',
 ] as const;
 type Name = (typeof ALL)[number];
 
@@ -136,6 +138,7 @@ async function withOwnDatabase(bench: string, run: (db: BenchDatabase) => Promis
 
 if (selected.has('fanout')) await withOwnDatabase('Fan-out', runFanoutBench);
 if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBench);
+if (selected.has('circles')) await withOwnDatabase('Circles', runCirclesBench);
 
 heading('Summary');
 let failed = 0;

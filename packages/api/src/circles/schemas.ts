@@ -1,37 +1,10 @@
-import { CIRCLE_STATUSES, CIRCLES, MEDIA_CATEGORY_IDS } from '@barterads/core';
+import { CIRCLE_STATUSES } from '@barterads/core';
+import { AcceptsFormSchema } from '@barterads/core/forms';
 import { z } from 'zod';
 import { Deal } from '../deals/schemas';
 
-const isoDate = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
-
-/** PUT /api/auth/me/accepts: what the member would take in exchange. */
-export const AcceptsInput = z
-  .object({
-    categories: z
-      .array(z.enum(MEDIA_CATEGORY_IDS, { error: 'Choose categories from the list.' }))
-      .max(CIRCLES.maxCategories)
-      .default([]),
-    cities: z
-      .array(z.string().trim().min(2, { error: 'A city needs at least 2 letters.' }).max(60))
-      .max(CIRCLES.maxCities)
-      .default([]),
-    minValueInr: z
-      .number()
-      .int()
-      .min(0, { error: 'The smallest value cannot be negative.' })
-      .max(100_000_000),
-    maxValueInr: z.number().int().min(1).max(100_000_000),
-    availableFrom: isoDate.nullish(),
-    availableTo: isoDate.nullish(),
-  })
-  .refine((v) => v.maxValueInr >= v.minValueInr, {
-    error: 'The largest value must be at least the smallest.',
-    path: ['maxValueInr'],
-  })
-  .refine((v) => !v.availableFrom || !v.availableTo || v.availableTo >= v.availableFrom, {
-    error: 'The end date must be on or after the start date.',
-    path: ['availableTo'],
-  });
+/** PUT /api/auth/me/accepts: the editor's own schema (@barterads/core/forms). */
+export const AcceptsInput = AcceptsFormSchema;
 export type AcceptsInput = z.infer<typeof AcceptsInput>;
 
 export const Accepts = z.object({

@@ -3,6 +3,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
 import { AccountManagerCard } from '../../features/accounts/AccountManagerCard';
+import { AcceptListCard } from '../../features/circles/AcceptListCard';
 import { DealsOverviewCard } from '../../features/deals/DealsOverviewCard';
 import { DashboardOverview } from '../../features/listings/DashboardOverview';
 import { MatchList } from '../../features/matching/MatchList';
@@ -24,6 +25,7 @@ function DashboardOverviewPage() {
       <DashboardOverview unreadMessages={unreadMessages ?? 0} />
       <MatchList title="Matches for you" />
       <DealsOverviewCard />
+      <AcceptListCard />
       <SubscriptionCard />
       <AccountManagerCard />
     </Stack>

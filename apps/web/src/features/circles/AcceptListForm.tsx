@@ -51,7 +51,7 @@ export default function AcceptListForm() {
     validate: schemaResolver(AcceptsFormSchema, { sync: true }),
   });
   const loaded = query.data?.accepts;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load the stored list once it arrives
+  // The stored list goes into the form once it arrives (and again after each save).
   useEffect(() => {
     if (!loaded) return;
     const values = {
@@ -74,81 +74,79 @@ export default function AcceptListForm() {
     onError: (error) => applyServerIssues(form, error, FIELDS),
   });
   return (
-    <>
-      <form
-        aria-label="What I'd accept"
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          setSaved(false);
-          save.mutate({
-            categories: values.categories as (typeof MEDIA_CATEGORIES)[number]['id'][],
-            cities: values.cities,
-            minValueInr: Number(values.minValueInr),
-            maxValueInr: Number(values.maxValueInr),
-            availableFrom: values.availableFrom || null,
-            availableTo: values.availableTo || null,
-          });
-        })}
-      >
-        <Stack gap="sm" mt="sm">
-          <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Text component="legend" size="sm" fw={500} mb={4} p={0}>
-              Categories (none chosen: any)
+    <form
+      aria-label="What I'd accept"
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setSaved(false);
+        save.mutate({
+          categories: values.categories as (typeof MEDIA_CATEGORIES)[number]['id'][],
+          cities: values.cities,
+          minValueInr: Number(values.minValueInr),
+          maxValueInr: Number(values.maxValueInr),
+          availableFrom: values.availableFrom || null,
+          availableTo: values.availableTo || null,
+        });
+      })}
+    >
+      <Stack gap="sm" mt="sm">
+        <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Text component="legend" size="sm" fw={500} mb={4} p={0}>
+            Categories (none chosen: any)
+          </Text>
+          <Chip.Group multiple {...form.getInputProps('categories')}>
+            <Group gap={6}>
+              {MEDIA_CATEGORIES.map((c) => (
+                <Chip key={c.id} value={c.id} size="sm">
+                  {c.title}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          {form.errors.categories ? (
+            <Text c="red" size="xs" mt={4}>
+              {form.errors.categories}
             </Text>
-            <Chip.Group multiple {...form.getInputProps('categories')}>
-              <Group gap={6}>
-                {MEDIA_CATEGORIES.map((c) => (
-                  <Chip key={c.id} value={c.id} size="sm">
-                    {c.title}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-            {form.errors.categories ? (
-              <Text c="red" size="xs" mt={4}>
-                {form.errors.categories}
-              </Text>
-            ) : null}
-          </fieldset>
-          <TagsInput
-            label="Cities (none: any)"
-            placeholder="Type a city, then Enter"
-            clearable
-            {...form.getInputProps('cities')}
+          ) : null}
+        </fieldset>
+        <TagsInput
+          label="Cities (none: any)"
+          placeholder="Type a city, then Enter"
+          clearable
+          {...form.getInputProps('cities')}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <NumberInput
+            label="From (₹)"
+            min={0}
+            thousandSeparator=","
+            allowDecimal={false}
+            {...form.getInputProps('minValueInr')}
           />
-          <SimpleGrid cols={2} spacing="sm">
-            <NumberInput
-              label="From (₹)"
-              min={0}
-              thousandSeparator=","
-              allowDecimal={false}
-              {...form.getInputProps('minValueInr')}
-            />
-            <NumberInput
-              label="To (₹)"
-              min={1}
-              thousandSeparator=","
-              allowDecimal={false}
-              {...form.getInputProps('maxValueInr')}
-            />
-            <TextInput label="Available from" type="date" {...form.getInputProps('availableFrom')} />
-            <TextInput label="Available to" type="date" {...form.getInputProps('availableTo')} />
-          </SimpleGrid>
-          {save.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(save.error)}
-            </Alert>
-          ) : null}
-          {saved ? (
-            <Alert color="green" role="status">
-              Saved. Matches and circles are searched again within a minute.
-            </Alert>
-          ) : null}
-          <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-            Save my list
-          </Button>
-        </Stack>
-      </form>
-    </>
+          <NumberInput
+            label="To (₹)"
+            min={1}
+            thousandSeparator=","
+            allowDecimal={false}
+            {...form.getInputProps('maxValueInr')}
+          />
+          <TextInput label="Available from" type="date" {...form.getInputProps('availableFrom')} />
+          <TextInput label="Available to" type="date" {...form.getInputProps('availableTo')} />
+        </SimpleGrid>
+        {save.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(save.error)}
+          </Alert>
+        ) : null}
+        {saved ? (
+          <Alert color="green" role="status">
+            Saved. Matches and circles are searched again within a minute.
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+          Save my list
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -57,10 +57,9 @@ export function CircleDiagram({ nodes }: { nodes: DiagramNode[] }) {
           <path d="M0,0 L10,5 L0,10 z" fill="var(--mantine-color-blue-6)" />
         </marker>
       </defs>
-      {arrows.map((a, i) => (
+      {arrows.map((a, _i) => (
         <line
-          // biome-ignore lint/suspicious/noArrayIndexKey: three fixed arrows
-          key={i}
+          key={`arrow-${a.x1}-${a.y1}`}
           x1={a.x1}
           y1={a.y1}
           x2={a.x2}

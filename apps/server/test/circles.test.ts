@@ -1,5 +1,14 @@
 import { notifyDeps, runCircleDetection, runCircleTimers, runMatchUpdates } from '@barterads/api';
-import { circleQueue, circles, dealDeliverables, deals, events, listingMatches, users } from '@barterads/db';
+import {
+  auditLog,
+  circleQueue,
+  circles,
+  dealDeliverables,
+  deals,
+  events,
+  listingMatches,
+  users,
+} from '@barterads/db';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
@@ -369,6 +378,103 @@ describe('circle deals over real HTTP', () => {
       .from(deals)
       .where(and(isNotNull(deals.acceptedAt), inArray(deals.id, await dealIdsOf(a.user.id))));
     expect(accepted.length).toBeLessThanOrEqual(2);
+  });
+
+  it('trade desk: admins name brokers (audit-logged); brokers draft circles members answer; a broker never accepts', async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const staff = await createTestUser(server.db, { firstName: 'Tara', lastName: 'Broker' });
+    const plain = await createTestUser(server.db);
+    // A plain user cannot reach the desk, nor draft, nor name a broker.
+    expect((await server.request('/api/admin/trade-desk', { token: plain.token })).status).toBe(403);
+    expect(
+      (await server.request('/api/admin/trade-desk/drafts', { token: plain.token, json: { listingIds: [] } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await server.request(`/api/admin/users/${plain.user.id}/broker`, {
+          method: 'PUT',
+          token: staff.token,
+          json: { broker: true },
+        })
+      ).status,
+    ).toBe(403);
+    // An admin reads the desk but is no broker: it drafts nothing.
+    expect((await server.request('/api/admin/trade-desk', { token: admin.token })).status).toBe(200);
+    const made = await server.request(`/api/admin/users/${staff.user.id}/broker`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { broker: true },
+    });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.user.broker).toBe(true);
+    const audit = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, staff.user.id), eq(auditLog.action, 'set_broker')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: admin.user.id, after: { broker: true } });
+
+    // Three members who keep no accept list (the search never puts them in a circle): the broker assembles one.
+    const city = newCity();
+    const a = await member('Ira', city, 'outdoor', 50_000);
+    const b = await member('Jai', city, 'digital', 51_000);
+    const c = await member('Kavya', city, 'print', 49_000);
+    const desk = await server.request(`/api/admin/trade-desk?city=${encodeURIComponent(city)}`, {
+      token: staff.token,
+    });
+    expect(desk.status, desk.text).toBe(200);
+    expect(Object.keys(desk.body).sort()).toEqual([
+      'idleInventory',
+      'nearCircles',
+      'stalledOffers',
+      'unmatchedNeeds',
+    ]);
+    expect(desk.body.idleInventory.map((m: { userId: string }) => m.userId)).toEqual(
+      expect.arrayContaining([a.user.id, b.user.id, c.user.id]),
+    );
+    const listingIds = [a.listingId, b.listingId, c.listingId];
+    expect(
+      (await server.request('/api/admin/trade-desk/drafts', { token: admin.token, json: { listingIds } }))
+        .status,
+    ).toBe(403);
+    const drafted = await server.request('/api/admin/trade-desk/drafts', {
+      token: staff.token,
+      json: { listingIds },
+    });
+    expect(drafted.status, drafted.text).toBe(201);
+    const id = drafted.body.circle._id as string;
+    expect(drafted.body.circle.preparedBy).toBe('Prepared by the BarterAds trade desk (Tara Broker)');
+    // The members see it marked; the broker cannot answer for them.
+    const seen = await server.request(`/api/circles/${id}`, { token: b.token });
+    expect(seen.body.circle.preparedBy).toBe('Prepared by the BarterAds trade desk (Tara Broker)');
+    expect(seen.body.circle.legs).toHaveLength(2);
+    expect((await server.request(`/api/circles/${id}/accept`, { token: staff.token, json: {} })).status).toBe(
+      404,
+    );
+    expect(
+      (await server.request(`/api/circles/${id}/decline`, { token: staff.token, json: {} })).status,
+    ).toBe(404);
+    for (const m of [a, b, c])
+      expect((await server.request(`/api/circles/${id}/accept`, { token: m.token, json: {} })).status).toBe(
+        200,
+      );
+    const legDeals = await server.db.select().from(deals).where(eq(deals.circleId, id));
+    expect(legDeals.map((d) => d.brokerId)).toEqual([staff.user.id, staff.user.id, staff.user.id]);
+    const figures = await server.request('/api/admin/trade-desk/figures', { token: staff.token });
+    expect(figures.status).toBe(200);
+    expect(
+      figures.body.figures.find((f: { brokerId: string }) => f.brokerId === staff.user.id),
+    ).toMatchObject({
+      drafts: 1,
+      accepted: 1,
+      valueClosedInr: 150_000,
+    });
+    // A second draft of the same listings is refused.
+    expect(
+      (await server.request('/api/admin/trade-desk/drafts', { token: staff.token, json: { listingIds } }))
+        .status,
+    ).toBe(409);
   });
 
   async function dealIdsOf(userId: string): Promise<string[]> {

@@ -15,6 +15,7 @@ import { paymentsRouter } from './payments/router';
 import { reviewsRouter } from './reviews/router';
 import { savedSearchesRouter } from './saved-searches/router';
 import { taxRouter } from './tax/router';
+import { tradeDeskRouter } from './trade-desk/router';
 import { createCallerFactory, router } from './trpc';
 
 /** The whole API surface: one router per domain. */
@@ -36,6 +37,7 @@ export const appRouter = router({
   tax: taxRouter,
   events: eventsRouter,
   circles: circlesRouter,
+  tradeDesk: tradeDeskRouter,
 });
 
 export type AppRouter = typeof appRouter;

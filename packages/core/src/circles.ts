@@ -22,6 +22,11 @@ export const CIRCLES = {
    * member with fewer left is not put in a circle.
    */
   dealsPerMember: 2,
+  /**
+   * Circles kept per member the search starts from (the closest-valued it meets first): a member takes at most
+   * maxOpenPerMember, so the search stops early on a dense graph instead of listing every triangle.
+   */
+  searchPerMember: 12,
   /** Categories and cities an accept list may name. */
   maxCategories: 20,
   maxCities: 50,
@@ -235,7 +240,8 @@ function compareCandidates(a: CircleCandidate, b: CircleCandidate): number {
  * each have a list, the three values within the tolerance. Only circles through one of `through` (every member
  * when not given: the search after a change looks only around the members it touched). Deterministic: the same
  * input gives the same circles in the same order (the closest values first, then by listing ids); each set of
- * three members appears once, with its closest-valued listings.
+ * three members appears once, with its closest-valued listings found. The search from one member stops after
+ * CIRCLES.searchPerMember circles (edges are read in value order, so which ones is fixed by the input).
  */
 export function findCircles(
   lists: readonly AcceptList[] | AcceptIndex,
@@ -273,7 +279,8 @@ export function findCircles(
     const fromA = out.get(a);
     const toA = into.get(a);
     if (!fromA || !toA) continue;
-    for (const e1 of fromA) {
+    let keptForA = 0;
+    search: for (const e1 of fromA) {
       const b = e1.receiverId;
       const fromB = out.get(b);
       if (!fromB) continue;
@@ -297,7 +304,9 @@ export function findCircles(
           const candidate = toCandidate([e1, e2, e3]);
           const memberKey = candidate.members.join('>');
           const had = best.get(memberKey);
+          if (!had) keptForA += 1;
           if (!had || compareCandidates(candidate, had) < 0) best.set(memberKey, candidate);
+          if (keptForA >= CIRCLES.searchPerMember) break search;
         }
       }
     }
@@ -355,4 +364,69 @@ export function selectCircles(
     chosen.push(c);
   }
   return chosen;
+}
+
+/** Two legs of a circle whose third is missing: A gives B, B gives C, and nothing of C's is inside A's list. */
+export interface NearCircle {
+  legs: [CircleLegCandidate, CircleLegCandidate];
+  /** Who would close it: C gives A something inside A's list, worth about this much. */
+  missing: { giverId: string; receiverId: string; valueInr: number };
+}
+
+/**
+ * Candidate circles that miss one leg (the trade desk's "near circles"): chains A → B → C within the lists and the
+ * tolerance, with no listing of C inside A's list. Deterministic, at most `limit`.
+ */
+export function findNearCircles(
+  index: AcceptIndex,
+  listings: readonly GivableListing[],
+  limit = 20,
+): NearCircle[] {
+  const out = new Map<string, { listing: GivableListing; receiverId: string; reasons: AcceptReason[] }[]>();
+  const gives = new Map<string, Set<string>>();
+  for (const listing of [...listings].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    if (!index.byUser.has(listing.ownerId)) continue;
+    for (const { list, reasons } of index.receiversOf(listing)) {
+      const edges = out.get(listing.ownerId) ?? [];
+      edges.push({ listing, receiverId: list.userId, reasons });
+      out.set(listing.ownerId, edges);
+      const g = gives.get(listing.ownerId) ?? new Set<string>();
+      g.add(list.userId);
+      gives.set(listing.ownerId, g);
+    }
+  }
+  const found: NearCircle[] = [];
+  const leg = (e: {
+    listing: GivableListing;
+    receiverId: string;
+    reasons: AcceptReason[];
+  }): CircleLegCandidate => ({
+    giverId: e.listing.ownerId,
+    receiverId: e.receiverId,
+    listingId: e.listing.id,
+    title: e.listing.title,
+    category: e.listing.category,
+    city: e.listing.city,
+    valueInr: e.listing.valueInr,
+    reasons: e.reasons,
+  });
+  for (const a of [...out.keys()].sort()) {
+    for (const e1 of out.get(a)!) {
+      for (const e2 of out.get(e1.receiverId) ?? []) {
+        const c = e2.receiverId;
+        if (c === a || !withinTolerance([e1.listing.valueInr, e2.listing.valueInr])) continue;
+        if (gives.get(c)?.has(a)) continue;
+        found.push({
+          legs: [leg(e1), leg(e2)],
+          missing: {
+            giverId: c,
+            receiverId: a,
+            valueInr: Math.round((e1.listing.valueInr + e2.listing.valueInr) / 2),
+          },
+        });
+        if (found.length >= limit) return found;
+      }
+    }
+  }
+  return found;
 }

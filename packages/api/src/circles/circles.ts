@@ -24,8 +24,9 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { requireNoOverdueCommission } from '../deals/commission';
-import { createCircleLegDeal, dealAllowanceOf, dealsLeftOf, readDeal } from '../deals/deals';
+import { createCircleLegDeal, dealAllowanceOf, readDeal } from '../deals/deals';
 import type { Deal } from '../deals/schemas';
+import { dealsLeftFor } from '../entitlements/entitlements';
 import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import type { Circle } from './schemas';
 
@@ -104,10 +105,19 @@ async function cardsOf(db: Executor, ids: readonly string[]): Promise<Map<string
  */
 async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date): Promise<Circle> {
   const { circle, members } = loaded;
-  const cards = await cardsOf(
-    db,
-    members.map((m) => m.userId),
-  );
+  const [cards, broker] = await Promise.all([
+    cardsOf(
+      db,
+      members.map((m) => m.userId),
+    ),
+    circle.brokerId
+      ? db
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, circle.brokerId))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
   const me = members.find((m) => m.userId === viewer.id);
   const mine = members.filter((m) => m.userId === viewer.id || m.receiverId === viewer.id);
   const legs = mine.map((m) => {
@@ -152,10 +162,17 @@ async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date)
         : effectiveCircleStatus(circle, now) === 'lapsed'
           ? 'expired'
           : null,
+    preparedBy: circle.brokerId ? preparedByWords(broker[0]) : null,
     actions: allowedCircleActions(factsOf(loaded), viewer, now).filter(
       (a): a is 'accept' | 'decline' => a === 'accept' || a === 'decline',
     ),
   };
+}
+
+/** How a broker's draft is marked to members. */
+export function preparedByWords(broker: { firstName: string; lastName: string } | undefined): string {
+  const name = broker ? `${broker.firstName} ${broker.lastName}`.trim() : '';
+  return `Prepared by the BarterAds trade desk${name ? ` (${name})` : ''}`;
 }
 
 /** The circle's event (the outbox, in the change's transaction): its members are the audience; no leg details. */
@@ -211,6 +228,13 @@ export async function getCircle(db: Executor, user: Viewer, id: string, now = ne
   return toCircle(db, loaded, user, now);
 }
 
+/** A circle as staff (the broker who drafted it, an admin) see it: the members' cards, no member's answer. */
+export async function circleAsStaff(db: Executor, staff: { id: string }, id: string, now = new Date()) {
+  const loaded = await loadCircle(db, id);
+  if (!loaded) throw notFound();
+  return toCircle(db, loaded, { id: staff.id, role: 'staff' }, now);
+}
+
 function refuse(action: CircleAction, reason: string): TRPCError {
   if (reason === 'actor') return notFound();
   if (reason === 'not_answered') return conflict(CIRCLE_MESSAGES.answered);
@@ -243,7 +267,7 @@ export async function acceptCircle(
         sql`, `,
       )}) order by ${users.id} for update`,
     );
-    const left = await dealsLeftOf(tx, memberIds, now);
+    const left = await dealsLeftFor(tx, memberIds, now);
     const short = (m: string) => {
       const l = left.get(m)?.left;
       return l !== null && l !== undefined && l < CIRCLES.dealsPerMember;
@@ -287,6 +311,7 @@ export async function acceptCircle(
           listingId: m.listingId,
           title: m.title,
           valueInr: m.valueInr,
+          brokerId: loaded.circle.brokerId,
         },
         { giver: left.get(m.userId)!.commissionBp, receiver: left.get(m.receiverId)!.commissionBp },
         now,

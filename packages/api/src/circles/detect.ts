@@ -10,7 +10,7 @@ import {
 } from '@barterads/core';
 import { circleMembers, circles, type Database, type Executor, queryRows, sql } from '@barterads/db';
 import { inArray } from 'drizzle-orm';
-import { dealsLeftOf } from '../deals/deals';
+import { dealsLeftFor } from '../entitlements/entitlements';
 import { SYSTEM_ACTOR } from '../events/outbox';
 import { openCircleCounts, writeCircleEvent } from './circles';
 
@@ -109,7 +109,7 @@ export async function chooseCircles(
   const members = [...new Set(found.flatMap((c) => c.members))];
   const [openCount, left, proposed] = await Promise.all([
     openCircleCounts(db, members, now),
-    dealsLeftOf(db, members, now),
+    dealsLeftFor(db, members, now),
     db
       .select({ key: circles.key })
       .from(circles)
@@ -137,13 +137,15 @@ export async function chooseCircles(
 /**
  * Proposes one circle: under one lock, its members' open proposals are counted again (another instance may have
  * proposed meanwhile) and its listings checked unproposed; the circle, its members with each leg's reasons in
- * words, and its `circle.proposed` event are written in one transaction. Answers the circle's id, or null.
+ * words, and its `circle.proposed` event are written in one transaction. A broker's draft carries `brokerId`.
+ * Answers the circle's id, or null when a member is at its limit or the listings were proposed before.
  */
-async function proposeCircle(
+export async function proposeCircle(
   db: Database,
   candidate: CircleCandidate,
-  index: AcceptIndex,
+  reasonsOf: (leg: CircleCandidate['legs'][number]) => string[],
   now: Date,
+  brokerId: string | null = null,
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CIRCLE_PROPOSE_LOCK})`);
@@ -155,26 +157,24 @@ async function proposeCircle(
         key: candidate.key,
         spreadInr: candidate.spreadInr,
         expiresAt: new Date(now.getTime() + CIRCLES.answerHours * HOUR_MS),
+        brokerId,
         createdAt: now,
         updatedAt: now,
       })
       .onConflictDoNothing({ target: circles.key })
       .returning();
     if (!circle) return null;
-    const members = candidate.legs.map((leg, position) => {
-      const list = index.byUser.get(leg.receiverId)!;
-      return {
-        circleId: circle.id,
-        userId: leg.giverId,
-        position,
-        receiverId: leg.receiverId,
-        listingId: leg.listingId,
-        title: leg.title,
-        valueInr: leg.valueInr,
-        reasons: acceptReasonWords(leg.reasons, list, leg),
-        createdAt: now,
-      };
-    });
+    const members = candidate.legs.map((leg, position) => ({
+      circleId: circle.id,
+      userId: leg.giverId,
+      position,
+      receiverId: leg.receiverId,
+      listingId: leg.listingId,
+      title: leg.title,
+      valueInr: leg.valueInr,
+      reasons: reasonsOf(leg),
+      createdAt: now,
+    }));
     const written = await tx.insert(circleMembers).values(members).returning();
     await writeCircleEvent(tx, { circle, members: written }, 'circle.proposed', SYSTEM_ACTOR);
     return circle.id;
@@ -218,7 +218,9 @@ export async function runCircleDetection(
       at,
     );
     for (const candidate of chosen) {
-      if (await proposeCircle(deps.db, candidate, index, at)) proposed += 1;
+      const words = (leg: CircleCandidate['legs'][number]) =>
+        acceptReasonWords(leg.reasons, index.byUser.get(leg.receiverId)!, leg);
+      if (await proposeCircle(deps.db, candidate, words, at)) proposed += 1;
     }
     for (const row of claimed) {
       await queryRows(

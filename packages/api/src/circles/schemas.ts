@@ -58,6 +58,8 @@ export const Circle = z.object({
   /** The largest leg's value minus the smallest (settled outside or waived). */
   spreadInr: z.number().int(),
   lapseReason: z.enum(['declined', 'expired']).nullable(),
+  /** "prepared by the BarterAds trade desk (broker's name)" when a broker drafted it; null when the search found it. */
+  preparedBy: z.string().nullable(),
   actions: z.array(z.enum(['accept', 'decline'])),
 });
 export type Circle = z.infer<typeof Circle>;

@@ -235,6 +235,7 @@ function toDeal(
     acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     circleId: row.circleId,
+    brokerId: row.brokerId,
     actions: allowedDealActions(
       {
         ...dealFactsOf(row, joined.reviewedBy),
@@ -891,6 +892,8 @@ export interface CircleLegDeal {
   listingId: string | null;
   title: string;
   valueInr: number;
+  /** The broker who drafted the circle, or null. */
+  brokerId: string | null;
 }
 
 /**
@@ -920,6 +923,7 @@ export async function createCircleLegDeal(
       acceptedBy: leg.receiverId,
       expiresAt: now,
       circleId: leg.circleId,
+      brokerId: leg.brokerId,
       proposerCommissionBp: commissionBp.giver,
       proposerCommissionInr: 0,
       counterpartyCommissionBp: commissionBp.receiver,
@@ -953,22 +957,4 @@ export async function createCircleLegDeal(
   await storeLegs(tx, deal!, now);
   await writeDealEvent(tx, deal!.id, 'deal.accepted', SYSTEM_ACTOR, { circleId: leg.circleId });
   return deal!.id;
-}
-
-/** Deals left this month for each member (null: no limit), from the entitlements module and the accepted deals. */
-export async function dealsLeftOf(
-  db: Executor,
-  userIds: readonly string[],
-  at = new Date(),
-): Promise<Map<string, { left: number | null; commissionBp: number; plan: string }>> {
-  const result = new Map<string, { left: number | null; commissionBp: number; plan: string }>();
-  for (const id of [...new Set(userIds)]) {
-    const state = await dealAllowanceOf(db, id, at);
-    result.set(id, {
-      left: state.dealLimit === null ? null : Math.max(0, state.dealLimit - state.dealsThisMonth),
-      commissionBp: state.commissionBp,
-      plan: state.plan,
-    });
-  }
-  return result;
 }

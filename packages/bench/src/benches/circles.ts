@@ -74,31 +74,28 @@ async function seedListings(db: BenchDatabase, owners: string[], rand: () => num
 }
 
 async function seedLists(db: BenchDatabase, members: string[], rand: () => number): Promise<void> {
+  // A business names a category (or two), its city (or two) or any (one in five), and a band around a value
+  // (±25%).
   const rows = members.map((userId) => {
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     const categories = [
       ...new Set(
-        [0, 1]
-          .slice(0, 1 + Math.floor(rand() * 2))
-          .map(() => MEDIA_CATEGORY_IDS[Math.floor(rand() * MEDIA_CATEGORY_IDS.length)]!),
+        rand() < 0.7 ? [pick(MEDIA_CATEGORY_IDS)] : [pick(MEDIA_CATEGORY_IDS), pick(MEDIA_CATEGORY_IDS)],
       ),
     ];
     const cities =
       rand() < 0.2
         ? []
-        : [
-            ...new Set(
-              [0, 1]
-                .slice(0, 1 + Math.floor(rand() * 2))
-                .map(() => CITIES[Math.floor(rand() * CITIES.length)]!.toLowerCase()),
-            ),
-          ];
+        : [...new Set(rand() < 0.8 ? [pick(CITIES)] : [pick(CITIES), pick(CITIES)])].map((c) =>
+            c.toLowerCase(),
+          );
     const centre = 20_000 * 10 ** rand();
     return {
       user_id: userId,
       categories,
       cities,
-      min_value_inr: Math.round(centre * 0.6),
-      max_value_inr: Math.round(centre * 1.6),
+      min_value_inr: Math.round(centre * 0.75),
+      max_value_inr: Math.round(centre * 1.25),
     };
   });
   for (let i = 0; i < rows.length; i += 2_000)

@@ -86,11 +86,14 @@ export const circles = pgTable(
     /** `declined` (by whom: lapsedBy) or `expired`. */
     lapseReason: text('lapse_reason'),
     lapsedBy: uuid('lapsed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The broker who drafted it at the trade desk ("prepared by the BarterAds trade desk"); null when found by the search. */
+    brokerId: uuid('broker_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('circles_number_unique').on(t.number),
     uniqueIndex('circles_key_unique').on(t.key),
+    index('circles_broker_created_idx').on(t.brokerId, t.createdAt).where(sql`${t.brokerId} is not null`),
     index('circles_open_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'proposed'`),
     check(
       'circles_lapse_reason',

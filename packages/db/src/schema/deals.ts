@@ -67,6 +67,8 @@ export const deals = pgTable(
     counterpartyCommissionPaid: boolean('counterparty_commission_paid').notNull().default(false),
     /** The circle deal of three this deal is one leg of (created with the other two when all three accepted). */
     circleId: uuid('circle_id').references(() => circles.id, { onDelete: 'restrict' }),
+    /** The trade-desk broker who prepared the deal (or its circle), or null. */
+    brokerId: uuid('broker_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [

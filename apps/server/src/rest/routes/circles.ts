@@ -57,4 +57,40 @@ export const circleRoutes = defineRoutes([
     auth: 'bearer',
     input: (request) => ({ id: request.params.id }),
   },
+  {
+    method: 'GET',
+    path: '/api/admin/trade-desk',
+    procedure: 'tradeDesk.desk',
+    summary:
+      'The trade desk (admins and brokers): unmatchedNeeds by city and category, stalledOffers (no answer for over 3 days), idleInventory (no deal in 60 days), nearCircles (two legs, the third missing); query city, category',
+    tag: 'Trade desk',
+    auth: 'bearer',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/trade-desk/drafts',
+    procedure: 'tradeDesk.draft',
+    summary:
+      "A broker drafts a circle for three members: listingIds (three; each goes to the owner of the next). Delivered as a proposal prepared by the BarterAds trade desk (the broker's name), which the members answer. Pair drafts are not built yet",
+    tag: 'Trade desk',
+    auth: 'bearer',
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/trade-desk/figures',
+    procedure: 'tradeDesk.figures',
+    summary: 'Per broker and month: circles drafted, accepted, value closed (admins and brokers)',
+    tag: 'Trade desk',
+    auth: 'bearer',
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:id/broker',
+    procedure: 'tradeDesk.setBroker',
+    summary: 'Give or take the broker role: broker (boolean). Audit-logged',
+    tag: 'Trade desk',
+    auth: 'admin',
+    input: (request) => ({ ...((request.body as object) ?? {}), id: request.params.id }),
+  },
 ]);

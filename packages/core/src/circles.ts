@@ -250,40 +250,73 @@ export function findCircles(
 ): CircleCandidate[] {
   const index = lists instanceof AcceptIndex ? lists : new AcceptIndex(lists);
   const tolerance = options.tolerance ?? CIRCLES.valueTolerance;
-  const out = new Map<string, Edge[]>();
-  /** receiver → giver → edges */
-  const into = new Map<string, Map<string, Edge[]>>();
+  // Edges are built on demand, per member: a search through one member reads only the lists and listings around
+  // it (its listings' receivers, their listings; the listings inside its own list, found by category and city).
+  const byOwner = new Map<string, GivableListing[]>();
+  const byPlace = new Map<string, GivableListing[]>();
   for (const listing of listings) {
     if (!index.byUser.has(listing.ownerId)) continue; // a giver in a circle also receives: it needs a list
-    for (const { list, reasons } of index.receiversOf(listing)) {
-      const edge: Edge = { giverId: listing.ownerId, receiverId: list.userId, listing, reasons };
-      const o = out.get(edge.giverId);
-      if (o) o.push(edge);
-      else out.set(edge.giverId, [edge]);
-      let g = into.get(edge.receiverId);
-      if (!g) {
-        g = new Map();
-        into.set(edge.receiverId, g);
-      }
-      const e = g.get(edge.giverId);
-      if (e) e.push(edge);
-      else g.set(edge.giverId, [edge]);
-    }
+    const own = byOwner.get(listing.ownerId);
+    if (own) own.push(listing);
+    else byOwner.set(listing.ownerId, [listing]);
+    const place = `${listing.category ?? ''}|${listing.city ? norm(listing.city) : ''}`;
+    const at = byPlace.get(place);
+    if (at) at.push(listing);
+    else byPlace.set(place, [listing]);
   }
-  for (const edges of out.values()) edges.sort(byValueThenId);
-  for (const g of into.values()) for (const edges of g.values()) edges.sort(byValueThenId);
+  const outMemo = new Map<string, Edge[]>();
+  const out = (giverId: string): Edge[] => {
+    let edges = outMemo.get(giverId);
+    if (!edges) {
+      edges = (byOwner.get(giverId) ?? []).flatMap((listing) =>
+        index.receiversOf(listing).map(({ list, reasons }) => ({
+          giverId,
+          receiverId: list.userId,
+          listing,
+          reasons,
+        })),
+      );
+      edges.sort(byValueThenId);
+      outMemo.set(giverId, edges);
+    }
+    return edges;
+  };
+  /** giver → edges into `receiverId` (listings inside its list). */
+  const into = (receiverId: string): Map<string, Edge[]> => {
+    const list = index.byUser.get(receiverId)!;
+    const cities = new Set(list.cities.map(norm));
+    const byGiver = new Map<string, Edge[]>();
+    for (const [place, at] of byPlace) {
+      const [category, city] = place.split('|') as [string, string];
+      if (list.categories.length > 0 && !list.categories.includes(category)) continue;
+      if (cities.size > 0 && !cities.has(city)) continue;
+      for (const listing of at) {
+        if (listing.ownerId === receiverId) continue;
+        const reasons = acceptReasons(list, listing);
+        if (!reasons) continue;
+        const edge = { giverId: listing.ownerId, receiverId, listing, reasons };
+        const e = byGiver.get(listing.ownerId);
+        if (e) e.push(edge);
+        else byGiver.set(listing.ownerId, [edge]);
+      }
+    }
+    for (const edges of byGiver.values()) edges.sort(byValueThenId);
+    return byGiver;
+  };
 
   const best = new Map<string, CircleCandidate>();
-  const starts = options.through ? [...new Set(options.through)].sort() : [...out.keys()].sort();
+  const starts = options.through ? [...new Set(options.through)].sort() : [...byOwner.keys()].sort();
   for (const a of starts) {
-    const fromA = out.get(a);
-    const toA = into.get(a);
-    if (!fromA || !toA) continue;
+    if (!index.byUser.has(a)) continue;
+    const fromA = out(a);
+    if (fromA.length === 0) continue;
+    const toA = into(a);
+    if (toA.size === 0) continue;
     let keptForA = 0;
     search: for (const e1 of fromA) {
       const b = e1.receiverId;
-      const fromB = out.get(b);
-      if (!fromB) continue;
+      const fromB = out(b);
+      if (fromB.length === 0) continue;
       const v1 = e1.listing.valueInr;
       // Legs two and three must lie within [v1 / (1 + t), v1 × (1 + t)].
       const low = v1 / (1 + tolerance);

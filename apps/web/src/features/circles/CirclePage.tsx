@@ -109,6 +109,11 @@ export function CirclePage({ id }: { id: string }) {
           {CIRCLE_STATUS_LABELS[circle.status]}
         </Badge>
       </Group>
+      {circle.preparedBy ? (
+        <Text size="sm" fw={600} c="teal">
+          {circle.preparedBy}
+        </Text>
+      ) : null}
       <Text size="sm">
         Three businesses, each giving one listing to the next. Nothing binds until all three accept
         {circle.status === 'proposed' ? `, by ${formatDateTime(circle.expiresAt)}` : ''}.{' '}

@@ -43,6 +43,11 @@ export function CircleProposals() {
                     {CIRCLE_STATUS_LABELS[c.status]}
                   </Badge>
                 </Group>
+                {c.preparedBy ? (
+                  <Text size="xs" c="teal" fw={600}>
+                    {c.preparedBy}
+                  </Text>
+                ) : null}
                 <Text size="sm" lineClamp={2}>
                   You give {give?.title} ({formatInr(give?.valueInr ?? 0)}) · you get {get?.title} (
                   {formatInr(get?.valueInr ?? 0)})

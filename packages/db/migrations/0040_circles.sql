@@ -1,4 +1,5 @@
 CREATE TYPE "public"."circle_status" AS ENUM('proposed', 'accepted', 'lapsed');--> statement-breakpoint
+ALTER TYPE "public"."audit_action" ADD VALUE 'set_broker';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'circle_proposed';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'circle_reminder';--> statement-breakpoint
 ALTER TYPE "public"."notification_kind" ADD VALUE 'circle_accepted';--> statement-breakpoint
@@ -39,6 +40,7 @@ CREATE TABLE "circles" (
 	"lapsed_at" timestamp with time zone,
 	"lapse_reason" text,
 	"lapsed_by" uuid,
+	"broker_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "circles_lapse_reason" CHECK ("circles"."lapse_reason" is null or "circles"."lapse_reason" in ('declined', 'expired'))
@@ -59,18 +61,23 @@ CREATE TABLE "member_accepts" (
 );
 --> statement-breakpoint
 ALTER TABLE "deals" ADD COLUMN "circle_id" uuid;--> statement-breakpoint
+ALTER TABLE "deals" ADD COLUMN "broker_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "is_broker" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "circle_members" ADD CONSTRAINT "circle_members_circle_id_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."circles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "circle_members" ADD CONSTRAINT "circle_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "circle_members" ADD CONSTRAINT "circle_members_receiver_id_users_id_fk" FOREIGN KEY ("receiver_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "circle_members" ADD CONSTRAINT "circle_members_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "circles" ADD CONSTRAINT "circles_lapsed_by_users_id_fk" FOREIGN KEY ("lapsed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "circles" ADD CONSTRAINT "circles_broker_id_users_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_accepts" ADD CONSTRAINT "member_accepts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "circle_members_position_unique" ON "circle_members" USING btree ("circle_id","position");--> statement-breakpoint
 CREATE INDEX "circle_members_user_idx" ON "circle_members" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "circles_number_unique" ON "circles" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "circles_key_unique" ON "circles" USING btree ("key");--> statement-breakpoint
+CREATE INDEX "circles_broker_created_idx" ON "circles" USING btree ("broker_id","created_at") WHERE "circles"."broker_id" is not null;--> statement-breakpoint
 CREATE INDEX "circles_open_expires_idx" ON "circles" USING btree ("expires_at") WHERE "circles"."status" = 'proposed';--> statement-breakpoint
 CREATE INDEX "member_accepts_categories_idx" ON "member_accepts" USING gin ("categories");--> statement-breakpoint
 CREATE INDEX "member_accepts_cities_idx" ON "member_accepts" USING gin ("cities");--> statement-breakpoint
 ALTER TABLE "deals" ADD CONSTRAINT "deals_circle_id_circles_id_fk" FOREIGN KEY ("circle_id") REFERENCES "public"."circles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deals" ADD CONSTRAINT "deals_broker_id_users_id_fk" FOREIGN KEY ("broker_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "deals_circle_idx" ON "deals" USING btree ("circle_id") WHERE "deals"."circle_id" is not null;

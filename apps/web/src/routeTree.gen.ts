@@ -32,6 +32,7 @@ import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/n
 import { Route as DashboardSavedSearchesRouteImport } from './routes/dashboard/saved-searches'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
+import { Route as DashboardCirclesIdRouteImport } from './routes/dashboard/circles.$id'
 import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
 import { Route as DashboardDealsIdRouteImport } from './routes/dashboard/deals/$id'
 
@@ -150,6 +151,11 @@ const ListingsIdRoute = ListingsIdRouteImport.update({
   path: '/listings/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DashboardCirclesIdRoute = DashboardCirclesIdRouteImport.update({
+  id: '/circles/$id',
+  path: '/circles/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardDealsIndexRoute = DashboardDealsIndexRouteImport.update({
   id: '/deals/',
   path: '/deals/',
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals/': typeof DashboardDealsIndexRoute
 }
@@ -211,6 +218,7 @@ export interface FileRoutesByTo {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals': typeof DashboardDealsIndexRoute
 }
@@ -239,6 +247,7 @@ export interface FileRoutesById {
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals/': typeof DashboardDealsIndexRoute
 }
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
+    | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
     | '/dashboard/deals/'
   fileRoutesByTo: FileRoutesByTo
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard'
+    | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
     | '/dashboard/deals'
   id:
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/dashboard/settings'
     | '/listings/$id'
     | '/dashboard/'
+    | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
     | '/dashboard/deals/'
   fileRoutesById: FileRoutesById
@@ -508,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dashboard/circles/$id': {
+      id: '/dashboard/circles/$id'
+      path: '/circles/$id'
+      fullPath: '/dashboard/circles/$id'
+      preLoaderRoute: typeof DashboardCirclesIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/deals/': {
       id: '/dashboard/deals/'
       path: '/deals'
@@ -532,6 +551,7 @@ interface DashboardRouteChildren {
   DashboardSavedSearchesRoute: typeof DashboardSavedSearchesRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardCirclesIdRoute: typeof DashboardCirclesIdRoute
   DashboardDealsIdRoute: typeof DashboardDealsIdRoute
   DashboardDealsIndexRoute: typeof DashboardDealsIndexRoute
 }
@@ -543,6 +563,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSavedSearchesRoute: DashboardSavedSearchesRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardCirclesIdRoute: DashboardCirclesIdRoute,
   DashboardDealsIdRoute: DashboardDealsIdRoute,
   DashboardDealsIndexRoute: DashboardDealsIndexRoute,
 }

@@ -21,6 +21,9 @@ export {
   submitVerification,
   verifiedBusiness,
 } from './businesses/verification';
+export { CIRCLE_DETECT_JOB, CIRCLE_TIMERS_JOB, queueCircles } from './circles/accepts';
+export { acceptCircle, declineCircle, runCircleTimers } from './circles/circles';
+export { chooseCircles, loadCircleGraph, runCircleDetection } from './circles/detect';
 export { createApiKeyContext, createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';

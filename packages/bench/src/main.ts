@@ -2,8 +2,9 @@
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
  * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill,
- * statements, events). Needs `pnpm build` first (turbo runs it before bench).
+ * statements, events, circles). Needs `pnpm build` first (turbo runs it before bench).
  */
+import { runCirclesBench } from './benches/circles';
 import { runDealsBench } from './benches/deals';
 import { runDeliveriesBench } from './benches/deliveries';
 import { runEngineBench } from './benches/engines';
@@ -37,6 +38,7 @@ const ALL = [
   'jobs-kill',
   'statements',
   'events',
+  'circles',
 ] as const;
 type Name = (typeof ALL)[number];
 
@@ -140,6 +142,7 @@ if (selected.has('fanout')) await withOwnDatabase('Fan-out', runFanoutBench);
 if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBench);
 if (selected.has('statements')) await withOwnDatabase('Statements', runStatementsBench);
 if (selected.has('events')) await withOwnDatabase('Events', runEventsBench);
+if (selected.has('circles')) await withOwnDatabase('Circles', runCirclesBench);
 
 heading('Summary');
 let failed = 0;

@@ -1,4 +1,5 @@
 export * from './categories';
+export * from './circles';
 export * from './constants';
 export * from './deals';
 export * from './deliveries';

@@ -38,6 +38,7 @@ function when(value: string): string {
 export function memberNotices(
   event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
 ): MemberNotice[] {
+  if (event.type.startsWith('circle.')) return circleNotices(event);
   if (event.type === 'webhook.disabled') {
     const webhook = (event.data as { webhook?: { _id: string; url: string } }).webhook;
     if (!webhook) return [];
@@ -83,4 +84,62 @@ export function memberNotices(
     }));
   }
   return [];
+}
+
+interface CircleSnapshot {
+  _id: string;
+  number: number;
+  expiresAt: string;
+  memberIds: string[];
+}
+
+/**
+ * A circle's notices: the proposal and the acceptance to all three, a reminder to those who have not answered
+ * (24 and 60 hours), a lapse to all but the member who declined. The words say nothing of the other legs.
+ */
+function circleNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+  const data = event.data as { circle?: CircleSnapshot; pending?: string[]; hours?: number; reason?: string };
+  const circle = data.circle;
+  if (!circle) return [];
+  const link = `/dashboard/circles/${circle._id}`;
+  const to = (userIds: string[], n: Omit<MemberNotice, 'userId' | 'link'>) =>
+    userIds.map((userId) => ({ ...n, userId, link }));
+  switch (event.type) {
+    case 'circle.proposed':
+      return to(circle.memberIds, {
+        kind: 'circle_proposed',
+        title: `A circle deal of three is proposed to you (C-${circle.number})`,
+        body: `BarterAds found three businesses who can trade in a circle: you give one listing and get one you would accept. Nothing binds until all three accept, by ${when(circle.expiresAt)}.`,
+        dedupeKey: `circle:${circle._id}:proposed`,
+      });
+    case 'circle.reminder':
+      return to(data.pending ?? [], {
+        kind: 'circle_reminder',
+        title: `A circle deal awaits your answer (C-${circle.number})`,
+        body: `The circle deal proposed to you closes ${when(circle.expiresAt)}. It needs all three answers; if it is not accepted by then it lapses for everyone.`,
+        dedupeKey: `circle:${circle._id}:remind:${data.hours ?? 0}`,
+      });
+    case 'circle.accepted':
+      return to(circle.memberIds, {
+        kind: 'circle_accepted',
+        title: `All three accepted the circle deal (C-${circle.number})`,
+        body: 'The circle is agreed: your two deals (what you give and what you get) are created. Deliver and confirm them as in any deal.',
+        dedupeKey: `circle:${circle._id}:accepted`,
+      });
+    case 'circle.lapsed':
+      return to(
+        circle.memberIds.filter((id) => id !== event.actorId),
+        {
+          kind: 'circle_lapsed',
+          title: `A circle deal lapsed (C-${circle.number})`,
+          body:
+            data.reason === 'declined'
+              ? 'One of the three businesses declined the circle deal, so it lapsed for everyone. Nothing was agreed.'
+              : 'Not all three businesses accepted the circle deal within 72 hours, so it lapsed for everyone. Nothing was agreed.',
+          dedupeKey: `circle:${circle._id}:lapsed`,
+        },
+      );
+    default:
+      return [];
+  }
 }

@@ -1,6 +1,7 @@
 export * from './api-keys';
 export * from './audit-log';
 export * from './business-verifications';
+export * from './circles';
 export * from './contact-messages';
 export * from './conversations';
 export * from './deals';

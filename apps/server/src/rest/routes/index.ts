@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
 import { businessPageRoutes } from './business-pages';
 import { businessRoutes } from './businesses';
+import { circleRoutes } from './circles';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
@@ -35,5 +36,6 @@ export const restRoutes: RestRoute[] = [
   ...savedSearchRoutes,
   ...eventRoutes,
   ...webhookRoutes,
+  ...circleRoutes,
   ...adminRoutes,
 ];

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { safeRedirect } from './messages';
+import { safeRedirect } from '../features/accounts/messages';
 
 export interface SignInRequiredModalProps {
   opened: boolean;
@@ -24,23 +25,26 @@ export function SignInRequiredModal({
   onClose,
   reason,
   redirect,
-  title = 'Sign in to continue',
+  title,
 }: SignInRequiredModalProps) {
+  const { t } = useLingui();
   const search = { redirect: safeRedirect(redirect) };
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={title}
+      title={title ?? t`Sign in to continue`}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stack>
         <Text>{reason}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button renderRoot={(props) => <Link {...props} to="/login" search={search} />}>Sign In</Button>
+          <Button renderRoot={(props) => <Link {...props} to="/login" search={search} />}>
+            <Trans>Sign In</Trans>
+          </Button>
           <Button variant="default" renderRoot={(props) => <Link {...props} to="/signup" search={search} />}>
-            Create Account
+            <Trans>Create Account</Trans>
           </Button>
         </SimpleGrid>
       </Stack>

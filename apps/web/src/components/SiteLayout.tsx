@@ -16,7 +16,7 @@ import { useScrollOnNavigation } from './useScrollOnNavigation';
  * public pages stay within their JavaScript budget (issue 9).
  */
 const AccountMenu = lazy(() =>
-  import('../features/accounts/AccountMenu').then((m) => ({ default: m.AccountMenu })),
+  import('./AccountMenu').then((m) => ({ default: m.AccountMenu })),
 );
 
 /** The bell, likewise only for signed-in visitors. */

@@ -1,5 +1,13 @@
 import type { Language } from '../languages';
+import { DEAL_MESSAGES } from '../deals';
+import { DELIVERY_MESSAGES, REVIEW_MESSAGES } from '../deliveries';
 import { MESSAGES } from '../messages';
+import {
+  DEAL_MESSAGE_TRANSLATIONS,
+  DELIVERY_LABELS,
+  DELIVERY_MESSAGE_TRANSLATIONS,
+  REVIEW_MESSAGE_TRANSLATIONS,
+} from './deals';
 import { LABELS } from './labels';
 import { MESSAGE_TRANSLATIONS } from './messages';
 import type { Translation } from './types';
@@ -15,11 +23,16 @@ let table: Map<string, Translation> | undefined;
 
 function translations(): Map<string, Translation> {
   if (table) return table;
-  table = new Map(Object.entries(LABELS));
-  for (const [key, english] of Object.entries(MESSAGES)) {
-    table.set(english, MESSAGE_TRANSLATIONS[key as keyof typeof MESSAGES]);
-  }
-  return table;
+  const map = new Map(Object.entries({ ...LABELS, ...DELIVERY_LABELS }));
+  const keyed = <T extends Record<string, string>>(english: T, translated: Record<keyof T, Translation>) => {
+    for (const [key, text] of Object.entries(english)) map.set(text, translated[key as keyof T]);
+  };
+  keyed(MESSAGES, MESSAGE_TRANSLATIONS);
+  keyed(DEAL_MESSAGES, DEAL_MESSAGE_TRANSLATIONS);
+  keyed(DELIVERY_MESSAGES, DELIVERY_MESSAGE_TRANSLATIONS);
+  keyed(REVIEW_MESSAGES, REVIEW_MESSAGE_TRANSLATIONS);
+  table = map;
+  return map;
 }
 
 /** `english` in `language`; English itself when no translation is known (never a key). */

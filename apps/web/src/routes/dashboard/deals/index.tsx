@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { DEAL_STATUSES } from '@barterads/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
@@ -15,7 +16,8 @@ export const Route = createFileRoute('/dashboard/deals/')({
 });
 
 function DealsRoute() {
-  usePageMeta('Deals');
+  const { t } = useLingui();
+  usePageMeta(t`Deals`);
   const { status } = Route.useSearch();
   const navigate = useNavigate({ from: '/dashboard/deals/' });
   return (

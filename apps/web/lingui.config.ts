@@ -31,6 +31,15 @@ const src = fileURLToPath(new URL('./src/', import.meta.url));
 const FEATURED = `${src}features/listings/FeaturedOpportunities.tsx`;
 /** The deal button shows on listings (marketplace cards, listing pages): in the marketplace's catalogue. */
 const PROPOSE_BUTTON = `${src}features/deals/ProposeDealButton.tsx`;
+/** The sections of /settings beyond the account's own: in the account catalogue (the pricing page is public). */
+const SETTINGS_SECTIONS = [
+  'payments/BillingSections.tsx',
+  'payments/SubscriptionCard.tsx',
+  'payments/PaymentHistory.tsx',
+  'payments/Refunds.tsx',
+  'notifications/EmailPreferencesCard.tsx',
+  'businesses/VerifyBusinessSection.tsx',
+].map((file) => `${src}features/${file}`);
 
 export default defineConfig({
   locales: ['en', 'hi', 'mr'],
@@ -58,7 +67,7 @@ export default defineConfig({
         PROPOSE_BUTTON,
         ...MARKETPLACE_ROUTES,
       ],
-      exclude: [FEATURED],
+      exclude: [FEATURED, ...SETTINGS_SECTIONS],
     },
     {
       path: '<rootDir>/src/locales/{locale}/deals',
@@ -67,7 +76,13 @@ export default defineConfig({
     },
     {
       path: '<rootDir>/src/locales/{locale}/account',
-      include: ['<rootDir>/src/features/accounts', ...ACCOUNT_ROUTES],
+      include: [
+        '<rootDir>/src/features/accounts',
+        '<rootDir>/src/features/tax',
+        '<rootDir>/src/features/api-keys',
+        ...SETTINGS_SECTIONS,
+        ...ACCOUNT_ROUTES,
+      ],
     },
     {
       path: '<rootDir>/src/locales/{locale}/common',
@@ -82,6 +97,9 @@ export default defineConfig({
         '<rootDir>/src/features/saved-searches/**',
         '<rootDir>/src/features/deals/**',
         '<rootDir>/src/features/accounts/**',
+        '<rootDir>/src/features/tax/**',
+        '<rootDir>/src/features/api-keys/**',
+        ...SETTINGS_SECTIONS,
         '<rootDir>/src/routes/dashboard/**',
         '<rootDir>/src/locales/**',
         ...PUBLIC_ROUTES,

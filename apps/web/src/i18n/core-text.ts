@@ -2,6 +2,7 @@ import { isLanguage, type Language } from '@barterads/core';
 import { formatDateIn } from '@barterads/core/dates';
 import { translateText } from '@barterads/core/i18n';
 import { useLingui } from '@lingui/react';
+import type { FormErrors } from '@mantine/form';
 
 /**
  * The texts that come from packages/core (categories, roles, units, MESSAGES) in the page's language. Their
@@ -24,4 +25,11 @@ export function usePageLanguage(): Language {
 export function useFormatDate(): (value: string) => string {
   const language = usePageLanguage();
   return (value: string) => formatDateIn(value, language);
+}
+
+/** A form's errors from the shared schemas (core's English texts) in the page's language. */
+export function translateFormErrors(errors: FormErrors, core: (english: string) => string): FormErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [field, typeof error === 'string' ? core(error) : error]),
+  );
 }

@@ -2,6 +2,7 @@ import type { Language } from '../languages';
 import { DEAL_MESSAGES } from '../deals';
 import { DELIVERY_MESSAGES, REVIEW_MESSAGES } from '../deliveries';
 import { MESSAGES } from '../messages';
+import { NOTIFICATION_KIND_LABELS } from '../notifications';
 import {
   DEAL_MESSAGE_TRANSLATIONS,
   DELIVERY_LABELS,
@@ -10,6 +11,7 @@ import {
 } from './deals';
 import { LABELS } from './labels';
 import { MESSAGE_TRANSLATIONS } from './messages';
+import { NOTIFICATION_LABEL_TRANSLATIONS } from './notifications';
 import type { Translation } from './types';
 
 export type { Translation, Translations } from './types';
@@ -31,6 +33,7 @@ function translations(): Map<string, Translation> {
   keyed(DEAL_MESSAGES, DEAL_MESSAGE_TRANSLATIONS);
   keyed(DELIVERY_MESSAGES, DELIVERY_MESSAGE_TRANSLATIONS);
   keyed(REVIEW_MESSAGES, REVIEW_MESSAGE_TRANSLATIONS);
+  keyed(NOTIFICATION_KIND_LABELS, NOTIFICATION_LABEL_TRANSLATIONS);
   table = map;
   return map;
 }

@@ -119,4 +119,9 @@ export const LABELS: Translations = {
     hi: 'पासवर्ड अधिकतम 256 अक्षरों का हो सकता है।',
     mr: 'पासवर्ड जास्तीत जास्त 256 अक्षरांचा असू शकतो.',
   },
+  // Verification statuses (verification.ts)
+  'Not verified': { hi: 'सत्यापित नहीं', mr: 'पडताळलेले नाही' },
+  'Pending review': { hi: 'जाँच बाक़ी', mr: 'तपासणी बाकी' },
+  Rejected: { hi: 'अस्वीकृत', mr: 'नाकारले' },
+  'Replaced by a later submission': { hi: 'बाद के आवेदन से बदला गया', mr: 'नंतरच्या अर्जाने बदलले' },
 };

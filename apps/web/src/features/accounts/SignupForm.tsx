@@ -26,7 +26,7 @@ import {
   type PhoneInputValue,
   phoneInputToString,
 } from '../../components/PhoneInput';
-import { useCoreText, usePageLanguage } from '../../i18n/core-text';
+import { translateFormErrors, useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { failureMessage } from './messages';
 
 interface SignupValues {
@@ -89,13 +89,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
       description: '',
     },
     // The shared schema's messages are core's English ones: shown in the page's language.
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(resolveSignup(toInput(values))).map(([field, error]) => [
-          field,
-          typeof error === 'string' ? core(error) : error,
-        ]),
-      ),
+    validate: (values) => translateFormErrors(resolveSignup(toInput(values)), core),
   });
   const [otpToken, setOtpToken] = useState<string | null>(null);
   const [otp, setOtp] = useState('');

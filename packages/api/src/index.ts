@@ -21,7 +21,13 @@ export {
   submitVerification,
   verifiedBusiness,
 } from './businesses/verification';
-export { createApiKeyContext, createContext, type RequestMeta, SESSION_COOKIE } from './context';
+export {
+  createApiKeyContext,
+  createContext,
+  messageLanguage,
+  type RequestMeta,
+  SESSION_COOKIE,
+} from './context';
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
@@ -87,6 +93,7 @@ export { LEG_REMINDER_DAYS, runLegReminders } from './tax/reminders';
 export {
   enforceUploadRateLimit,
   type FieldIssue,
+  localizeIssues,
   type ProcedureAccess,
   type ProcedureMeta,
   requireAccess,

@@ -1,3 +1,4 @@
+import { isLanguage, languagePath } from '@barterads/core';
 import {
   type Database,
   type EventRow,
@@ -8,6 +9,7 @@ import {
   users,
 } from '@barterads/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { noticeEmailText } from '../mail/language';
 import type { Mailer } from '../mail/mailer';
 import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
@@ -55,7 +57,16 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
-const noticeFor = (event: EventRow, userId: string) => memberNotices(event).find((n) => n.userId === userId);
+/** The notice of `userId`, in their profile's language (issue 33). */
+async function noticeFor(tx: Executor, event: EventRow, userId: string) {
+  const [user] = await tx
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const language = isLanguage(user?.language) ? user.language : 'en';
+  return { language, notice: memberNotices(event, language).find((n) => n.userId === userId) };
+}
 
 /** The bell: the member's notification, written in the delivery's transaction (no e-mail: that is its own channel). */
 export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
@@ -64,7 +75,7 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
     maxAttempts: 10,
     targets: (event) => memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target, after) {
-      const notice = noticeFor(event, target);
+      const { notice } = await noticeFor(tx, event, target);
       if (!notice) return 'skipped';
       const published: [string, unknown][] = [];
       const deferred: PubSub = {
@@ -92,7 +103,7 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
     maxAttempts: 8,
     targets: (event) => memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target) {
-      const notice = noticeFor(event, target);
+      const { notice, language } = await noticeFor(tx, event, target);
       if (!notice) return 'skipped';
       const [user] = await tx
         .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
@@ -103,7 +114,12 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
       await mailer.send({
         to: user.email,
         subject: notice.title,
-        text: `Hello ${user.firstName || 'there'},\n\n${notice.body}\n\n${base}${notice.link}\n\nYou can choose which e-mails you get in your settings: ${base}/settings\n\nBarterAds`,
+        text: noticeEmailText(language, {
+          firstName: user.firstName,
+          body: notice.body,
+          url: `${base}${languagePath(language, notice.link)}`,
+          settingsUrl: `${base}${languagePath(language, '/settings')}`,
+        }),
       });
       return 'delivered';
     },

@@ -1,7 +1,8 @@
-import type { NotificationKind } from '@barterads/core';
+import type { Language, NotificationKind } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
 import { type DealEvent, dealNotice } from '../deals/mail';
 import type { Deal } from '../deals/schemas';
+import { formatIndiaTime } from '../mail/language';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
 export interface MemberNotice {
@@ -22,21 +23,36 @@ const DEAL_KINDS: Partial<Record<string, { event: DealEvent; kind: NotificationK
   'deal.withdrawn': { event: 'withdrawn', kind: 'deal_withdrawn' },
 };
 
-function when(value: string): string {
-  return `${new Date(value).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} IST`;
-}
+/** The expired offer's notice in each language. */
+const EXPIRED: Record<Language, (closed: string) => { title: string; body: string }> = {
+  en: (closed) => ({
+    title: 'A deal offer expired',
+    body: `An offer in one of your deals was not answered before it closed (${closed}), so the deal expired.`,
+  }),
+  hi: (closed) => ({
+    title: 'सौदे का एक प्रस्ताव समाप्त हो गया',
+    body: `आपके एक सौदे के प्रस्ताव का जवाब उसके बंद होने (${closed}) से पहले नहीं आया, इसलिए सौदा समाप्त हो गया।`,
+  }),
+  mr: (closed) => ({
+    title: 'सौद्याचा एक प्रस्ताव संपला',
+    body: `तुमच्या एका सौद्याच्या प्रस्तावाला तो बंद होण्यापूर्वी (${closed}) उत्तर आले नाही, म्हणून सौदा संपला.`,
+  }),
+};
 
 /**
  * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
  * withdrawal concerns (the other party of the one who acted), and both parties of an expired offer. Events not
  * listed here reach members by their domain's own notices for now (deliverables, disputes).
  */
-export function memberNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+export function memberNotices(
+  event: Pick<EventRow, 'type' | 'actorId' | 'data'>,
+  language: Language = 'en',
+): MemberNotice[] {
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
   const known = DEAL_KINDS[event.type];
   if (known && event.actorId) {
-    const notice = dealNotice(known.event, deal, event.actorId);
+    const notice = dealNotice(known.event, deal, event.actorId, language);
     return [
       {
         userId: notice.recipientId,
@@ -52,8 +68,7 @@ export function memberNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>
     return [deal.proposer._id, deal.counterparty._id].map((userId) => ({
       userId,
       kind: 'deal_expired' as const,
-      title: 'A deal offer expired',
-      body: `An offer in one of your deals was not answered before it closed (${when(deal.expiresAt)}), so the deal expired.`,
+      ...EXPIRED[language](formatIndiaTime(deal.expiresAt, language)),
       link: `/dashboard/deals/${deal._id}`,
       dedupeKey: `deal:${deal._id}:expired`,
     }));

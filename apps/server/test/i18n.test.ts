@@ -1,7 +1,7 @@
 import { DEAL_MESSAGES, MESSAGES } from '@barterads/core';
 import { translateText } from '@barterads/core/i18n';
-import { listings, users } from '@barterads/db';
-import { eq } from 'drizzle-orm';
+import { listings, searchWords, users } from '@barterads/db';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, startTestServer, type TestServer } from './helpers/server';
 
@@ -162,5 +162,57 @@ describe('languages over real HTTP', () => {
     expect(text).toContain(`/hi/dashboard/deals/${made.body.deal._id}`);
     expect(text).not.toContain('proposed a barter deal');
     // The proposer (English) is not told in Hindi: their own mail, when there is one, stays English.
+  });
+
+  it('a listing written in Hindi or Marathi is found by a search in its script, whole words and typos too', async () => {
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    const rows = [
+      {
+        title: 'चाय की दुकानों पर होर्डिंग',
+        description: 'पुणे के बाज़ार में रोशनी वाला होर्डिंग, महीने भर के लिए।',
+        location: 'पुणे, महाराष्ट्र',
+      },
+      {
+        title: 'पुण्यातील रिक्षांवर जाहिरात',
+        description: 'शहरातील शंभर रिक्षांच्या मागे जाहिरात।',
+        location: 'Pune, Maharashtra',
+      },
+      { title: 'Hoarding near the tea stalls', description: 'Front-lit hoarding.', location: 'Pune' },
+    ];
+    const ids: string[] = [];
+    for (const row of rows) {
+      const [listing] = await server.db
+        .insert(listings)
+        .values({ ...row, ownerId: owner.user.id, ownerType: 'media_owner', category: 'outdoor' })
+        .returning({ id: listings.id });
+      ids.push(listing!.id);
+    }
+    const [hindi, marathi, english] = ids;
+    const search = async (q: string) => {
+      const res = await server.request(`/api/barters?q=${encodeURIComponent(q)}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body as { barters: { _id: string }[]; suggestion: string | null };
+    };
+    // Hindi: a whole word with a virama and a nasal sign.
+    const hoarding = await search('होर्डिंग');
+    expect(hoarding.barters.map((b) => b._id)).toContain(hindi);
+    expect(hoarding.barters.map((b) => b._id)).not.toContain(english);
+    // Marathi.
+    expect((await search('रिक्षांवर')).barters.map((b) => b._id)).toEqual([marathi]);
+    // The English listing is found in English, not by the Hindi words.
+    expect((await search('hoarding')).barters.map((b) => b._id)).toContain(english);
+    expect((await search('hoarding')).barters.map((b) => b._id)).not.toContain(hindi);
+    // The vocabulary keeps the words whole (the virama used to cut "होर्डिंग" in two) and corrects a typo in them.
+    const words = await server.db
+      .select()
+      .from(searchWords)
+      .where(inArray(searchWords.word, ['होर्डिंग', 'होर']));
+    expect(words.map((w) => w.word)).toEqual(['होर्डिंग']);
+    const misspelt = await search('होर्डिग');
+    expect(misspelt.suggestion).toBe('होर्डिंग');
+    expect(misspelt.barters.map((b) => b._id)).toContain(hindi);
+    const typo = await search('जाहीरात');
+    expect(typo.suggestion).toBe('जाहिरात');
+    expect(typo.barters.map((b) => b._id)).toContain(marathi);
   });
 });

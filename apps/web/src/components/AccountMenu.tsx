@@ -28,7 +28,8 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t`Account menu of ${shown}`} data-testid="account-menu">
-          <Group gap={8} wrap="nowrap">
+          {/* The member's name and initial are theirs, not words to translate. */}
+          <Group gap={8} wrap="nowrap" translate="no">
             <Avatar color="brand" radius="xl" size={34}>
               {shown.charAt(0).toUpperCase()}
             </Avatar>

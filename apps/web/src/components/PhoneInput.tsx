@@ -1,5 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
 import { PHONE_COUNTRIES, PHONE_MAX_DIGITS } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useId } from 'react';
 

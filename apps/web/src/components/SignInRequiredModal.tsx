@@ -20,13 +20,7 @@ export interface SignInRequiredModalProps {
  * `redirect`. Mantine's Modal traps focus and returns it on close. The buttons sit side by side where both fit
  * in full and one above the other on a phone (side by side at 360 px, "Create Account" was cut short).
  */
-export function SignInRequiredModal({
-  opened,
-  onClose,
-  reason,
-  redirect,
-  title,
-}: SignInRequiredModalProps) {
+export function SignInRequiredModal({ opened, onClose, reason, redirect, title }: SignInRequiredModalProps) {
   const { t } = useLingui();
   const search = { redirect: safeRedirect(redirect) };
   return (

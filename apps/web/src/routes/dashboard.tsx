@@ -1,5 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
 import { Logo, ThemeToggle } from '@barterads/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';

@@ -1,6 +1,7 @@
 import { trpc } from '@barterads/api-client';
 import { isValidEmail, LIMITS, MESSAGES } from '@barterads/core';
 import { ForgotPassword, Logo } from '@barterads/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -13,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { dismissSessionExpiredNotice } from '../api';

@@ -6,6 +6,8 @@ import {
   type UserType,
   VERIFICATION_MESSAGES,
 } from '@barterads/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   Box,
   Button,
@@ -18,8 +20,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react/macro';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';

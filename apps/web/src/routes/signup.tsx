@@ -1,6 +1,6 @@
 import { Logo } from '@barterads/ui';
-import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
 import { safeRedirect } from '../features/accounts/messages';

@@ -38,6 +38,8 @@ export function formatIndiaTime(value: string | Date, language: Language): strin
     timeZone: 'Asia/Kolkata',
     dateStyle: 'medium',
     timeStyle: 'short',
+    // Hindi and Marathi on a 24-hour clock: Intl writes their am/pm in Latin letters.
+    ...(language === 'en' ? {} : { hourCycle: 'h23' as const }),
   });
   return `${text} IST`;
 }

@@ -1,6 +1,6 @@
-import type { Language } from '../languages';
 import { DEAL_MESSAGES } from '../deals';
 import { DELIVERY_MESSAGES, REVIEW_MESSAGES } from '../deliveries';
+import type { Language } from '../languages';
 import { MESSAGES } from '../messages';
 import { NOTIFICATION_KIND_LABELS } from '../notifications';
 import {
@@ -54,9 +54,7 @@ function translateDynamic(language: Exclude<Language, 'en'>, english: string): s
   const wrongCode = /^Wrong code\. (\d+) tries? left\.$/.exec(english);
   if (wrongCode) {
     const left = wrongCode[1];
-    return language === 'hi'
-      ? `कोड ग़लत है। ${left} प्रयास बाक़ी।`
-      : `कोड चुकीचा आहे. ${left} प्रयत्न उरले.`;
+    return language === 'hi' ? `कोड ग़लत है। ${left} प्रयास बाक़ी।` : `कोड चुकीचा आहे. ${left} प्रयत्न उरले.`;
   }
   const required = /^(.+) is required\.$/.exec(english);
   if (required?.[1] && translations().has(required[1])) {

@@ -1,6 +1,7 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES } from '@barterads/core';
 import { ChangePasswordForm, ProfileFields } from '@barterads/core/forms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -17,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { applyServerIssues } from '../../components/forms';
@@ -161,7 +161,14 @@ function ProfileForm({ user }: { user: SessionUser }) {
             />
           </SimpleGrid>
           <Group align="flex-end" gap="sm" wrap="nowrap">
-            <TextInput label={t`Email`} type="email" readOnly autoComplete="email" value={user.email} flex={1} />
+            <TextInput
+              label={t`Email`}
+              type="email"
+              readOnly
+              autoComplete="email"
+              value={user.email}
+              flex={1}
+            />
             <ChangeEmailDialog currentEmail={user.email} />
           </Group>
           <TextInput
@@ -172,7 +179,13 @@ function ProfileForm({ user }: { user: SessionUser }) {
             {...form.getInputProps('phoneNumber')}
           />
           <TextInput label={t`Company`} autoComplete="organization" {...form.getInputProps('companyName')} />
-          <Textarea label={t`About`} autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+          <Textarea
+            label={t`About`}
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('description')}
+          />
           <Group>
             <Button type="submit" loading={update.isPending}>
               {update.isPending ? t`Saving…` : t`Save Changes`}

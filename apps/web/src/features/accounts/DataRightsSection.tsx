@@ -10,7 +10,6 @@ export interface DataRightsSectionProps {
   onDeleted?: () => void;
 }
 
-
 /** Saves a JSON value as a file the browser downloads. */
 function downloadJson(value: unknown, filename: string): void {
   const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });

@@ -1,6 +1,7 @@
 import { trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type UserType } from '@barterads/core';
 import { SignupFields } from '@barterads/core/forms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -15,7 +16,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { dismissSessionExpiredNotice } from '../../api';
@@ -165,7 +165,8 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
   const onSubmit = form.onSubmit((values) => {
     setFormError(null);
     if (!proofToken) return setFormError(core(MESSAGES.otpRequired));
-    if (codeEmail !== values.email.trim().toLowerCase()) return setFormError(core(MESSAGES.invalidEmailOnSubmit));
+    if (codeEmail !== values.email.trim().toLowerCase())
+      return setFormError(core(MESSAGES.invalidEmailOnSubmit));
     const input = toInput(values);
     signup.mutate({
       ...input,
@@ -303,7 +304,11 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
           onChange={(value) => form.setFieldValue('phoneNumber', value)}
           error={form.errors.phoneNumber as string | undefined}
         />
-        <TextInput label={t`Company name`} autoComplete="organization" {...form.getInputProps('companyName')} />
+        <TextInput
+          label={t`Company name`}
+          autoComplete="organization"
+          {...form.getInputProps('companyName')}
+        />
         <Textarea
           label={t`Description`}
           autosize

@@ -45,6 +45,8 @@ function formatWhen(iso: string, locale: string): string {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: 'Asia/Kolkata',
+      // Hindi and Marathi on a 24-hour clock: Intl writes their am/pm in Latin letters.
+      ...(tag === 'en-IN' ? {} : { hourCycle: 'h23' as const }),
     });
     DATES.set(locale, format);
   }
@@ -159,8 +161,8 @@ function VerificationBody({ data }: { data: MyVerification }) {
           <span translate="no">
             {latest.legalName}, GSTIN {latest.gstin}
           </span>
-          {latest.tradeName && latest.tradeName !== latest.legalName ? t`, shown as ${latest.tradeName}` : ''}.{' '}
-          <Trans>A new company name goes to review before the badge is shown beside it.</Trans>
+          {latest.tradeName && latest.tradeName !== latest.legalName ? t`, shown as ${latest.tradeName}` : ''}
+          . <Trans>A new company name goes to review before the badge is shown beside it.</Trans>
         </Alert>
       ) : null}
       {status === 'rejected' && latest ? (
@@ -247,8 +249,8 @@ function VerificationForm({
         {status === 'verified' ? (
           <Alert color="blue" role="note">
             <Trans>
-              Changing your GSTIN or legal name sends your business back to review: the badge is hidden until an
-              admin approves the new details.
+              Changing your GSTIN or legal name sends your business back to review: the badge is hidden until
+              an admin approves the new details.
             </Trans>
           </Alert>
         ) : null}
@@ -334,7 +336,10 @@ function History({ history }: { history: Submission[] }) {
         {history.map((s) => (
           <List.Item key={s._id}>
             <Text fz="sm" component="span">
-              {formatWhen(s.submittedAt, i18n.locale)}: <span translate="no">{s.gstin}, {s.legalName}</span>{' '}
+              {formatWhen(s.submittedAt, i18n.locale)}:{' '}
+              <span translate="no">
+                {s.gstin}, {s.legalName}
+              </span>{' '}
               — <strong>{core(VERIFICATION_STATUS_LABELS[s.status])}</strong>
               {s.reason ? ` (${s.reason})` : ''} ·{' '}
               <Anchor href={s.certificate.url} target="_blank" rel="noopener" fz="sm">

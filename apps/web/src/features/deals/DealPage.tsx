@@ -2,18 +2,21 @@ import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import {
   DEAL_LIMITS,
   DEAL_MESSAGES,
+  DEAL_UNIT_LABELS,
   type DealItemUnit,
   DISPUTE_OUTCOME_LABELS,
   DISPUTE_REASON_LABELS,
   type DisputeOutcome,
   type DisputeReason,
-  DEAL_UNIT_LABELS,
   dealQuantityText,
   formatIndianNumber,
   possessive,
   sameTerms,
 } from '@barterads/core';
 import type { DealItemFormValues } from '@barterads/core/forms';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -29,9 +32,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -472,7 +472,11 @@ export function DealPage({ id }: { id: string }) {
             submitLabel={t`Send version ${deal.version + 1}`}
             busy={counter.isPending}
             error={
-              unchanged ? core(DEAL_MESSAGES.counterUnchanged) : counter.error ? errorMessage(counter.error) : null
+              unchanged
+                ? core(DEAL_MESSAGES.counterUnchanged)
+                : counter.error
+                  ? errorMessage(counter.error)
+                  : null
             }
             errorAction={
               unchanged ? (

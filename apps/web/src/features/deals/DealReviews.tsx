@@ -1,7 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { possessive, REVIEW_LIMITS } from '@barterads/core';
-import { Alert, Button, Card, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Card, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { usePageLanguage } from '../../i18n/core-text';
 import { formatDateTime as formatDealDateTime } from './format';
@@ -50,7 +50,9 @@ export function DealReviews({ dealId, otherName }: { dealId: string; otherName: 
                 onChange={(e) => setText(e.currentTarget.value)}
               />
               <Text size="xs" c="dimmed">
-                <Trans>Reviews are shown once both of you have written one, or 14 days after completion.</Trans>
+                <Trans>
+                  Reviews are shown once both of you have written one, or 14 days after completion.
+                </Trans>
               </Text>
               {create.error ? (
                 <Alert color="red" role="alert">

@@ -1,7 +1,7 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { DEAL_STATUSES, type DealStatus } from '@barterads/core';
-import { Alert, Anchor, Badge, Button, Card, Chip, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Badge, Button, Card, Chip, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';

@@ -8,6 +8,9 @@ import {
   possessive,
   proofKindsFor,
 } from '@barterads/core';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -27,12 +30,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { postDisputeEvidence, useDeliver } from './deliver';
 import { formatDateTime as formatDealDateTime } from './format';
 
@@ -71,7 +71,9 @@ function awaits(
     case 'delivered': {
       if (receiverIsMe) {
         const by = d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : i18n._(msg`the 7th day`);
-        return i18n._(msg`Awaits your confirmation: accept or dispute by ${by} (accepted automatically after).`);
+        return i18n._(
+          msg`Awaits your confirmation: accept or dispute by ${by} (accepted automatically after).`,
+        );
       }
       const when = d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : i18n._(msg`after 7 days`);
       return language === 'en'
@@ -95,13 +97,7 @@ function Files({ files, label }: { files: ProofFile[]; label: string }) {
       {files.map((p) =>
         p.kind === 'photo' ? (
           <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-            <Image
-              src={p.url}
-              alt={t`Photo ${p.filename}`}
-              radius="sm"
-              h={80}
-              fit="cover"
-            />
+            <Image src={p.url} alt={t`Photo ${p.filename}`} radius="sm" h={80} fit="cover" />
           </a>
         ) : (
           <Anchor key={p._id} href={p.url} target="_blank" size="sm">
@@ -397,7 +393,8 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
               <Text size="sm">{awaits(i18n, d, giverIsMe, receiverIsMe, otherName)}</Text>
               {d.status === 'disputed' && d.disputeReason ? (
                 <Text size="sm" c="orange">
-                  {t`Dispute:`} {core(DISPUTE_REASON_LABELS[d.disputeReason as DisputeReason] ?? d.disputeReason)}
+                  {t`Dispute:`}{' '}
+                  {core(DISPUTE_REASON_LABELS[d.disputeReason as DisputeReason] ?? d.disputeReason)}
                   {d.disputeDetails ? ` — ${d.disputeDetails}` : ''}
                 </Text>
               ) : null}

@@ -2,9 +2,9 @@ import type { SessionUser } from '@barterads/api-client';
 import type { ListingUnit } from '@barterads/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
-import { currentLanguage, loadCatalogues } from '../../i18n';
 import { lazy, Suspense, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { currentLanguage, loadCatalogues } from '../../i18n';
 
 const SignInRequiredModal = lazy(() => import('../../components/SignInRequiredModal'));
 // The form and its words (the deals catalogue) load on first use.

@@ -32,9 +32,7 @@ function LegCard({ leg, title, me }: { leg: Leg; title: string; me: string }) {
         <Text size="sm" translate="no">
           {leg.description}
         </Text>
-        <Text size="sm">
-          {t`SAC ${leg.sac} at ${leg.ratePct}% · value ${rupees(leg.taxableValue)}`}
-        </Text>
+        <Text size="sm">{t`SAC ${leg.sac} at ${leg.ratePct}% · value ${rupees(leg.taxableValue)}`}</Text>
         {leg.status === 'not_required' ? (
           <Text size="sm">
             {supplierIsMe
@@ -44,7 +42,8 @@ function LegCard({ leg, title, me }: { leg: Leg; title: string; me: string }) {
         ) : (
           <>
             <Text size="sm">
-              {t`Place of supply: ${leg.placeOfSupply ?? t`unknown`}`}{' '}
+              {t`Place of supply:`} <span translate="no">{leg.placeOfSupply ?? ''}</span>
+              {leg.placeOfSupply ? null : t`unknown`}{' '}
               {leg.placeOfSupplyBasis === 'property'
                 ? t`(where the property is)`
                 : t`(the recipient's state)`}
@@ -89,7 +88,9 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
         <Trans>Tax</Trans>
       </Title>
       <Text size="sm">
-        <Trans>Under GST a barter is two supplies: each side may owe GST on the value of what it gives.</Trans>{' '}
+        <Trans>
+          Under GST a barter is two supplies: each side may owe GST on the value of what it gives.
+        </Trans>{' '}
         {stored
           ? t`These are the legs of this deal.`
           : t`This is what the legs would be if the deal were accepted today.`}
@@ -115,7 +116,12 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Stack gap="sm">
           {given.map((leg) => (
-            <LegCard key={leg._id ?? `${leg.supplierId}-${leg.sac}`} leg={leg} me={me} title={t`Your supply`} />
+            <LegCard
+              key={leg._id ?? `${leg.supplierId}-${leg.sac}`}
+              leg={leg}
+              me={me}
+              title={t`Your supply`}
+            />
           ))}
         </Stack>
         <Stack gap="sm">

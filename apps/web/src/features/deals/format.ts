@@ -1,4 +1,4 @@
-import { type DealStatus, type Language, LANGUAGE_TAGS } from '@barterads/core';
+import { type DealStatus, LANGUAGE_TAGS, type Language } from '@barterads/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -38,6 +38,8 @@ export function formatDateTime(iso: string, language: Language = 'en'): string {
       hour: 'numeric',
       minute: '2-digit',
       timeZone: 'Asia/Kolkata',
+      // Hindi and Marathi on a 24-hour clock: Intl writes their am/pm in Latin letters.
+      ...(language === 'en' ? {} : { hourCycle: 'h23' as const }),
     });
     dateTimes.set(language, format);
   }

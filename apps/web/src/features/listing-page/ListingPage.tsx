@@ -7,6 +7,7 @@ import {
   whatsappLink,
 } from '@barterads/core';
 import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory/attribute-fields';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -22,7 +23,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
@@ -127,15 +127,18 @@ export function ListingPage({ id }: { id: string }) {
           <Group gap="xs">
             <Badge variant="light">{core(userTypeLabel(barter.ownerRole))}</Badge>
             {barter.category ? <Badge variant="outline">{core(categoryTitle(barter.category))}</Badge> : null}
-            {barter.verified ? <Badge color="teal.9">
+            {barter.verified ? (
+              <Badge color="teal.9">
                 <Trans>Verified</Trans>
-              </Badge> : null}
+              </Badge>
+            ) : null}
           </Group>
           <Title order={1} translate="no">
             {barter.title}
           </Title>
           <Text c="dimmed" translate="no">
-            {barter.city ? `${barter.city}, ${barter.state}` : barter.location}</Text>
+            {barter.city ? `${barter.city}, ${barter.state}` : barter.location}
+          </Text>
           <Text style={{ whiteSpace: 'pre-line' }} translate="no">
             {barter.description}
           </Text>

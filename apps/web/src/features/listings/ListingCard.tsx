@@ -1,8 +1,8 @@
 import {
   categoryTitle,
   EXCHANGE_FIELD,
-  MESSAGES,
   formatIndianNumber,
+  MESSAGES,
   userTypeLabel,
   whatsappLink,
   whatsappListingText,
@@ -10,8 +10,8 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
-import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { useCoreText } from '../../i18n/core-text';
+import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from './format';
 import classes from './ListingCard.module.css';
 import type { Listing } from './types';
@@ -72,14 +72,20 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             {core(userTypeLabel(listing.ownerRole))}
           </span>
           {listing.category ? (
-            <span className={`${classes.badge} ${classes.category}`}>{core(categoryTitle(listing.category))}</span>
+            <span className={`${classes.badge} ${classes.category}`}>
+              {core(categoryTitle(listing.category))}
+            </span>
           ) : null}
-          {listing.featured ? <span className={`${classes.badge} ${classes.featured}`}>
+          {listing.featured ? (
+            <span className={`${classes.badge} ${classes.featured}`}>
               <Trans>Featured</Trans>
-            </span> : null}
-          {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>
+            </span>
+          ) : null}
+          {listing.verified ? (
+            <span className={`${classes.badge} ${classes.verified}`}>
               <Trans>Verified</Trans>
-            </span> : null}
+            </span>
+          ) : null}
           {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>
         <h3 className={classes.title} translate="no">
@@ -98,11 +104,13 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
         <p className={classes.text}>
           <span className={classes.label}>
             <Trans>Location:</Trans>
-          </span> <span translate="no">{listing.location}</span>
+          </span>{' '}
+          <span translate="no">{listing.location}</span>
         </p>
         {listing.seeking ? (
           <p className={classes.text}>
-            <span className={classes.label}>{core(EXCHANGE_FIELD[listing.ownerRole].card)}:</span> <span translate="no">{listing.seeking}</span>
+            <span className={classes.label}>{core(EXCHANGE_FIELD[listing.ownerRole].card)}:</span>{' '}
+            <span translate="no">{listing.seeking}</span>
           </p>
         ) : null}
         {/* The rate card and the owner's rating share a line (two cards must fit a phone's screen). */}

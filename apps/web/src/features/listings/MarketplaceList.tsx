@@ -7,6 +7,7 @@ import {
   type SearchSort,
   type UserType,
 } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -30,7 +31,6 @@ import {
   useMemo,
   useRef,
 } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
 import { useCoreText } from '../../i18n/core-text';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
@@ -194,9 +194,11 @@ export function MarketplaceList({
               <Trans>Clear filters</Trans>
             </Button>
           ) : null}
-          {onPostNeed ? <Button onClick={onPostNeed}>
+          {onPostNeed ? (
+            <Button onClick={onPostNeed}>
               <Trans>Post a need for this</Trans>
-            </Button> : null}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     );

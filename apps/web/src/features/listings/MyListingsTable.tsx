@@ -1,6 +1,6 @@
-import { useLingui } from '@lingui/react';
 import { errorMessage, trpc } from '@barterads/api-client';
 import { categoryTitle, EXCHANGE_FIELD, MESSAGES } from '@barterads/core';
+import { useLingui } from '@lingui/react';
 import {
   Badge,
   Box,

@@ -31,13 +31,7 @@ export function resumeMessagePath(listingId: string): string {
  * signing in (or creating an account) the conversation opens.
  * A plain button in Mantine's light variant (PlainButton.module.css): every card of a results page has one.
  */
-export function MessageOwnerButton({
-  listingId,
-  ownerId,
-  user,
-  label,
-  className,
-}: MessageOwnerButtonProps) {
+export function MessageOwnerButton({ listingId, ownerId, user, label, className }: MessageOwnerButtonProps) {
   // The router itself, not useLocation(): a marketplace page holds 24 of these buttons, and none needs to
   // re-render when the URL changes.
   const { t, i18n } = useLingui();

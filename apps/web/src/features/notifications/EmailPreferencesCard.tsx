@@ -1,5 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage, trpc } from '@barterads/api-client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Checkbox, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCoreText } from '../../i18n/core-text';

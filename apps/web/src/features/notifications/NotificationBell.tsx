@@ -1,5 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
 import { trpc } from '@barterads/api-client';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '../accounts/session';

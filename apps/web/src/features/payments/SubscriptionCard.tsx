@@ -1,8 +1,8 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { FREE_PLAN } from '@barterads/core';
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadError } from '../../components/LoadError';
@@ -12,7 +12,6 @@ import { formatPaise } from './format';
 const PERIOD_LABEL = { monthly: msg`Monthly`, yearly: msg`Yearly` } as const;
 
 const STATUS_COLOR = { active: 'green', expired: 'gray', cancelled: 'red' } as const;
-
 
 /**
  * The signed-in user's plan: name, period, status, end date, next amount, a scheduled change, what the plan allows

@@ -1,5 +1,5 @@
-import { useLingui } from '@lingui/react/macro';
 import { DEAL_STATUSES } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { usePageMeta } from '../../../components/usePageMeta';

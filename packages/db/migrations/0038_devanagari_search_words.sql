@@ -10,9 +10,9 @@ BEGIN
   FROM new_rows n,
     LATERAL regexp_split_to_table(
       lower(n.title || ' ' || n.location || ' ' || n.description || ' ' || coalesce(n.seeking, '')),
-      '[^[:alnum:]ऀ-ॣ०-ॿ]+'
+      '[^[:alnum:]\u0900-\u0963\u0966-\u097F]+'
     ) AS w(word)
-  WHERE length(w.word) BETWEEN 3 AND 30 AND w.word ~ '[[:alpha:]ऀ-ॿ]' AND w.word !~ '^[०-९]+$'
+  WHERE length(w.word) BETWEEN 3 AND 30 AND w.word ~ '[[:alpha:]\u0900-\u097F]' AND w.word !~ '^[\u0966-\u096F]+$'
   ORDER BY w.word
   ON CONFLICT (word) DO NOTHING;
   GET DIAGNOSTICS added = ROW_COUNT;
@@ -28,7 +28,7 @@ SELECT DISTINCT w.word
 FROM listings l,
   LATERAL regexp_split_to_table(
     lower(l.title || ' ' || l.location || ' ' || l.description || ' ' || coalesce(l.seeking, '')),
-    '[^[:alnum:]ऀ-ॣ०-ॿ]+'
+    '[^[:alnum:]\u0900-\u0963\u0966-\u097F]+'
   ) AS w(word)
-WHERE w.word ~ '[ऀ-ॿ]' AND length(w.word) BETWEEN 3 AND 30 AND w.word !~ '^[०-९]+$'
+WHERE w.word ~ '[\u0900-\u097F]' AND length(w.word) BETWEEN 3 AND 30 AND w.word !~ '^[\u0966-\u096F]+$'
 ON CONFLICT (word) DO NOTHING;

@@ -191,7 +191,7 @@ for (const path of ['/hi/', '/mr/', '/hi/marketplace', '/mr/marketplace', '/hi/a
     await expect(page.locator('html')).toHaveAttribute('lang', /-IN$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: /मेन्यू|मेनू/ }).click();
-    expect(await clippedTexts(page)).toEqual([]);
+    await expect.poll(() => clippedTexts(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.keyboard.press('Escape');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
@@ -323,7 +323,7 @@ test('the deal page and settings in Hindi at 360 px: nothing wider than the scre
     else await expect(page.getByRole('heading', { name: 'भुगतान का इतिहास' })).toBeVisible();
     expect(await latinWords(page, ['#root'], owner), path).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
-    expect(await clippedTexts(page), path).toEqual([]);
+    await expect.poll(() => clippedTexts(page), { message: path }).toEqual([]);
     // The Devanagari font has arrived (this machine has no system font for it: boxes until then).
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({
@@ -346,7 +346,7 @@ for (const path of [
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
     await expect(page.locator('h1').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await clippedTexts(page)).toEqual([]);
+    await expect.poll(() => clippedTexts(page)).toEqual([]);
     // The Devanagari font has arrived (this machine has no system font for it: boxes until then).
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: test.info().outputPath('page-360.png'), fullPage: true });

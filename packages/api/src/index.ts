@@ -68,7 +68,9 @@ export {
   createRedisSearchCache,
   defaultRefreshAfterMs,
   type SearchCacheStore,
+  searchCacheCounts,
 } from './listings/search-cache';
+export { trigrams, Vocabulary } from './listings/spelling';
 export { createMailer } from './mail/mailer';
 export * from './matching';
 export { sendUnreadMessageEmails } from './messages/unread-email';

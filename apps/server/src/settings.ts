@@ -67,6 +67,14 @@ const EnvSchema = z
     UNSUBSCRIBE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
       message: 'must be at least 32 characters',
     }),
+    /**
+     * Tests only: webhook endpoints may be http://127.0.0.1 or [::1] (loopback; never private or link-local
+     * addresses). Refused with NODE_ENV=production.
+     */
+    WEBHOOK_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the embedded database and the development outbox live (default: .data at the repository root). */
     DATA_DIR: optionalText,
@@ -201,6 +209,8 @@ export interface Settings {
   seller: ApiConfig['seller'];
   /** The key of the saved-search alerts' signed unsubscribe links. */
   unsubscribeSecret: string;
+  /** WEBHOOK_ALLOW_LOOPBACK (tests only): webhook endpoints on loopback addresses. */
+  webhookAllowLoopback: boolean;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
@@ -278,6 +288,11 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && env.WEBHOOK_ALLOW_LOOPBACK) {
+    throw new SettingsError(
+      'Invalid setting WEBHOOK_ALLOW_LOOPBACK: is for tests only and refused in production (webhooks never reach loopback addresses there)',
+    );
+  }
   const port = env.PORT;
   const root = repositoryRoot();
   const appUrl = env.APP_URL ?? (isProduction ? `http://localhost:${port}` : 'http://localhost:5173');
@@ -328,6 +343,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
       address: env.SELLER_ADDRESS ?? DEV_SELLER.address,
     },
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
+    webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK,
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
     s3:

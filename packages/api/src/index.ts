@@ -36,7 +36,9 @@ export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
   bellChannel,
+  CHANNELS,
   type Channel,
+  ChannelRefused,
   type DispatchDeps,
   dispatchEvents,
   emailChannel,
@@ -105,3 +107,13 @@ export {
   requireSession,
   zodIssues,
 } from './trpc';
+export { type WebhookDeliverySettings, webhookChannel } from './webhooks/channel';
+export {
+  checkWebhookUrl,
+  type Lookup,
+  resolveDeliveryAddress,
+  SIGNATURE_TOLERANCE_SECONDS,
+  signatureHeader,
+  verifySignature,
+} from './webhooks/security';
+export { signatureHeaderFor, WEBHOOK_RETRY_WINDOW_MS } from './webhooks/webhooks';

@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
 import type { FileStorage } from './storage/storage';
+import type { Lookup } from './webhooks/security';
 
 /** Settings the domain logic needs; parsed once from the environment by the server. */
 export interface ApiConfig {
@@ -28,6 +29,8 @@ export interface ApiConfig {
   seller: SellerConfig;
   /** Signs the saved-search alerts' one-click unsubscribe links (UNSUBSCRIBE_SECRET). */
   unsubscribeSecret: string;
+  /** Partner webhooks: WEBHOOK_ALLOW_LOOPBACK lets tests use 127.0.0.1 / ::1 endpoints (never in production). */
+  webhooks: { allowLoopback: boolean };
 }
 
 export interface SellerConfig {
@@ -58,6 +61,8 @@ export interface ApiServices {
   searchCache?: SearchCacheStore;
   /** Where a GSTIN is looked up before a verification is stored; the offline checks when not given. */
   gstLookup?: GstLookupProvider;
+  /** The DNS lookup webhook deliveries check (the system's when not given; tests give a name any address). */
+  webhookLookup?: Lookup;
   /** Wakes a background job now rather than at its next scheduled run; set by the server once its queue runs. */
   jobs?: JobWaker;
   /**

@@ -2,11 +2,12 @@
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
  * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill,
- * statements). Needs `pnpm build` first (turbo runs it before bench).
+ * statements, events). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runDealsBench } from './benches/deals';
 import { runDeliveriesBench } from './benches/deliveries';
 import { runEngineBench } from './benches/engines';
+import { runEventsBench } from './benches/events';
 import { runFanoutBench } from './benches/fanout';
 import { runJobsKillBench } from './benches/jobs-kill';
 import { runLighthouse } from './benches/lighthouse';
@@ -35,6 +36,7 @@ const ALL = [
   'fanout',
   'jobs-kill',
   'statements',
+  'events',
 ] as const;
 type Name = (typeof ALL)[number];
 
@@ -137,6 +139,7 @@ if (selected.has('engines')) await withOwnDatabase('Search vs MiniSearch', runEn
 if (selected.has('fanout')) await withOwnDatabase('Fan-out', runFanoutBench);
 if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBench);
 if (selected.has('statements')) await withOwnDatabase('Statements', runStatementsBench);
+if (selected.has('events')) await withOwnDatabase('Events', runEventsBench);
 
 heading('Summary');
 let failed = 0;

@@ -2,6 +2,7 @@ export * from './categories';
 export * from './constants';
 export * from './deals';
 export * from './deliveries';
+export * from './events';
 export * from './gst';
 export * from './gstin';
 export * from './inventory/units';

@@ -2,7 +2,10 @@ import type { Language, NotificationKind } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
 import { type DealEvent, dealNotice } from '../deals/mail';
 import type { Deal } from '../deals/schemas';
+import type { DeliverableEventData } from '../deliveries/deliveries';
+import { deliverableNotices } from '../deliveries/notices';
 import { formatIndiaTime } from '../mail/language';
+import { PLAN_ENDING_EVENT, type PlanEndingData, planEndingNotice } from '../payments/periods';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
 export interface MemberNotice {
@@ -41,15 +44,34 @@ const EXPIRED: Record<Language, (closed: string) => { title: string; body: strin
 
 /**
  * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
- * withdrawal concerns (the other party of the one who acted), and both parties of an expired offer. Events not
- * listed here reach members by their domain's own notices for now (deliverables, disputes).
+ * withdrawal concerns (the other party of the one who acted), both parties of an expired offer, the deliverables'
+ * and disputes' parties (deliveries/notices.ts), a webhook endpoint's owner when it is disabled, and a member
+ * whose plan ends in 7 days or tomorrow.
  */
 export function memberNotices(
-  event: Pick<EventRow, 'type' | 'actorId' | 'data'>,
+  event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
   language: Language = 'en',
 ): MemberNotice[] {
+  if (event.type === 'webhook.disabled') {
+    const webhook = (event.data as { webhook?: { _id: string; url: string } }).webhook;
+    if (!webhook) return [];
+    return event.audience.map((userId) => ({
+      userId,
+      kind: 'webhook_disabled' as const,
+      title: 'A webhook endpoint was disabled',
+      body: `Deliveries to ${webhook.url} failed for 3 days, so we stopped sending to it. Fix the endpoint, then turn it back on in your settings, where its deliveries are listed and can be resent.`,
+      link: '/settings#webhooks',
+      dedupeKey: `webhook:${webhook._id}:disabled:${event.id}`,
+    }));
+  }
+  if (event.type === PLAN_ENDING_EVENT) {
+    const subscription = (event.data as { subscription?: PlanEndingData }).subscription;
+    return subscription ? event.audience.map((userId) => planEndingNotice(userId, subscription)) : [];
+  }
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
+  const deliverable = (event.data as { deliverable?: DeliverableEventData }).deliverable;
+  if (deliverable?.title) return deliverableNotices(event.type, deal, deliverable);
   const known = DEAL_KINDS[event.type];
   if (known && event.actorId) {
     const notice = dealNotice(known.event, deal, event.actorId, language);

@@ -33,4 +33,8 @@ export const NOTIFICATION_LABEL_TRANSLATIONS: Record<NotificationKind, Translati
     hi: 'किसी बीजक (Invoice) को जारी करने की तारीख़ पास हो',
     mr: 'एखादे बीजक (Invoice) देण्याची तारीख जवळ आली',
   },
+  webhook_disabled: {
+    hi: 'मेरा कोई वेबहुक एंडपॉइंट बंद कर दिया गया',
+    mr: 'माझा एखादा वेबहुक एंडपॉइंट बंद केला गेला',
+  },
 };

@@ -7,14 +7,21 @@ import { createTestUser, startTestServer, type TestServer } from './helpers/serv
 
 /** A received mail's body as text: quoted-printable or base64 parts decoded (Devanagari travels encoded). */
 function decodedBody(raw: string): string {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body, 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-  }
-  return body;
+  // Each part of a multipart mail (text and HTML) decoded by its own transfer encoding.
+  return raw
+    .split(/\r?\n--[^\r\n]+\r?\n/)
+    .map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return Buffer.from(body, 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+        const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`);
+        return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+      }
+      return body;
+    })
+    .join('\n');
 }
 
 /** Issue 33: the member's language in the profile, and the site's pages in Hindi and Marathi. */

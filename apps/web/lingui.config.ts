@@ -26,6 +26,20 @@ const PUBLIC_ROUTES = routes(
 );
 const MARKETPLACE_ROUTES = routes('marketplace', 'listings.$id', 'b.$id');
 const ACCOUNT_ROUTES = routes('login', 'signup', 'settings', 'dashboard');
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+/** The landing page's featured listings: in the landing page's catalogue, so `/` does not load the marketplace's. */
+const FEATURED = `${src}features/listings/FeaturedOpportunities.tsx`;
+/** The deal button shows on listings (marketplace cards, listing pages): in the marketplace's catalogue. */
+const PROPOSE_BUTTON = `${src}features/deals/ProposeDealButton.tsx`;
+/** The sections of /settings beyond the account's own: in the account catalogue (the pricing page is public). */
+const SETTINGS_SECTIONS = [
+  'payments/BillingSections.tsx',
+  'payments/SubscriptionCard.tsx',
+  'payments/PaymentHistory.tsx',
+  'payments/Refunds.tsx',
+  'notifications/EmailPreferencesCard.tsx',
+  'businesses/VerifyBusinessSection.tsx',
+].map((file) => `${src}features/${file}`);
 
 export default defineConfig({
   locales: ['en', 'hi', 'mr'],
@@ -39,6 +53,7 @@ export default defineConfig({
         '<rootDir>/src/features/public',
         '<rootDir>/src/features/legal',
         '<rootDir>/src/features/contact',
+        FEATURED,
         ...PUBLIC_ROUTES,
       ],
     },
@@ -47,16 +62,27 @@ export default defineConfig({
       include: [
         '<rootDir>/src/features/listings',
         '<rootDir>/src/features/businesses',
+        '<rootDir>/src/features/listing-page',
+        '<rootDir>/src/features/saved-searches',
+        PROPOSE_BUTTON,
         ...MARKETPLACE_ROUTES,
       ],
+      exclude: [FEATURED, ...SETTINGS_SECTIONS],
     },
     {
       path: '<rootDir>/src/locales/{locale}/deals',
       include: ['<rootDir>/src/features/deals', '<rootDir>/src/routes/dashboard'],
+      exclude: [PROPOSE_BUTTON],
     },
     {
       path: '<rootDir>/src/locales/{locale}/account',
-      include: ['<rootDir>/src/features/accounts', ...ACCOUNT_ROUTES],
+      include: [
+        '<rootDir>/src/features/accounts',
+        '<rootDir>/src/features/tax',
+        '<rootDir>/src/features/api-keys',
+        ...SETTINGS_SECTIONS,
+        ...ACCOUNT_ROUTES,
+      ],
     },
     {
       path: '<rootDir>/src/locales/{locale}/common',
@@ -67,8 +93,13 @@ export default defineConfig({
         '<rootDir>/src/features/contact/**',
         '<rootDir>/src/features/listings/**',
         '<rootDir>/src/features/businesses/**',
+        '<rootDir>/src/features/listing-page/**',
+        '<rootDir>/src/features/saved-searches/**',
         '<rootDir>/src/features/deals/**',
         '<rootDir>/src/features/accounts/**',
+        '<rootDir>/src/features/tax/**',
+        '<rootDir>/src/features/api-keys/**',
+        ...SETTINGS_SECTIONS,
         '<rootDir>/src/routes/dashboard/**',
         '<rootDir>/src/locales/**',
         ...PUBLIC_ROUTES,

@@ -1,8 +1,9 @@
 import { STATUS_CODES as STATUS_TEXTS } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FieldIssue } from '@barterads/api';
-import { isDatabaseUnavailable, zodIssues } from '@barterads/api';
-import { MESSAGES } from '@barterads/core';
+import { isDatabaseUnavailable, localizeIssues, zodIssues } from '@barterads/api';
+import { type Language, MESSAGES } from '@barterads/core';
+import { translateText } from '@barterads/core/i18n';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
@@ -41,7 +42,23 @@ export function codeForStatus(status: number): string {
 }
 
 /** Maps a procedure's error to the status and body a REST caller gets. */
-export function errorFromProcedure(error: unknown): { status: number; body: ErrorBody } {
+export function errorFromProcedure(
+  error: unknown,
+  language: Language = 'en',
+): { status: number; body: ErrorBody } {
+  const { status, body } = englishErrorFromProcedure(error);
+  // One format in every language (issue 33): the code stays, the message is the member's.
+  return {
+    status,
+    body: {
+      ...body,
+      message: translateText(language, body.message),
+      ...(body.issues ? { issues: localizeIssues(body.issues, language) } : {}),
+    },
+  };
+}
+
+function englishErrorFromProcedure(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (error.cause instanceof ZodError) {

@@ -1,4 +1,5 @@
 import { type RequestMeta, SESSION_COOKIE } from '@barterads/api';
+import { isLanguage, type Language, languageFromAcceptLanguage } from '@barterads/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Settings } from './settings';
 
@@ -7,6 +8,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
+}
+
+/**
+ * The language a request asks for by `Accept-Language` when it names Hindi, Marathi or English (the web app sends
+ * its page's language); undefined when it names none of them, so the member's profile language applies.
+ */
+export function requestLanguage(request: FastifyRequest): Language | undefined {
+  const header = request.headers['accept-language'];
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const names = header.split(',').map((part) => part.trim().split(';')[0]?.toLowerCase().split('-')[0]);
+  if (!names.some((name) => isLanguage(name))) return undefined;
+  return languageFromAcceptLanguage(header);
 }
 
 /** What the procedures need to know about a Fastify request, for tRPC and REST alike. */
@@ -24,6 +37,7 @@ export function requestMeta(request: FastifyRequest, reply: FastifyReply, settin
     userAgent: request.headers['user-agent'],
     bearerToken: bearerToken(request),
     cookieToken: request.cookies[SESSION_COOKIE],
+    language: requestLanguage(request),
     setSessionCookie(token, { expires }) {
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires });
     },

@@ -1,6 +1,7 @@
 import { createApiClient } from '@barterads/api-client';
-import { MESSAGES } from '@barterads/core';
+import { LANGUAGE_TAGS, MESSAGES } from '@barterads/core';
 import { notifications } from '@mantine/notifications';
+import { currentLanguage } from './i18n';
 
 const SESSION_EXPIRED_NOTICE = 'session-expired';
 
@@ -20,7 +21,11 @@ export function signOutExpiredSession(): void {
 }
 
 /** The web app's API client. */
-export const api = createApiClient({ onUnauthorized: signOutExpiredSession });
+export const api = createApiClient({
+  onUnauthorized: signOutExpiredSession,
+  // The server answers its messages in the page's language (`/hi/…`: Hindi).
+  language: () => LANGUAGE_TAGS[currentLanguage()],
+});
 
 /** Takes the "session expired" notice away once the user is signed in again. */
 export function dismissSessionExpiredNotice(): void {

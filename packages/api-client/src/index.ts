@@ -45,6 +45,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Called when a call answers 401: the session died. */
   onUnauthorized?: () => void;
+  /**
+   * The language tag of the page (`hi-IN`), sent as `Accept-Language` with every call: the server's messages come
+   * back in it (issue 33). Unset: the browser's own header.
+   */
+  language?: () => string;
 }
 
 /** A query client, a tRPC client and the query utilities for route loaders, wired together. */
@@ -73,7 +78,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: httpSubscriptionLink({ url, eventSourceOptions: () => ({ withCredentials: true }) }),
-        false: httpBatchLink({ url, fetch: fetchWithTimeout, maxItems: 10 }),
+        false: httpBatchLink({
+          url,
+          fetch: fetchWithTimeout,
+          maxItems: 10,
+          headers: (): Record<string, string> =>
+            options.language ? { 'Accept-Language': options.language() } : {},
+        }),
       }),
     ],
   });

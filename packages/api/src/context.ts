@@ -1,4 +1,4 @@
-import { type ApiKeyScope, MESSAGES } from '@barterads/core';
+import { type ApiKeyScope, isLanguage, type Language, MESSAGES } from '@barterads/core';
 import type { UserRow } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { type ValidatedSession, validateSessionToken } from './accounts/sessions';
@@ -24,6 +24,19 @@ export interface RequestMeta {
   setSessionCookie(token: string, options: CookieOptions): void;
   clearSessionCookie(): void;
   setHeader(name: string, value: string): void;
+  /**
+   * The language the request asks for (`Accept-Language`; the web app sends its page's), when it names one of
+   * ours: error messages come in it, else in the signed-in member's profile language (issue 33).
+   */
+  language?: Language | undefined;
+}
+
+/** The language of a request's messages: the one it asks for, else the member's, else English. */
+export function messageLanguage(
+  ctx: { meta: RequestMeta; session?: Context['session'] | undefined } | undefined,
+): Language {
+  const profile = ctx?.session?.user.language;
+  return ctx?.meta.language ?? (isLanguage(profile) ? profile : 'en');
 }
 
 export interface Context {

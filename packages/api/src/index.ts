@@ -24,7 +24,13 @@ export {
 export { CIRCLE_DETECT_JOB, CIRCLE_TIMERS_JOB, queueCircles } from './circles/accepts';
 export { acceptCircle, declineCircle, runCircleTimers } from './circles/circles';
 export { chooseCircles, loadCircleGraph, runCircleDetection } from './circles/detect';
-export { createApiKeyContext, createContext, type RequestMeta, SESSION_COOKIE } from './context';
+export {
+  createApiKeyContext,
+  createContext,
+  messageLanguage,
+  type RequestMeta,
+  SESSION_COOKIE,
+} from './context';
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
@@ -97,6 +103,7 @@ export { barterStatement, statementCsv } from './tax/statement';
 export {
   enforceUploadRateLimit,
   type FieldIssue,
+  localizeIssues,
   type ProcedureAccess,
   type ProcedureMeta,
   requireAccess,

@@ -1,7 +1,8 @@
-import { MESSAGES } from '@barterads/core';
+import { type Language, MESSAGES } from '@barterads/core';
+import { translateText } from '@barterads/core/i18n';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { Context } from './context';
+import { type Context, messageLanguage } from './context';
 import { isDatabaseUnavailable } from './dependency-errors';
 import { failureDelayMs, ruleKey, rulesFor, UPLOAD_RATE_LIMIT_RULES } from './rate-limit-rules';
 
@@ -12,6 +13,11 @@ export interface FieldIssue {
 
 export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** Issues with their messages in `language` (English ones without a translation stay English). */
+export function localizeIssues(issues: FieldIssue[], language: Language): FieldIssue[] {
+  return issues.map((issue) => ({ ...issue, message: translateText(language, issue.message) }));
 }
 
 /** Who may call a procedure; set by the base procedure it is built on (`publicProcedure` …). */
@@ -25,14 +31,17 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    errorFormatter({ shape, error }) {
-      const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
+    errorFormatter({ shape, error, ctx }) {
+      // One error format in every language: the `code` stays, the message (and each issue's) is the member's.
+      const language = messageLanguage(ctx);
+      const issues =
+        error.cause instanceof ZodError ? localizeIssues(zodIssues(error.cause), language) : undefined;
       // An internal error's message can hold SQL and its parameters (session ids, e-mails): never send it.
       const message = issues
         ? (issues[0]?.message ?? 'Invalid input')
         : error.code === 'INTERNAL_SERVER_ERROR'
-          ? MESSAGES.internalError
-          : shape.message;
+          ? translateText(language, MESSAGES.internalError)
+          : translateText(language, shape.message);
       return { ...shape, message, data: { ...shape.data, stack: undefined, issues } };
     },
   });

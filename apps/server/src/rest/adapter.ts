@@ -6,6 +6,7 @@ import {
   createContext,
   enforceUploadRateLimit,
   isApiKeyToken,
+  messageLanguage,
   type ProcedureAccess,
   type ProcedureMeta,
   requireAccess,
@@ -14,7 +15,7 @@ import { MESSAGES } from '@barterads/core';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorFromProcedure, sendError } from '../errors';
-import { bearerToken, requestMeta } from '../request-meta';
+import { bearerToken, requestLanguage, requestMeta } from '../request-meta';
 import type { Settings } from '../settings';
 import {
   closeAfterAnswer,
@@ -122,6 +123,8 @@ function addRoutes(
     const keys = acceptsApiKey(route);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       let upload: MultipartBody | undefined;
+      // The errors' language: the request's, then (once the session is known) the member's.
+      let language = requestLanguage(request) ?? 'en';
       try {
         // Inside the try: a database that is down while the session is read answers 503 like any other call.
         const meta = requestMeta(request, reply, settings);
@@ -136,6 +139,7 @@ function addRoutes(
           : await createContext(services, meta);
         // The row's `auth` enforced here, before the procedure runs (and before a stranger's upload is read to
         // disk), with the procedures' own errors.
+        language = messageLanguage(ctx);
         requireAccess(ctx, access, callType);
         if (route.multipart) {
           await enforceUploadRateLimit(ctx);
@@ -165,7 +169,7 @@ function addRoutes(
         return reply;
       } catch (error) {
         if (route.multipart) closeAfterAnswer(request, reply);
-        const { status, body } = errorFromProcedure(error);
+        const { status, body } = errorFromProcedure(error, language);
         if (status >= 500 && status !== 503)
           request.log.error({ err: error, procedure: route.procedure }, 'procedure failed');
         return sendError(reply, status, body);

@@ -1,4 +1,5 @@
 import { PHONE_COUNTRIES, PHONE_MAX_DIGITS } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useId } from 'react';
 
@@ -35,6 +36,7 @@ export interface PhoneInputProps {
 
 /** An international phone input: a country select (calling code) and the number, at most 15 digits in all. */
 export function PhoneInput({ label, value, onChange, error, required, description }: PhoneInputProps) {
+  const { t } = useLingui();
   const id = useId();
   const dial = dialOf(value.country);
   const maxNational = value.number.trim().startsWith('+') ? PHONE_MAX_DIGITS : PHONE_MAX_DIGITS - dial.length;
@@ -48,7 +50,9 @@ export function PhoneInput({ label, value, onChange, error, required, descriptio
     >
       <Group gap={6} wrap="nowrap" align="flex-start">
         <NativeSelect
-          aria-label={`${label}: country code`}
+          aria-label={t`${label}: country code`}
+          // Country codes (IN +91) are codes, not words to translate.
+          translate="no"
           w={120}
           value={value.country}
           onChange={(e) => onChange({ ...value, country: e.currentTarget.value })}
@@ -61,7 +65,7 @@ export function PhoneInput({ label, value, onChange, error, required, descriptio
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder={value.country === 'IN' ? '98765 43210' : 'Phone number'}
+          placeholder={value.country === 'IN' ? '98765 43210' : t`Phone number`}
           value={value.number}
           error={Boolean(error)}
           aria-invalid={Boolean(error)}

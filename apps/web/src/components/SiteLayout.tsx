@@ -15,9 +15,7 @@ import { useScrollOnNavigation } from './useScrollOnNavigation';
  * The account menu (a Mantine Menu: popover positioning code) loads only for signed-in visitors, so that the
  * public pages stay within their JavaScript budget (issue 9).
  */
-const AccountMenu = lazy(() =>
-  import('../features/accounts/AccountMenu').then((m) => ({ default: m.AccountMenu })),
-);
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 
 /** The bell, likewise only for signed-in visitors. */
 const NotificationBell = lazy(() =>

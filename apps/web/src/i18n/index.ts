@@ -6,6 +6,8 @@ import {
   splitLanguagePath,
 } from '@barterads/core';
 import { i18n, type Messages } from '@lingui/core';
+import { namespacesFor } from './namespaces';
+import { setLanguageCookie } from './preference';
 
 export { i18n };
 
@@ -53,6 +55,16 @@ export function activateLanguage(language: Language): void {
 export async function ensureLanguage(language: Language, namespaces: readonly Namespace[]): Promise<void> {
   await loadCatalogues(language, namespaces);
   activateLanguage(language);
+}
+
+/**
+ * After sign-in the app follows the member's profile (issue 33): the catalogues of `path` in their language load,
+ * the language becomes the app's (so the next navigation's URL carries its segment) and the cookie remembers it.
+ */
+export async function followProfileLanguage(language: Language, path: string): Promise<void> {
+  if (language === active) return;
+  await ensureLanguage(language, namespacesFor(path.split(/[?#]/)[0] || '/'));
+  setLanguageCookie(language);
 }
 
 /** The language of a public URL path (`/hi/marketplace` → hi). */

@@ -9,8 +9,8 @@ const ACCOUNT = /^\/(login|signup|settings|dashboard)(\/|$)/;
 export function namespacesFor(path: string): Namespace[] {
   const namespaces: Namespace[] = ['common'];
   if (path === '/' || PUBLIC.test(path)) namespaces.push('public');
-  // The landing page shows the featured listings.
-  if (path === '/' || MARKETPLACE.test(path)) namespaces.push('marketplace');
+  // The landing page's featured listings are in its own catalogue (public).
+  if (MARKETPLACE.test(path)) namespaces.push('marketplace');
   if (ACCOUNT.test(path)) namespaces.push('account');
   if (path.startsWith('/dashboard')) namespaces.push('deals');
   return namespaces;

@@ -13,7 +13,12 @@ export function setLanguageSaver(saver: Saver | undefined): void {
 
 /** Remembers a chosen language: a year's cookie, and the member's profile when signed in. */
 export function rememberLanguage(language: Language): void {
+  setLanguageCookie(language);
+  saveToProfile?.(language);
+}
+
+/** The cookie alone (the profile's language followed after sign-in: it is already saved). */
+export function setLanguageCookie(language: Language): void {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the server
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  saveToProfile?.(language);
 }

@@ -1,9 +1,10 @@
 import { Logo, ThemeToggle } from '@barterads/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AccountMenu } from '../features/accounts/AccountMenu';
+import { AccountMenu } from '../components/AccountMenu';
 import { useLogout } from '../features/accounts/actions';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/dashboard')({
 });
 
 function DashboardLayout() {
+  const { t } = useLingui();
   useSignedOutRedirect();
   const [opened, { toggle, close }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -36,9 +38,9 @@ function DashboardLayout() {
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={opened ? t`Close navigation` : t`Open navigation`}
             />
-            <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+            <Anchor component={Link} to="/" underline="never" aria-label={t`BarterAds home`}>
               <Logo />
             </Anchor>
           </Group>
@@ -49,24 +51,24 @@ function DashboardLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Dashboard">
+      <AppShell.Navbar p="sm" aria-label={t`Dashboard`}>
         <Stack gap={4}>
-          <NavLink component={Link} to="/dashboard" label="Overview" activeOptions={{ exact: true }} />
-          <NavLink component={Link} to="/dashboard/listings" label="My Listings" />
-          <NavLink component={Link} to="/dashboard/deals" label="Deals" />
+          <NavLink component={Link} to="/dashboard" label={t`Overview`} activeOptions={{ exact: true }} />
+          <NavLink component={Link} to="/dashboard/listings" label={t`My Listings`} />
+          <NavLink component={Link} to="/dashboard/deals" label={t`Deals`} />
           <NavLink
             component={Link}
             to="/dashboard/messages"
-            label="Messages"
+            label={t`Messages`}
             rightSection={<UnreadBadge />}
           />
-          <NavLink component={Link} to="/dashboard/saved-searches" label="Saved searches" />
-          <NavLink component={Link} to="/dashboard/notifications" label="Notifications" />
-          <NavLink component={Link} to="/dashboard/settings" label="Preferences" />
-          <NavLink component={Link} to="/settings" label="Account settings" />
-          <NavLink component={Link} to="/" label="Back to Home" />
+          <NavLink component={Link} to="/dashboard/saved-searches" label={t`Saved searches`} />
+          <NavLink component={Link} to="/dashboard/notifications" label={t`Notifications`} />
+          <NavLink component={Link} to="/dashboard/settings" label={t`Preferences`} />
+          <NavLink component={Link} to="/settings" label={t`Account settings`} />
+          <NavLink component={Link} to="/" label={t`Back to Home`} />
           <Button variant="subtle" color="red" onClick={logout} loading={isPending}>
-            Logout
+            <Trans>Logout</Trans>
           </Button>
         </Stack>
       </AppShell.Navbar>

@@ -1,6 +1,7 @@
 import { trpc } from '@barterads/api-client';
 import { isValidEmail, LIMITS, MESSAGES } from '@barterads/core';
 import { ForgotPassword, Logo } from '@barterads/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -20,6 +21,8 @@ import { usePageMeta } from '../components/usePageMeta';
 import { failureMessage, safeRedirect } from '../features/accounts/messages';
 import { homeFor, leaveIfSignedIn } from '../features/accounts/session';
 import { RedirectSearch } from '../features/search-params';
+import { followProfileLanguage } from '../i18n';
+import { useCoreText } from '../i18n/core-text';
 
 export const Route = createFileRoute('/login')({
   validateSearch: RedirectSearch,
@@ -28,7 +31,9 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginPage() {
-  usePageMeta('Sign in', 'Sign in to your BarterAds account.');
+  const { t } = useLingui();
+  const core = useCoreText();
+  usePageMeta(t`Sign in`, t`Sign in to your BarterAds account.`);
   const search = Route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -45,15 +50,19 @@ function LoginPage() {
       dismissSessionExpiredNotice();
       const target = homeFor(user, safeRedirect(search.redirect) ?? '/dashboard');
       if (target.startsWith('/admin')) window.location.assign(target);
-      else await navigate({ to: target });
+      else {
+        // The member's own language from here on: /hi/login signs a Marathi member into /mr/dashboard.
+        await followProfileLanguage(user.language, target);
+        await navigate({ to: target });
+      }
     },
   });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const errors: typeof fieldErrors = {};
-    if (!isValidEmail(email.trim())) errors.email = MESSAGES.invalidEmail;
-    if (!password) errors.password = 'Password is required.';
+    if (!isValidEmail(email.trim())) errors.email = core(MESSAGES.invalidEmail);
+    if (!password) errors.password = t`Password is required.`;
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
     login.mutate({ email: email.trim(), password });
@@ -68,7 +77,9 @@ function LoginPage() {
             minPasswordLength={LIMITS.passwordMin}
             requestCode={(address) => requestReset.mutateAsync({ email: address })}
             resetPassword={(input) => resetPassword.mutateAsync(input)}
-            describeError={(error) => failureMessage(error, (status) => `Request failed (${status})`)}
+            describeError={(error) =>
+              failureMessage(error, (status) => t`Request failed (${status})`, core(MESSAGES.networkError))
+            }
             onBack={(result) => {
               setForgot(false);
               login.reset();
@@ -80,13 +91,13 @@ function LoginPage() {
             }}
           />
         ) : (
-          <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+          <form onSubmit={onSubmit} noValidate aria-label={t`Sign in`}>
             <Stack>
-              <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+              <Anchor component={Link} to="/" underline="never" aria-label={t`BarterAds home`}>
                 <Logo />
               </Anchor>
               <Title order={1} fz="h2">
-                Sign in
+                <Trans>Sign in</Trans>
               </Title>
               {notice && !login.error ? (
                 <Alert color="green" role="status">
@@ -95,11 +106,15 @@ function LoginPage() {
               ) : null}
               {login.error ? (
                 <Alert color="red" role="alert">
-                  {failureMessage(login.error, (status) => `Login failed (${status})`)}
+                  {failureMessage(
+                    login.error,
+                    (status) => t`Login failed (${status})`,
+                    core(MESSAGES.networkError),
+                  )}
                 </Alert>
               ) : null}
               <TextInput
-                label="Email"
+                label={t`Email`}
                 type="email"
                 autoComplete="email"
                 required
@@ -108,29 +123,31 @@ function LoginPage() {
                 onChange={(e) => setEmail(e.currentTarget.value)}
               />
               <PasswordInput
-                label="Password"
+                label={t`Password`}
                 autoComplete="current-password"
                 required
                 value={password}
                 error={fieldErrors.password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+                visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
               />
               <Anchor component="button" type="button" fz="sm" ta="right" onClick={() => setForgot(true)}>
-                Forgot password?
+                <Trans>Forgot password?</Trans>
               </Anchor>
               <Button type="submit" loading={login.isPending} loaderProps={{ type: 'dots' }} fullWidth>
-                {login.isPending ? 'Signing in…' : 'Sign in'}
+                {login.isPending ? t`Signing in…` : t`Sign in`}
               </Button>
               <Text fz="sm" ta="center">
-                New to BarterAds?{' '}
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link to="/signup" search={{ redirect: search.redirect }} {...props} />
-                  )}
-                >
-                  Create account
-                </Anchor>
+                <Trans>
+                  New to BarterAds?{' '}
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link to="/signup" search={{ redirect: search.redirect }} {...props} />
+                    )}
+                  >
+                    Create account
+                  </Anchor>
+                </Trans>
               </Text>
             </Stack>
           </form>

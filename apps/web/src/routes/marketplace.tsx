@@ -6,6 +6,8 @@ import {
   type UserType,
   VERIFICATION_MESSAGES,
 } from '@barterads/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   Box,
   Button,
@@ -34,12 +36,13 @@ import type { Listing } from '../features/listings/types';
 import { MessageOwnerButton } from '../features/messages/MessageOwnerButton';
 import { SaveSearchButton } from '../features/saved-searches/SaveSearchButton';
 import { MarketplaceSearch } from '../features/search-params';
+import { useCoreText } from '../i18n/core-text';
 
 // The post and sign-in modals load on first use: most visitors browse, and the form is not part of the first paint.
 const PostListingModal = lazy(() =>
   import('../features/listings/PostListingModal').then((m) => ({ default: m.PostListingModal })),
 );
-const SignInRequiredModal = lazy(() => import('../features/accounts/SignInRequiredModal'));
+const SignInRequiredModal = lazy(() => import('../components/SignInRequiredModal'));
 // City, rate and dates load when opened: the city list is not part of the page's first load.
 const MarketplaceFilters = lazy(() => import('../features/listings/MarketplaceFilters'));
 
@@ -48,33 +51,45 @@ export const Route = createFileRoute('/marketplace')({
   component: MarketplacePage,
 });
 
-const FILTER_CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORY_OPTIONS];
-
-const SORT_OPTIONS: { value: SearchSort; label: string }[] = [
-  { value: 'relevance', label: 'Best match' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'rate_asc', label: 'Rate: low to high' },
-  { value: 'rate_desc', label: 'Rate: high to low' },
-];
+const SORT_OPTIONS = [
+  { value: 'relevance', label: msg`Best match` },
+  { value: 'newest', label: msg`Newest` },
+  { value: 'rate_asc', label: msg`Rate: low to high` },
+  { value: 'rate_desc', label: msg`Rate: high to low` },
+] as const satisfies readonly { value: SearchSort; label: unknown }[];
 
 const MORE_FILTER_KEYS = ['city', 'rateMin', 'rateMax', 'availableFrom', 'availableTo'] as const;
 
 const DISPLAYS = [
-  { value: 'list', label: 'List' },
-  { value: 'map', label: 'Map' },
-] as const satisfies readonly SegmentedChoiceOption<'list' | 'map'>[];
+  { value: 'list', label: msg`List` },
+  { value: 'map', label: msg`Map` },
+] as const;
 
 const VIEWS = [
-  { value: 'all', label: 'All' },
-  { value: 'media_owner', label: 'Media Owners' },
-  { value: 'advertiser', label: 'Advertisers' },
-] as const satisfies readonly SegmentedChoiceOption<UserType | 'all'>[];
+  { value: 'all', label: msg`All` },
+  { value: 'media_owner', label: msg`Media Owners` },
+  { value: 'advertiser', label: msg`Advertisers` },
+] as const;
 
 function MarketplacePage() {
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
   usePageMeta(
-    'Marketplace',
-    'Browse advertising space, media assets and needs offered by barter across India.',
+    t`Marketplace`,
+    t`Browse advertising space, media assets and needs offered by barter across India.`,
   );
+  const displays: SegmentedChoiceOption<'list' | 'map'>[] = DISPLAYS.map((o) => ({
+    value: o.value,
+    label: i18n._(o.label),
+  }));
+  const views: SegmentedChoiceOption<UserType | 'all'>[] = VIEWS.map((o) => ({
+    value: o.value,
+    label: i18n._(o.label),
+  }));
+  const categoryOptions = [
+    { value: '', label: t`All categories` },
+    ...CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: core(o.label) })),
+  ];
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/marketplace' });
   const { user } = useSessionUser();
@@ -113,7 +128,7 @@ function MarketplacePage() {
     [user],
   );
   const userType: UserType = user?.userType ?? 'advertiser';
-  const labels = postLabels(userType);
+  const labels = postLabels(userType, i18n);
   const moreActive = MORE_FILTER_KEYS.filter((key) => search[key] !== undefined).length;
   const [moreOpen, setMoreOpen] = useState(moreActive > 0);
   // On a phone every filter is behind one button (the results come first); the count says how many are set.
@@ -125,7 +140,9 @@ function MarketplacePage() {
     ).length;
   // Best match is the order for words; without words it is newest first.
   const sort: SearchSort = search.sort ?? (search.q ? 'relevance' : 'newest');
-  const sortOptions = search.q ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance');
+  const sortOptions = (search.q ? SORT_OPTIONS : SORT_OPTIONS.filter((o) => o.value !== 'relevance')).map(
+    (o) => ({ value: o.value, label: i18n._(o.label) }),
+  );
   const [prefill, setPrefill] = useState<{
     title?: string | undefined;
     category?: MediaCategoryId | undefined;
@@ -155,9 +172,9 @@ function MarketplacePage() {
         {/* Wraps: at 360 px the title and "Post a Listing" do not fit one line (the button's label was cut). */}
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
-            <Title order={1}>Marketplace</Title>
+            <Title order={1}>{t`Marketplace`}</Title>
             <Text c="dimmed" visibleFrom="sm">
-              Trade advertising space, media assets and services without cash.
+              {t`Trade advertising space, media assets and services without cash.`}
             </Text>
           </div>
           {user === undefined ? (
@@ -170,13 +187,13 @@ function MarketplacePage() {
                 openPost();
               }}
             >
-              {user ? labels.open : 'Post a Listing'}
+              {user ? labels.open : t`Post a Listing`}
             </Button>
           )}
         </Group>
         <TextInput
-          label="Search listings"
-          placeholder="Search by title, location, description or exchange"
+          label={t`Search listings`}
+          placeholder={t`Search by title, location, description or exchange`}
           type="search"
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
@@ -189,7 +206,7 @@ function MarketplacePage() {
           aria-controls="marketplace-filters"
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          {filtersSet > 0 ? `Filters (${filtersSet})` : 'Filters'}
+          {filtersSet > 0 ? t`Filters (${filtersSet})` : t`Filters`}
         </Button>
         <Stack
           gap="lg"
@@ -199,8 +216,8 @@ function MarketplacePage() {
         >
           <Group gap="md" align="flex-end" wrap="wrap">
             <SegmentedChoice
-              label="Owner type"
-              options={VIEWS}
+              label={t`Owner type`}
+              options={views}
               value={search.view ?? 'all'}
               onChange={(value) =>
                 void navigate({
@@ -211,8 +228,8 @@ function MarketplacePage() {
             />
             {/* A native select: the phone's own picker, and no popover code on the page's first load. */}
             <NativeSelect
-              label="Category"
-              data={FILTER_CATEGORY_OPTIONS}
+              label={t`Category`}
+              data={categoryOptions}
               value={search.category ?? ''}
               w={{ base: '100%', xs: 240 }}
               onChange={(event) => {
@@ -227,7 +244,7 @@ function MarketplacePage() {
               }}
             />
             <NativeSelect
-              label="Sort by"
+              label={t`Sort by`}
               data={sortOptions}
               value={sort}
               w={{ base: '100%', xs: 200 }}
@@ -243,11 +260,11 @@ function MarketplacePage() {
               aria-controls="more-filters"
               onClick={() => setMoreOpen((open) => !open)}
             >
-              {moreActive > 0 ? `More filters (${moreActive})` : 'More filters'}
+              {moreActive > 0 ? t`More filters (${moreActive})` : t`More filters`}
             </Button>
             <SegmentedChoice
-              label="Show"
-              options={DISPLAYS}
+              label={t`Show`}
+              options={displays}
               value={search.display ?? 'list'}
               onChange={(value) =>
                 void navigate({
@@ -257,7 +274,7 @@ function MarketplacePage() {
               }
             />
             <Checkbox
-              label={VERIFICATION_MESSAGES.verifiedOnlyFilter}
+              label={core(VERIFICATION_MESSAGES.verifiedOnlyFilter)}
               checked={verifiedOnlyShown}
               mb={8}
               onChange={(event) => {
@@ -338,7 +355,7 @@ function MarketplacePage() {
             <SignInRequiredModal
               opened={posting}
               onClose={() => setPosting(false)}
-              reason={MESSAGES.signInToPost}
+              reason={core(MESSAGES.signInToPost)}
               redirect="/marketplace"
             />
           )}

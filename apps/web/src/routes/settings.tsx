@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
@@ -18,7 +19,8 @@ export const Route = createFileRoute('/settings')({
 
 function AccountSettingsPage() {
   useSignedOutRedirect();
-  usePageMeta('Account Settings');
+  const { t } = useLingui();
+  usePageMeta(t`Account Settings`);
   return (
     <Container size="lg" py="xl">
       <AccountSettings

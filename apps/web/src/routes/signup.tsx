@@ -1,4 +1,5 @@
 import { Logo } from '@barterads/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { usePageMeta } from '../components/usePageMeta';
@@ -14,18 +15,19 @@ export const Route = createFileRoute('/signup')({
 });
 
 function SignupPage() {
-  usePageMeta('Create your account', 'Create a BarterAds account to trade advertising without cash.');
+  const { t } = useLingui();
+  usePageMeta(t`Create your account`, t`Create a BarterAds account to trade advertising without cash.`);
   const search = Route.useSearch();
   const navigate = useNavigate();
   return (
     <Center py="xl" px="md">
       <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} w="100%" maw={560} radius="lg">
         <Stack>
-          <Anchor component={Link} to="/" underline="never" aria-label="BarterAds home">
+          <Anchor component={Link} to="/" underline="never" aria-label={t`BarterAds home`}>
             <Logo />
           </Anchor>
           <Title order={1} fz="h2">
-            Create your account
+            <Trans>Create your account</Trans>
           </Title>
           <SignupForm
             onSignedUp={(user) => {
@@ -37,12 +39,14 @@ function SignupPage() {
             }}
           />
           <Text fz="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor
-              renderRoot={(props) => <Link to="/login" search={{ redirect: search.redirect }} {...props} />}
-            >
-              Sign in
-            </Anchor>
+            <Trans>
+              Already have an account?{' '}
+              <Anchor
+                renderRoot={(props) => <Link to="/login" search={{ redirect: search.redirect }} {...props} />}
+              >
+                Sign in
+              </Anchor>
+            </Trans>
           </Text>
         </Stack>
       </Paper>

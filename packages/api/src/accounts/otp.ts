@@ -1,8 +1,8 @@
-import { LIMITS, MESSAGES, otpWrongCode } from '@barterads/core';
+import { type Language, LIMITS, MESSAGES, otpWrongCode } from '@barterads/core';
 import { type EmailChallengeRow, type Executor, emailChallenges, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Context } from '../context';
+import { type Context, messageLanguage } from '../context';
 import { MailDeliveryError } from '../mail/mailer';
 import { existingAccountNotice } from './notices';
 import { parseRowToken, randomDigits, randomSecret, sameHash, sha256Hex } from './tokens';
@@ -22,20 +22,54 @@ function invalidCode(): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message: MESSAGES.otpInvalid });
 }
 
-const PURPOSE_TEXT: Record<ChallengePurpose, string> = {
-  signup: 'finish creating your BarterAds account',
-  email_change: 'confirm your new e-mail address',
-  password_reset: 'choose a new password for your BarterAds account',
+const PURPOSE_TEXT: Record<Language, Record<ChallengePurpose, string>> = {
+  en: {
+    signup: 'finish creating your BarterAds account',
+    email_change: 'confirm your new e-mail address',
+    password_reset: 'choose a new password for your BarterAds account',
+  },
+  hi: {
+    signup: 'अपना BarterAds खाता बनाना पूरा करने',
+    email_change: 'अपना नया ई-मेल पता पक्का करने',
+    password_reset: 'अपने BarterAds खाते का नया पासवर्ड चुनने',
+  },
+  mr: {
+    signup: 'तुमचे BarterAds खाते उघडणे पूर्ण करण्यासाठी',
+    email_change: 'तुमचा नवीन ई-मेल पत्ता निश्चित करण्यासाठी',
+    password_reset: 'तुमच्या BarterAds खात्याचा नवीन पासवर्ड निवडण्यासाठी',
+  },
 };
 
-function mailFor(code: string, purpose: ChallengePurpose) {
-  const what = PURPOSE_TEXT[purpose];
+/** The code's e-mail in the language of the request (the page the member is on) or of their profile. */
+function mailFor(code: string, purpose: ChallengePurpose, language: Language) {
+  const what = PURPOSE_TEXT[language][purpose];
+  const minutes = LIMITS.otpTtlMinutes;
+  if (language === 'hi')
+    return {
+      subject: `आपका BarterAds कोड: ${code}`,
+      text: [
+        `आपका BarterAds सत्यापन कोड ${code} है`,
+        '',
+        `${what} के लिए इसे लिखें। यह ${minutes} मिनट तक मान्य है और एक ही बार काम करता है।`,
+        'अगर आपने यह नहीं माँगा था, तो इस ई-मेल को अनदेखा कर दें।',
+      ].join('\n'),
+    };
+  if (language === 'mr')
+    return {
+      subject: `तुमचा BarterAds कोड: ${code}`,
+      text: [
+        `तुमचा BarterAds पडताळणी कोड ${code} आहे`,
+        '',
+        `${what} तो लिहा. तो ${minutes} मिनिटे वैध आहे आणि एकदाच चालतो.`,
+        'तुम्ही तो मागितला नसल्यास या ई-मेलकडे दुर्लक्ष करा.',
+      ].join('\n'),
+    };
   return {
     subject: `Your BarterAds code: ${code}`,
     text: [
       `Your BarterAds verification code is ${code}`,
       '',
-      `Enter it to ${what}. It is valid for ${LIMITS.otpTtlMinutes} minutes and works once.`,
+      `Enter it to ${what}. It is valid for ${minutes} minutes and works once.`,
       'If you did not ask for it, you can ignore this e-mail.',
     ].join('\n'),
   };
@@ -104,7 +138,7 @@ export async function sendEmailCode(
     await ctx.services.mailer.send(
       notice
         ? { to: input.email, ...notice, devHint: 'notice' }
-        : { to: input.email, ...mailFor(code, input.purpose), devHint: `code ${code}` },
+        : { to: input.email, ...mailFor(code, input.purpose, messageLanguage(ctx)), devHint: `code ${code}` },
     );
   } catch (error) {
     await db.delete(emailChallenges).where(eq(emailChallenges.id, challenge.id));

@@ -34,6 +34,8 @@ export const SignupInput = SignupFields.extend({
   proofToken: z.string().max(200).optional(),
   /** The spec's client sends `name` too; it is derived from first and last name. */
   name: z.string().max(201).optional(),
+  /** The language the account is made in (issue 33): its e-mails' and, after sign-in, the app's; English when absent. */
+  language: z.enum(LANGUAGES, { error: 'language must be en, hi or mr.' }).optional(),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 

@@ -41,6 +41,7 @@ export async function signup(ctx: Context, input: SignupInput) {
           description: input.description,
           role: 'user',
           userType: input.userType,
+          ...(input.language ? { language: input.language } : {}),
           emailVerified: true,
           status: 'active',
           country: countryFromPhone(input.phoneNumber),

@@ -1,3 +1,4 @@
+import { isLanguage, languagePath } from '@barterads/core';
 import {
   type Database,
   type EventRow,
@@ -86,7 +87,16 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
-const noticeFor = (event: EventRow, userId: string) => memberNotices(event).find((n) => n.userId === userId);
+/** The notice of `userId`, in their profile's language (issue 33). */
+async function noticeFor(tx: Executor, event: EventRow, userId: string) {
+  const [user] = await tx
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const language = isLanguage(user?.language) ? user.language : 'en';
+  return { language, notice: memberNotices(event, language).find((n) => n.userId === userId) };
+}
 
 /** The bell: the member's notification, written in the delivery's transaction (no e-mail: that is its own channel). */
 export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
@@ -95,7 +105,7 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
     maxAttempts: 10,
     targets: (event) => memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target, after) {
-      const notice = noticeFor(event, target);
+      const { notice } = await noticeFor(tx, event, target);
       if (!notice) return 'skipped';
       const published: [string, unknown][] = [];
       const deferred: PubSub = {
@@ -122,7 +132,7 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
     maxAttempts: 8,
     targets: (event) => memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target) {
-      const notice = noticeFor(event, target);
+      const { notice, language } = await noticeFor(tx, event, target);
       if (!notice) return 'skipped';
       const [user] = await tx
         .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
@@ -135,7 +145,8 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
         subject: notice.title,
         firstName: user.firstName,
         paragraphs: [notice.body],
-        action: { label: actionLabelFor(notice.link), path: notice.link },
+        // The page in the member's language (`/hi/dashboard/deals/…`).
+        action: { label: actionLabelFor(notice.link), path: languagePath(language, notice.link) },
       });
       return 'delivered';
     },

@@ -1,9 +1,10 @@
-import type { NotificationKind } from '@barterads/core';
+import type { Language, NotificationKind } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
 import { type DealEvent, dealNotice } from '../deals/mail';
 import type { Deal } from '../deals/schemas';
 import type { DeliverableEventData } from '../deliveries/deliveries';
 import { deliverableNotices } from '../deliveries/notices';
+import { formatIndiaTime } from '../mail/language';
 import { PLAN_ENDING_EVENT, type PlanEndingData, planEndingNotice } from '../payments/periods';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
@@ -25,9 +26,21 @@ const DEAL_KINDS: Partial<Record<string, { event: DealEvent; kind: NotificationK
   'deal.withdrawn': { event: 'withdrawn', kind: 'deal_withdrawn' },
 };
 
-function when(value: string): string {
-  return `${new Date(value).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} IST`;
-}
+/** The expired offer's notice in each language. */
+const EXPIRED: Record<Language, (closed: string) => { title: string; body: string }> = {
+  en: (closed) => ({
+    title: 'A deal offer expired',
+    body: `An offer in one of your deals was not answered before it closed (${closed}), so the deal expired.`,
+  }),
+  hi: (closed) => ({
+    title: 'सौदे का एक प्रस्ताव समाप्त हो गया',
+    body: `आपके एक सौदे के प्रस्ताव का जवाब उसके बंद होने (${closed}) से पहले नहीं आया, इसलिए सौदा समाप्त हो गया।`,
+  }),
+  mr: (closed) => ({
+    title: 'सौद्याचा एक प्रस्ताव संपला',
+    body: `तुमच्या एका सौद्याच्या प्रस्तावाला तो बंद होण्यापूर्वी (${closed}) उत्तर आले नाही, म्हणून सौदा संपला.`,
+  }),
+};
 
 /**
  * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
@@ -37,6 +50,7 @@ function when(value: string): string {
  */
 export function memberNotices(
   event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
+  language: Language = 'en',
 ): MemberNotice[] {
   if (event.type.startsWith('circle.')) return circleNotices(event);
   if (event.type === 'webhook.disabled') {
@@ -61,7 +75,7 @@ export function memberNotices(
   if (deliverable?.title) return deliverableNotices(event.type, deal, deliverable);
   const known = DEAL_KINDS[event.type];
   if (known && event.actorId) {
-    const notice = dealNotice(known.event, deal, event.actorId);
+    const notice = dealNotice(known.event, deal, event.actorId, language);
     return [
       {
         userId: notice.recipientId,
@@ -77,8 +91,7 @@ export function memberNotices(
     return [deal.proposer._id, deal.counterparty._id].map((userId) => ({
       userId,
       kind: 'deal_expired' as const,
-      title: 'A deal offer expired',
-      body: `An offer in one of your deals was not answered before it closed (${when(deal.expiresAt)}), so the deal expired.`,
+      ...EXPIRED[language](formatIndiaTime(deal.expiresAt, language)),
       link: `/dashboard/deals/${deal._id}`,
       dedupeKey: `deal:${deal._id}:expired`,
     }));
@@ -109,14 +122,14 @@ function circleNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): Memb
       return to(circle.memberIds, {
         kind: 'circle_proposed',
         title: `A circle deal of three is proposed to you (C-${circle.number})`,
-        body: `BarterAds found three businesses who can trade in a circle: you give one listing and get one you would accept. Nothing binds until all three accept, by ${when(circle.expiresAt)}.`,
+        body: `BarterAds found three businesses who can trade in a circle: you give one listing and get one you would accept. Nothing binds until all three accept, by ${formatIndiaTime(circle.expiresAt, 'en')}.`,
         dedupeKey: `circle:${circle._id}:proposed`,
       });
     case 'circle.reminder':
       return to(data.pending ?? [], {
         kind: 'circle_reminder',
         title: `A circle deal awaits your answer (C-${circle.number})`,
-        body: `The circle deal proposed to you closes ${when(circle.expiresAt)}. It needs all three answers; if it is not accepted by then it lapses for everyone.`,
+        body: `The circle deal proposed to you closes ${formatIndiaTime(circle.expiresAt, 'en')}. It needs all three answers; if it is not accepted by then it lapses for everyone.`,
         dedupeKey: `circle:${circle._id}:remind:${data.hours ?? 0}`,
       });
     case 'circle.accepted':

@@ -239,7 +239,7 @@ export function relevanceQuery(terms: readonly TermPlan[]): string | null {
   const tokens = new Set<string>();
   for (const { term, corrections } of terms)
     for (const word of [term, ...corrections])
-      for (const token of word.match(/[\p{L}\p{N}]+/gu) ?? []) tokens.add(token);
+      for (const token of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) tokens.add(token);
   return tokens.size > 0 ? [...tokens].map((token) => `'${token}':*`).join(' | ') : null;
 }
 

@@ -50,9 +50,13 @@ export function allowedEdits(word: string): number {
   return word.length <= 4 ? 1 : 2;
 }
 
-/** A word worth correcting: letters only, at least 3 of them (codes, numbers and "100%" are left alone). */
+/**
+ * A word worth correcting: letters only, at least 3 of them (codes, numbers and "100%" are left alone). Letters
+ * include the vowel signs and virama of Devanagari (marks, not letters, to Unicode): Hindi and Marathi words are
+ * corrected too (issue 33).
+ */
 export function isCorrectable(term: string): boolean {
-  return term.length >= 3 && term.length <= 30 && /^\p{L}+$/u.test(term);
+  return term.length >= 3 && term.length <= 30 && /^\p{L}[\p{L}\p{M}]*$/u.test(term);
 }
 
 /** How many nearest vocabulary words are weighed per word. */

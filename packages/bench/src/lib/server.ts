@@ -15,7 +15,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function waitReady(url: string, child: ChildProcess, output: string[], timeoutMs = 60_000) {
+/** How long a started server may take to answer /readyz (`BENCH_SERVER_READY_MS`: a busy machine seeds slowly). */
+const READY_MS = Number(process.env.BENCH_SERVER_READY_MS ?? 60_000);
+
+async function waitReady(url: string, child: ChildProcess, output: string[], timeoutMs = READY_MS) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join('')}`);

@@ -1,6 +1,7 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES } from '@barterads/core';
 import { ChangePasswordForm, ProfileFields } from '@barterads/core/forms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -21,6 +22,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { applyServerIssues } from '../../components/forms';
 import { LoadError } from '../../components/LoadError';
+import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 import { ChangeEmailDialog } from './ChangeEmailDialog';
 import { DataRightsSection } from './DataRightsSection';
 
@@ -35,23 +37,26 @@ export interface AccountSettingsProps {
  * The account settings of /settings: profile, account, password, billing (extraSections) and data rights.
  * Preferences (appearance, e-mails, business page) are on /dashboard/settings.
  */
-export function AccountSettings({ extraSections, title = 'Account Settings' }: AccountSettingsProps) {
+export function AccountSettings({ extraSections, title }: AccountSettingsProps) {
+  const { t } = useLingui();
   const me = trpc.accounts.me.useQuery(undefined, { staleTime: 0 });
   return (
     <Stack gap="lg">
       <Title order={1} fz="h2">
-        {title}
+        {title ?? t`Account Settings`}
       </Title>
       {me.isLoading ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Loading your profile…</Text>
+          <Text>
+            <Trans>Loading your profile…</Trans>
+          </Text>
         </Group>
       ) : me.error || !me.data ? (
         <LoadError
-          title="Failed to load your profile"
+          title={t`Failed to load your profile`}
           error={me.error}
-          fallback={'Failed to load your profile'}
+          fallback={t`Failed to load your profile`}
           onRetry={() => void me.refetch()}
         />
       ) : (
@@ -90,6 +95,8 @@ const PROFILE_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'companyName', '
 const resolveProfile = schemaResolver(ProfileFields, { sync: true });
 
 function ProfileForm({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const utils = trpc.useUtils();
   const form = useForm<ProfileValues>({
     mode: 'controlled',
@@ -100,7 +107,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       companyName: user.companyName ?? '',
       description: user.description ?? '',
     },
-    validate: resolveProfile,
+    validate: (values) => translateFormErrors(resolveProfile(values), core),
     onValuesChange: () => setSaved(false),
   });
   const [saved, setSaved] = useState(false);
@@ -127,48 +134,61 @@ function ProfileForm({ user }: { user: SessionUser }) {
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Title order={2} fz="h4" id="profile-heading">
-            Profile
+            <Trans>Profile</Trans>
           </Title>
           {update.error ? (
             <Alert color="red" role="alert">
-              {errorMessage(update.error, MESSAGES.profileSaveFailed)}
+              {errorMessage(update.error, core(MESSAGES.profileSaveFailed))}
             </Alert>
           ) : null}
           {saved && !update.error ? (
             <Alert color="green" role="status">
-              {MESSAGES.profileUpdated}
+              {core(MESSAGES.profileUpdated)}
             </Alert>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="First name"
+              label={t`First name`}
               required
               autoComplete="given-name"
               {...form.getInputProps('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={t`Last name`}
               required
               autoComplete="family-name"
               {...form.getInputProps('lastName')}
             />
           </SimpleGrid>
           <Group align="flex-end" gap="sm" wrap="nowrap">
-            <TextInput label="Email" type="email" readOnly autoComplete="email" value={user.email} flex={1} />
+            <TextInput
+              label={t`Email`}
+              type="email"
+              readOnly
+              autoComplete="email"
+              value={user.email}
+              flex={1}
+            />
             <ChangeEmailDialog currentEmail={user.email} />
           </Group>
           <TextInput
-            label="Phone"
+            label={t`Phone`}
             type="tel"
             placeholder="+91XXXXXXXXXX"
             autoComplete="tel"
             {...form.getInputProps('phoneNumber')}
           />
-          <TextInput label="Company" autoComplete="organization" {...form.getInputProps('companyName')} />
-          <Textarea label="About" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+          <TextInput label={t`Company`} autoComplete="organization" {...form.getInputProps('companyName')} />
+          <Textarea
+            label={t`About`}
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('description')}
+          />
           <Group>
             <Button type="submit" loading={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save Changes'}
+              {update.isPending ? t`Saving…` : t`Save Changes`}
             </Button>
           </Group>
         </Stack>
@@ -178,24 +198,36 @@ function ProfileForm({ user }: { user: SessionUser }) {
 }
 
 function AccountCard({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" p="lg" component="section" aria-labelledby="your-account-heading">
         <Stack gap="sm">
           <Title order={2} fz="h4" id="your-account-heading">
-            Your Account
+            <Trans>Your Account</Trans>
           </Title>
           <Group justify="space-between">
-            <Text c="dimmed">Role</Text>
-            <Text fw={500}>{(user.role || 'user').toLowerCase()}</Text>
+            <Text c="dimmed">
+              <Trans>Role</Trans>
+            </Text>
+            <Text fw={500}>{user.role === 'admin' ? t`admin` : t`member`}</Text>
           </Group>
           <Group justify="space-between">
-            <Text c="dimmed">Business role</Text>
-            <Text fw={500}>{(user.userType || 'advertiser').replace(/_/g, ' ')}</Text>
+            <Text c="dimmed">
+              <Trans>Business role</Trans>
+            </Text>
+            <Text fw={500}>
+              {user.userType === 'media_owner'
+                ? core('Media Owner').toLowerCase()
+                : core('Advertiser').toLowerCase()}
+            </Text>
           </Group>
           <Group justify="space-between">
-            <Text c="dimmed">Email verified</Text>
-            <Text fw={500}>{user.emailVerified ? 'Yes' : 'No'}</Text>
+            <Text c="dimmed">
+              <Trans>Email verified</Trans>
+            </Text>
+            <Text fw={500}>{user.emailVerified ? t`Yes` : t`No`}</Text>
           </Group>
         </Stack>
       </Card>
@@ -204,14 +236,17 @@ function AccountCard({ user }: { user: SessionUser }) {
 }
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
+const resolvePassword = schemaResolver(ChangePasswordForm, { sync: true });
 
 function PasswordForm() {
+  const { t } = useLingui();
+  const core = useCoreText();
   const [success, setSuccess] = useState(false);
   const form = useForm<ChangePasswordForm>({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     // The server's own rules (@barterads/core/forms), plus the confirmation matching.
-    validate: schemaResolver(ChangePasswordForm, { sync: true }),
+    validate: (values) => translateFormErrors(resolvePassword(values), core),
     onValuesChange: () => setSuccess(false),
   });
   const change = trpc.accounts.changePassword.useMutation({
@@ -228,14 +263,14 @@ function PasswordForm() {
   });
   const serverError =
     change.error && !change.error.data?.issues
-      ? errorMessage(change.error, MESSAGES.passwordUpdateFailed)
+      ? errorMessage(change.error, core(MESSAGES.passwordUpdateFailed))
       : null;
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="password-heading">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Title order={2} fz="h4" id="password-heading">
-            Change password
+            <Trans>Change password</Trans>
           </Title>
           {serverError ? (
             <Alert color="red" role="alert">
@@ -244,24 +279,24 @@ function PasswordForm() {
           ) : null}
           {success ? (
             <Alert color="green" role="status">
-              {MESSAGES.passwordUpdated}
+              {core(MESSAGES.passwordUpdated)}
             </Alert>
           ) : null}
           <PasswordInput
-            label="Current password"
+            label={t`Current password`}
             autoComplete="current-password"
             required
             {...form.getInputProps('currentPassword')}
           />
           <PasswordInput
-            label="New password"
+            label={t`New password`}
             autoComplete="new-password"
             required
             minLength={LIMITS.passwordMin}
             {...form.getInputProps('newPassword')}
           />
           <PasswordInput
-            label="Confirm new password"
+            label={t`Confirm new password`}
             autoComplete="new-password"
             required
             minLength={LIMITS.passwordMin}
@@ -269,7 +304,7 @@ function PasswordForm() {
           />
           <Group>
             <Button type="submit" loading={change.isPending}>
-              {change.isPending ? 'Updating…' : 'Update Password'}
+              {change.isPending ? t`Updating…` : t`Update Password`}
             </Button>
           </Group>
         </Stack>
@@ -284,12 +319,14 @@ function PreferencesLinkCard() {
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="preferences-link-heading">
       <Stack>
         <Title order={2} fz="h4" id="preferences-link-heading">
-          Preferences
+          <Trans>Preferences</Trans>
         </Title>
-        <Text fz="sm">Appearance, notification e-mails and whether your business page is shown.</Text>
+        <Text fz="sm">
+          <Trans>Appearance, notification e-mails and whether your business page is shown.</Trans>
+        </Text>
         <Group>
           <Button component={Link} to="/dashboard/settings" variant="light">
-            Open preferences
+            <Trans>Open preferences</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,15 +1,19 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { isValidEmail, MESSAGES } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 
 /**
  * Changing the sign-in address: the current password and the new address, then the code mailed to it. The
  * change applies only when the code is entered; the old address is told.
  */
 export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const [opened, { open, close }] = useDisclosure(false);
   const utils = trpc.useUtils();
   const [newEmail, setNewEmail] = useState('');
@@ -47,8 +51,8 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
   const onRequest = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    if (!isValidEmail(newEmail.trim())) return setLocalError(MESSAGES.invalidEmail);
-    if (!password) return setLocalError('Please enter your password.');
+    if (!isValidEmail(newEmail.trim())) return setLocalError(core(MESSAGES.invalidEmail));
+    if (!password) return setLocalError(t`Please enter your password.`);
     setLocalError(null);
     request.mutate({ newEmail: newEmail.trim(), password });
   };
@@ -56,7 +60,7 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
     event.preventDefault();
     event.stopPropagation();
     if (!sent) return;
-    if (!/^\d{6}$/.test(code.trim())) return setLocalError('Please enter the 6-digit code from the e-mail.');
+    if (!/^\d{6}$/.test(code.trim())) return setLocalError(core(MESSAGES.otpCodeFormat));
     setLocalError(null);
     confirm.mutate({ otp_token: sent.otp_token, otp: code.trim() });
   };
@@ -64,15 +68,15 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
   const error =
     localError ??
     (failure
-      ? errorMessage(failure, request.error ? MESSAGES.otpSendFailed : MESSAGES.otpVerifyFailed)
+      ? errorMessage(failure, core(request.error ? MESSAGES.otpSendFailed : MESSAGES.otpVerifyFailed))
       : null);
 
   return (
     <>
       <Button variant="light" size="xs" onClick={open}>
-        Change email
+        <Trans>Change email</Trans>
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Change your email" centered>
+      <Modal opened={opened} onClose={dismiss} title={t`Change your email`} centered>
         <Stack>
           {error ? (
             <Alert color="red" role="alert">
@@ -80,13 +84,13 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
             </Alert>
           ) : null}
           {sent ? (
-            <form onSubmit={onConfirm} noValidate aria-label="Confirm the new email">
+            <form onSubmit={onConfirm} noValidate aria-label={t`Confirm the new email`}>
               <Stack>
                 <Text fz="sm" role="status">
                   {sent.message}
                 </Text>
                 <TextInput
-                  label="Code from the e-mail"
+                  label={t`Code from the e-mail`}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
@@ -96,19 +100,18 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
                 <Button type="submit" loading={confirm.isPending} fullWidth>
-                  Confirm new email
+                  <Trans>Confirm new email</Trans>
                 </Button>
               </Stack>
             </form>
           ) : (
-            <form onSubmit={onRequest} noValidate aria-label="Request an email change">
+            <form onSubmit={onRequest} noValidate aria-label={t`Request an email change`}>
               <Stack>
                 <Text fz="sm">
-                  You sign in with {currentEmail}. We will send a code to the new address, and tell the old
-                  one.
+                  {t`You sign in with ${currentEmail}. We will send a code to the new address, and tell the old one.`}
                 </Text>
                 <TextInput
-                  label="New email"
+                  label={t`New email`}
                   type="email"
                   autoComplete="email"
                   required
@@ -117,15 +120,15 @@ export function ChangeEmailDialog({ currentEmail }: { currentEmail: string }) {
                   onChange={(e) => setNewEmail(e.currentTarget.value)}
                 />
                 <PasswordInput
-                  label="Current password"
+                  label={t`Current password`}
                   autoComplete="current-password"
                   required
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
-                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+                  visibilityToggleButtonProps={{ 'aria-label': t`Show or hide password` }}
                 />
                 <Button type="submit" loading={request.isPending} fullWidth>
-                  Send code
+                  <Trans>Send code</Trans>
                 </Button>
               </Stack>
             </form>

@@ -1,4 +1,5 @@
 import { errorMessage, trpc } from '@barterads/api-client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useId, useState } from 'react';
@@ -8,9 +9,6 @@ export interface DataRightsSectionProps {
   /** Called after the account was deleted, before the app goes home (default: nothing extra). */
   onDeleted?: () => void;
 }
-
-const EXPORT_FAILED = 'Could not prepare your data. Please try again.';
-const PASSWORD_REQUIRED = 'Please enter your password to confirm.';
 
 /** Saves a JSON value as a file the browser downloads. */
 function downloadJson(value: unknown, filename: string): void {
@@ -30,6 +28,7 @@ function downloadJson(value: unknown, filename: string): void {
  * re-entering the password. Goes into /settings.
  */
 export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const signOut = useLocalSignOut();
   const titleId = useId();
@@ -57,7 +56,7 @@ export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
       const data = await utils.client.accounts.exportData.query();
       downloadJson(data, `barterads-my-data-${data.exportedAt.slice(0, 10)}.json`);
     } catch (error) {
-      setExportError(errorMessage(error, EXPORT_FAILED));
+      setExportError(errorMessage(error, t`Could not prepare your data. Please try again.`));
     } finally {
       setExporting(false);
     }
@@ -66,7 +65,7 @@ export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
   function handleDelete(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (password.trim() === '') {
-      setPasswordError(PASSWORD_REQUIRED);
+      setPasswordError(t`Please enter your password to confirm.`);
       return;
     }
     setPasswordError(null);
@@ -86,25 +85,25 @@ export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id={titleId}>
-            Your data
+            <Trans>Your data</Trans>
           </Title>
           <Text c="dimmed" size="sm" mt={4}>
-            Download a copy of everything we hold about you, or delete your account.
+            <Trans>Download a copy of everything we hold about you, or delete your account.</Trans>
           </Text>
         </div>
 
         {exportError && (
-          <Alert color="red" title="Download failed" role="alert">
+          <Alert color="red" title={t`Download failed`} role="alert">
             {exportError}
           </Alert>
         )}
 
         <Group gap="sm" wrap="wrap">
           <Button variant="default" onClick={handleExport} loading={exporting}>
-            Download my data (JSON)
+            <Trans>Download my data (JSON)</Trans>
           </Button>
           <Button color="red" variant="outline" onClick={() => setConfirmOpen(true)}>
-            Delete my account
+            <Trans>Delete my account</Trans>
           </Button>
         </Group>
       </Stack>
@@ -112,24 +111,32 @@ export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
       <Modal
         opened={confirmOpen}
         onClose={closeModal}
-        title="Delete your account?"
+        title={t`Delete your account?`}
         centered
         closeOnClickOutside={!deleteAccount.isPending}
       >
         <form onSubmit={handleDelete} noValidate>
           <Stack gap="md">
-            <Text size="sm">This cannot be undone. When you delete your account:</Text>
+            <Text size="sm">
+              <Trans>This cannot be undone. When you delete your account:</Trans>
+            </Text>
             <List size="sm" spacing={4}>
-              <List.Item>your listings are archived and leave the marketplace;</List.Item>
               <List.Item>
-                your messages stay with the people you wrote to, shown as from &quot;Deleted user&quot;;
+                <Trans>your listings are archived and leave the marketplace;</Trans>
               </List.Item>
-              <List.Item>you are signed out on every device;</List.Item>
-              <List.Item>your name, e-mail, phone and company are erased.</List.Item>
+              <List.Item>
+                <Trans>your messages stay with the people you wrote to, shown as from "Deleted user";</Trans>
+              </List.Item>
+              <List.Item>
+                <Trans>you are signed out on every device;</Trans>
+              </List.Item>
+              <List.Item>
+                <Trans>your name, e-mail, phone and company are erased.</Trans>
+              </List.Item>
             </List>
             <PasswordInput
-              label="Password"
-              description="Enter your password to confirm."
+              label={t`Password`}
+              description={t`Enter your password to confirm.`}
               autoComplete="current-password"
               required
               value={password}
@@ -147,10 +154,10 @@ export function DataRightsSection({ onDeleted }: DataRightsSectionProps) {
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={closeModal} disabled={deleteAccount.isPending}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
               <Button type="submit" color="red" loading={deleteAccount.isPending}>
-                Delete my account permanently
+                <Trans>Delete my account permanently</Trans>
               </Button>
             </Group>
           </Stack>

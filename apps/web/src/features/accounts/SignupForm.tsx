@@ -1,6 +1,7 @@
 import { trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, type UserType } from '@barterads/core';
 import { SignupFields } from '@barterads/core/forms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -25,6 +26,7 @@ import {
   type PhoneInputValue,
   phoneInputToString,
 } from '../../components/PhoneInput';
+import { translateFormErrors, useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { failureMessage } from './messages';
 
 interface SignupValues {
@@ -70,6 +72,9 @@ export interface SignupFormProps {
  * server's own schema; every outcome is said once, next to what it is about.
  */
 export function SignupForm({ onSignedUp }: SignupFormProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
+  const language = usePageLanguage();
   const utils = trpc.useUtils();
   const form = useForm<SignupValues>({
     mode: 'controlled',
@@ -83,7 +88,8 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
       companyName: '',
       description: '',
     },
-    validate: (values) => resolveSignup(toInput(values)),
+    // The shared schema's messages are core's English ones: shown in the page's language.
+    validate: (values) => translateFormErrors(resolveSignup(toInput(values)), core),
   });
   const [otpToken, setOtpToken] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
@@ -107,14 +113,14 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
       setOtp('');
       setOtpError(null);
       // The same words whether or not the address has an account: its mail says which (no existence oracle).
-      setOtpInfo({ color: 'green', text: MESSAGES.otpCheckMail });
+      setOtpInfo({ color: 'green', text: core(MESSAGES.otpCheckMail) });
       setResendAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
     },
     onError: (error) => {
       if (applyServerIssues(form, error, ['email'])) return setOtpInfo(null);
       setOtpInfo({
         color: 'red',
-        text: failureMessage(error, (status) => `Failed (${status})`, MESSAGES.otpSendFailed),
+        text: failureMessage(error, (status) => t`Failed (${status})`, core(MESSAGES.otpSendFailed)),
       });
     },
   });
@@ -122,11 +128,13 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     onSuccess: ({ proof_token }) => {
       setProofToken(proof_token);
       setOtpError(null);
-      setOtpInfo({ color: 'green', text: MESSAGES.otpVerified });
+      setOtpInfo({ color: 'green', text: core(MESSAGES.otpVerified) });
     },
     onError: (error) => {
       setOtpInfo(null);
-      setOtpError(failureMessage(error, () => MESSAGES.otpVerifyFailed, MESSAGES.otpVerifyFailed));
+      setOtpError(
+        failureMessage(error, () => core(MESSAGES.otpVerifyFailed), core(MESSAGES.otpVerifyFailed)),
+      );
     },
   });
   const signup = trpc.accounts.signup.useMutation({
@@ -137,7 +145,9 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
     },
     onError: (error) => {
       if (applyServerIssues(form, error, FIELDS)) return;
-      setFormError(failureMessage(error, (status) => `Signup failed (HTTP ${status})`));
+      setFormError(
+        failureMessage(error, (status) => t`Signup failed (HTTP ${status})`, core(MESSAGES.networkError)),
+      );
     },
   });
 
@@ -147,15 +157,16 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
   };
 
   const onVerify = () => {
-    if (!otpToken) return setOtpInfo({ color: 'red', text: MESSAGES.otpSendFirst });
-    if (!otp.trim()) return setOtpError(MESSAGES.otpEnter);
+    if (!otpToken) return setOtpInfo({ color: 'red', text: core(MESSAGES.otpSendFirst) });
+    if (!otp.trim()) return setOtpError(core(MESSAGES.otpEnter));
     verifyOtp.mutate({ otp_token: otpToken, otp: otp.trim() });
   };
 
   const onSubmit = form.onSubmit((values) => {
     setFormError(null);
-    if (!proofToken) return setFormError(MESSAGES.otpRequired);
-    if (codeEmail !== values.email.trim().toLowerCase()) return setFormError(MESSAGES.invalidEmailOnSubmit);
+    if (!proofToken) return setFormError(core(MESSAGES.otpRequired));
+    if (codeEmail !== values.email.trim().toLowerCase())
+      return setFormError(core(MESSAGES.invalidEmailOnSubmit));
     const input = toInput(values);
     signup.mutate({
       ...input,
@@ -164,34 +175,36 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+      // The language the account is made in: its e-mails and, on sign-in, the app follow it.
+      language,
     });
   });
 
-  const resendLabel = resendIn > 0 ? `Resend in ${resendIn} s` : 'Resend';
+  const resendLabel = resendIn > 0 ? t`Resend in ${resendIn} s` : t`Resend`;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Sign up`}>
       <Stack>
         {formError ? (
           <Alert color="red" role="alert">
             {formError}
           </Alert>
         ) : null}
-        <Radio.Group label="I am" required {...form.getInputProps('userType')}>
+        <Radio.Group label={t`I am`} required {...form.getInputProps('userType')}>
           <Group mt={6}>
-            <Radio value="advertiser" label="Advertiser" />
-            <Radio value="media_owner" label="Media Owner" />
+            <Radio value="advertiser" label={core('Advertiser')} />
+            <Radio value="media_owner" label={core('Media Owner')} />
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput
-            label="First name"
+            label={t`First name`}
             required
             autoComplete="given-name"
             {...form.getInputProps('firstName')}
           />
           <TextInput
-            label="Last name"
+            label={t`Last name`}
             required
             autoComplete="family-name"
             {...form.getInputProps('lastName')}
@@ -201,7 +214,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
-              label="Email"
+              label={t`Email`}
               type="email"
               required
               autoComplete="email"
@@ -209,7 +222,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
               {...form.getInputProps('email')}
               rightSection={
                 verified ? (
-                  <Text c="green" fz="lg" aria-label="verified">
+                  <Text c="green" fz="lg" aria-label={t`verified`}>
                     ✓
                   </Text>
                 ) : null
@@ -222,7 +235,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
                 loading={sendOtp.isPending}
                 mb={form.errors.email ? 22 : 0}
               >
-                Send OTP
+                <Trans>Send OTP</Trans>
               </Button>
             ) : null}
           </Group>
@@ -243,14 +256,14 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
               />
               <Group gap="xs" mt={25}>
                 <Button onClick={onVerify} loading={verifyOtp.isPending}>
-                  Verify
+                  <Trans>Verify</Trans>
                 </Button>
                 <Button
                   variant="default"
                   onClick={onSend}
                   loading={sendOtp.isPending}
                   disabled={resendIn > 0}
-                  aria-label={resendIn > 0 ? `Resend, possible in ${resendIn} seconds` : 'Resend'}
+                  aria-label={resendIn > 0 ? t`Resend, possible in ${resendIn} seconds` : t`Resend`}
                 >
                   {resendLabel}
                 </Button>
@@ -259,7 +272,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
           ) : null}
           {otpToken && codeEmail !== email ? (
             <Text fz="sm" c="orange">
-              The e-mail changed: send a new code to verify it.{' '}
+              <Trans>The e-mail changed: send a new code to verify it.</Trans>{' '}
               <Button
                 variant="subtle"
                 size="compact-sm"
@@ -267,7 +280,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
                 loading={sendOtp.isPending}
                 disabled={resendIn > 0}
               >
-                {resendIn > 0 ? `Send OTP in ${resendIn} s` : 'Send OTP'}
+                {resendIn > 0 ? t`Send OTP in ${resendIn} s` : t`Send OTP`}
               </Button>
             </Text>
           ) : null}
@@ -278,40 +291,46 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
           ) : null}
         </Stack>
         <PasswordInput
-          label="Password"
+          label={t`Password`}
           required
           autoComplete="new-password"
-          description={`At least ${LIMITS.passwordMin} characters`}
+          description={t`At least ${LIMITS.passwordMin} characters`}
           {...form.getInputProps('password')}
         />
         <PhoneInput
-          label="Phone"
+          label={t`Phone`}
           required
           value={form.values.phoneNumber}
           onChange={(value) => form.setFieldValue('phoneNumber', value)}
           error={form.errors.phoneNumber as string | undefined}
         />
-        <TextInput label="Company name" autoComplete="organization" {...form.getInputProps('companyName')} />
+        <TextInput
+          label={t`Company name`}
+          autoComplete="organization"
+          {...form.getInputProps('companyName')}
+        />
         <Textarea
-          label="Description"
+          label={t`Description`}
           autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('description')}
         />
         <Text fz="sm" c="dimmed">
-          By creating an account you agree to the{' '}
-          <Anchor component={Link} to="/terms" fz="sm">
-            Terms and Conditions
-          </Anchor>{' '}
-          and consent to the processing of your personal data as described in the{' '}
-          <Anchor component={Link} to="/privacy-policy" fz="sm">
-            Privacy Policy
-          </Anchor>
-          .
+          <Trans>
+            By creating an account you agree to the{' '}
+            <Anchor component={Link} to="/terms" fz="sm">
+              Terms and Conditions
+            </Anchor>{' '}
+            and consent to the processing of your personal data as described in the{' '}
+            <Anchor component={Link} to="/privacy-policy" fz="sm">
+              Privacy Policy
+            </Anchor>
+            .
+          </Trans>
         </Text>
         <Button type="submit" fullWidth loading={signup.isPending}>
-          {verified ? 'Complete Signup' : 'Create account'}
+          {verified ? t`Complete Signup` : t`Create account`}
         </Button>
       </Stack>
     </form>

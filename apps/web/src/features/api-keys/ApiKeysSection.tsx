@@ -1,5 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@barterads/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -20,15 +22,26 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadError } from '../../components/LoadError';
 
-const SCOPE_LABEL: Record<ApiKeyScope, string> = { read: 'Read only', read_write: 'Read and write' };
-
-function formatWhen(iso: string | null): string {
-  if (!iso) return 'Never used';
-  return `Last used ${new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}`;
-}
+const SCOPE_LABEL = { read: msg`Read only`, read_write: msg`Read and write` } as const satisfies Record<
+  ApiKeyScope,
+  unknown
+>;
 
 /** Settings: the REST API keys of a Professional or Enterprise member; an upsell on other plans. */
 export function ApiKeysSection() {
+  const { t, i18n } = useLingui();
+  const formatWhen = (iso: string | null) => {
+    if (!iso) return t`Never used`;
+    const when = new Date(iso).toLocaleString(
+      i18n.locale === 'en' ? 'en-IN' : `${i18n.locale}-IN-u-nu-latn`,
+      {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        ...(i18n.locale === 'en' ? {} : { hourCycle: 'h23' as const }),
+      },
+    );
+    return t`Last used ${when}`;
+  };
   const utils = trpc.useUtils();
   const query = trpc.apiKeys.list.useQuery();
   const [name, setName] = useState('');
@@ -49,42 +62,49 @@ export function ApiKeysSection() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="api-keys-title">
       <Stack gap="sm">
         <Title order={2} fz="h4" id="api-keys-title">
-          API keys
+          <Trans>API keys</Trans>
         </Title>
         {query.isLoading ? (
-          <Skeleton h={60} role="status" aria-label="Loading API keys" />
+          <Skeleton h={60} role="status" aria-label={t`Loading API keys`} />
         ) : query.isError ? (
           <LoadError
-            title="Could not load your API keys"
+            title={t`Could not load your API keys`}
             error={query.error}
             onRetry={() => query.refetch()}
           />
         ) : !query.data?.apiAccess ? (
-          <Alert color="blue" title="API access comes with Professional and Enterprise">
+          <Alert color="blue" title={t`API access comes with Professional and Enterprise`}>
             <Stack gap="xs">
               <Text size="sm">
-                Connect your CRM or media planning tools to BarterAds through the REST API with your own keys.
+                <Trans>
+                  Connect your CRM or media planning tools to BarterAds through the REST API with your own
+                  keys.
+                </Trans>
               </Text>
               <Button component={Link} to="/pricing" size="compact-sm" w="fit-content">
-                See plans
+                <Trans>See plans</Trans>
               </Button>
             </Stack>
           </Alert>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Send a key as <Code>Authorization: Bearer &lt;key&gt;</Code> to the REST API (see /api/docs).
-              Read keys cannot make changes.
+              <Trans>
+                Send a key as <Code>Authorization: Bearer &lt;key&gt;</Code> to the REST API (see /api/docs).
+                Read keys cannot make changes.
+              </Trans>
             </Text>
             {secret && (
               <Alert
                 color="green"
-                title="Copy your new key now"
+                title={t`Copy your new key now`}
                 withCloseButton
                 onClose={() => setSecret(null)}
               >
                 <Stack gap="xs">
-                  <Text size="sm">It is shown only this once; we keep only a fingerprint of it.</Text>
+                  <Text size="sm">
+                    <Trans>It is shown only this once; we keep only a fingerprint of it.</Trans>
+                  </Text>
                   <Code block data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
                     {secret}
                   </Code>
@@ -96,7 +116,7 @@ export function ApiKeysSection() {
                         color={copied ? 'teal' : undefined}
                         onClick={copy}
                       >
-                        {copied ? 'Copied' : 'Copy key'}
+                        {copied ? t`Copied` : t`Copy key`}
                       </Button>
                     )}
                   </CopyButton>
@@ -111,7 +131,7 @@ export function ApiKeysSection() {
             >
               <Stack gap="xs">
                 <TextInput
-                  label="Key name"
+                  label={t`Key name`}
                   placeholder="CRM sync"
                   value={name}
                   maxLength={60}
@@ -119,32 +139,36 @@ export function ApiKeysSection() {
                   onChange={(event) => setName(event.currentTarget.value)}
                 />
                 <SegmentedControl
-                  aria-label="Scope"
+                  aria-label={t`Scope`}
                   value={scope}
                   onChange={(value) => setScope(value as ApiKeyScope)}
-                  data={API_KEY_SCOPES.map((s) => ({ value: s, label: SCOPE_LABEL[s] }))}
+                  data={API_KEY_SCOPES.map((s) => ({ value: s, label: i18n._(SCOPE_LABEL[s]) }))}
                 />
                 {create.error && (
                   <Text c="red" size="sm" role="alert">
-                    {errorMessage(create.error, 'Could not create the key.')}
+                    {errorMessage(create.error, t`Could not create the key.`)}
                   </Text>
                 )}
                 <Button type="submit" loading={create.isPending} w="fit-content">
-                  Create key
+                  <Trans>Create key</Trans>
                 </Button>
               </Stack>
             </form>
             {query.data.apiKeys.length === 0 ? (
-              <Text size="sm">No API keys yet.</Text>
+              <Text size="sm">
+                <Trans>No API keys yet.</Trans>
+              </Text>
             ) : (
-              <Stack gap="xs" role="list" aria-label="Your API keys">
+              <Stack gap="xs" role="list" aria-label={t`Your API keys`}>
                 {query.data.apiKeys.map((key) => (
                   <Paper key={key.id} withBorder p="sm" role="listitem">
                     <Group justify="space-between" wrap="wrap" gap="xs">
                       <Stack gap={2}>
                         <Group gap="xs">
-                          <Text fw={600}>{key.name}</Text>
-                          <Badge variant="light">{SCOPE_LABEL[key.scope]}</Badge>
+                          <Text fw={600} translate="no">
+                            {key.name}
+                          </Text>
+                          <Badge variant="light">{i18n._(SCOPE_LABEL[key.scope])}</Badge>
                         </Group>
                         <Code>{key.prefix}…</Code>
                         <Text size="xs" c="dimmed">
@@ -157,12 +181,12 @@ export function ApiKeysSection() {
                         size="compact-sm"
                         loading={revoke.isPending && revoke.variables?.id === key.id}
                         onClick={() => {
-                          if (window.confirm(`Revoke the key "${key.name}"? It stops working at once.`))
+                          if (window.confirm(t`Revoke the key "${key.name}"? It stops working at once.`))
                             revoke.mutate({ id: key.id });
                         }}
-                        aria-label={`Revoke key ${key.name}`}
+                        aria-label={t`Revoke key ${key.name}`}
                       >
-                        Revoke
+                        <Trans>Revoke</Trans>
                       </Button>
                     </Group>
                   </Paper>

@@ -9,6 +9,7 @@ import {
   VERIFICATION_MESSAGES,
   VERIFICATION_STATUS_LABELS,
 } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -26,6 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 import { GstVerifiedBadge } from './GstVerifiedBadge';
 import { SubmitVerificationError, useSubmitVerification } from './submit';
 
@@ -33,11 +35,23 @@ type MyVerification = RouterOutputs['businesses']['myVerification'];
 type Submission = NonNullable<MyVerification['latest']>;
 
 const STATUS_COLORS = { unverified: 'gray', pending: 'yellow', verified: 'green', rejected: 'red' } as const;
-const DATE = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
+const DATES = new Map<string, Intl.DateTimeFormat>();
+/** A submission's time in the page's language (Latin digits). */
+function formatWhen(iso: string, locale: string): string {
+  let format = DATES.get(locale);
+  if (!format) {
+    const tag = locale === 'hi' ? 'hi-IN' : locale === 'mr' ? 'mr-IN' : 'en-IN';
+    format = new Intl.DateTimeFormat(`${tag}-u-nu-latn`, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Kolkata',
+      // Hindi and Marathi on a 24-hour clock: Intl writes their am/pm in Latin letters.
+      ...(tag === 'en-IN' ? {} : { hourCycle: 'h23' as const }),
+    });
+    DATES.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
 
 interface Values {
   gstin: string;
@@ -58,11 +72,11 @@ function liveGstinError(value: string, touched: boolean): string | undefined {
 }
 
 /** The form's own checks, the same the server makes (packages/core). */
-function validate(values: Values): Errors {
+function validate(values: Values, core: (english: string) => string): Errors {
   const errors: Errors = {};
   const gstin = checkGstin(values.gstin);
   if (!gstin.ok) errors.gstin = gstin.message;
-  if (!values.legalName.trim()) errors.legalName = VERIFICATION_MESSAGES.legalNameRequired;
+  if (!values.legalName.trim()) errors.legalName = core(VERIFICATION_MESSAGES.legalNameRequired);
   if (values.pan.trim()) {
     const pan = checkPan(values.pan, gstin.ok ? gstin.gstin : undefined);
     if (!pan.ok) errors.pan = pan.message;
@@ -71,32 +85,35 @@ function validate(values: Values): Errors {
     const udyam = checkUdyam(values.udyam);
     if (!udyam.ok) errors.udyam = udyam.message;
   }
-  if (!values.certificate) errors.certificate = VERIFICATION_MESSAGES.certificateRequired;
+  if (!values.certificate) errors.certificate = core(VERIFICATION_MESSAGES.certificateRequired);
   else if (values.certificate.size > VERIFICATION_LIMITS.certificateMaxBytes)
-    errors.certificate = VERIFICATION_MESSAGES.certificateTooLarge;
+    errors.certificate = core(VERIFICATION_MESSAGES.certificateTooLarge);
   return errors;
 }
 
 /** /settings, "Verify your business" (product-spec-2 section 4): status, the reason of a rejection, the form. */
 export function VerifyBusinessSection() {
+  const { t } = useLingui();
   const mine = trpc.businesses.myVerification.useQuery(undefined, { staleTime: 0 });
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="verify-business-heading">
       <Stack>
         <Group justify="space-between" align="center">
           <Title order={2} fz="h4" id="verify-business-heading">
-            Verify your business
+            <Trans>Verify your business</Trans>
           </Title>
           {mine.data ? <StatusBadge status={mine.data.status} /> : null}
         </Group>
         {mine.isLoading ? (
           <Group gap="sm" role="status">
             <Loader size="sm" />
-            <Text>Loading your verification…</Text>
+            <Text>
+              <Trans>Loading your verification…</Trans>
+            </Text>
           </Group>
         ) : mine.error || !mine.data ? (
           <Alert color="red" role="alert">
-            {errorMessage(mine.error, 'Failed to load your verification.')}
+            {errorMessage(mine.error, t`Failed to load your verification.`)}
           </Alert>
         ) : (
           <VerificationBody data={mine.data} />
@@ -107,48 +124,53 @@ export function VerifyBusinessSection() {
 }
 
 function StatusBadge({ status }: { status: MyVerification['status'] }) {
+  const core = useCoreText();
   if (status === 'verified') return <GstVerifiedBadge size="lg" />;
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" data-testid="verification-status">
-      {VERIFICATION_STATUS_LABELS[status]}
+      {core(VERIFICATION_STATUS_LABELS[status])}
     </Badge>
   );
 }
 
 function VerificationBody({ data }: { data: MyVerification }) {
+  const { t, i18n } = useLingui();
   const { status, latest } = data;
   // The form is open for a first submission and after a rejection; a pending or verified business opens it on demand.
   const [editing, setEditing] = useState(status === 'unverified' || status === 'rejected');
   return (
     <Stack>
       <Text c="dimmed" fz="sm">
-        Businesses with a verified GSTIN show the "GST verified" badge on their listings and business page,
-        and appear under "Verified businesses only" in the marketplace. An admin checks your details against
-        your GST registration certificate.
+        <Trans>
+          Businesses with a verified GSTIN show the "GST verified" badge on their listings and business page,
+          and appear under "Verified businesses only" in the marketplace. An admin checks your details against
+          your GST registration certificate.
+        </Trans>
       </Text>
       {status === 'pending' && latest?.renamedFrom ? (
-        <Alert color="yellow" title="Your new company name is in review" role="status">
-          The GST verified badge is shown only beside a name an admin approved. We are checking “
-          {latest.tradeName ?? 'no company name'}” against your certificate; the badge returns once it is
-          approved, or at once if you change the name back to “{latest.renamedFrom}”.
+        <Alert color="yellow" title={t`Your new company name is in review`} role="status">
+          {t`The GST verified badge is shown only beside a name an admin approved. We are checking “${latest.tradeName ?? t`no company name`}” against your certificate; the badge returns once it is approved, or at once if you change the name back to “${latest.renamedFrom}”.`}
         </Alert>
       ) : status === 'pending' && latest ? (
-        <Alert color="yellow" title="Pending review" role="status">
-          We are checking {latest.legalName} (GSTIN {latest.gstin}), submitted{' '}
-          {DATE.format(new Date(latest.submittedAt))}.
+        <Alert color="yellow" title={t`Pending review`} role="status">
+          {t`We are checking ${latest.legalName} (GSTIN ${latest.gstin}), submitted ${formatWhen(latest.submittedAt, i18n.locale)}.`}
         </Alert>
       ) : null}
       {status === 'verified' && latest ? (
-        <Alert color="green" title="GST verified" role="status">
-          {latest.legalName}, GSTIN {latest.gstin}
-          {latest.tradeName && latest.tradeName !== latest.legalName ? `, shown as ${latest.tradeName}` : ''}.
-          A new company name goes to review before the badge is shown beside it.
+        <Alert color="green" title={t`GST verified`} role="status">
+          <span translate="no">
+            {latest.legalName}, GSTIN {latest.gstin}
+          </span>
+          {latest.tradeName && latest.tradeName !== latest.legalName ? t`, shown as ${latest.tradeName}` : ''}
+          . <Trans>A new company name goes to review before the badge is shown beside it.</Trans>
         </Alert>
       ) : null}
       {status === 'rejected' && latest ? (
-        <Alert color="red" title="Your verification was not approved" role="alert">
-          <Text fz="sm">Reason: {latest.reason}</Text>
-          <Text fz="sm">Correct the details below and submit again.</Text>
+        <Alert color="red" title={t`Your verification was not approved`} role="alert">
+          <Text fz="sm">{t`Reason: ${latest.reason}`}</Text>
+          <Text fz="sm">
+            <Trans>Correct the details below and submit again.</Trans>
+          </Text>
         </Alert>
       ) : null}
       {editing ? (
@@ -161,7 +183,7 @@ function VerificationBody({ data }: { data: MyVerification }) {
       ) : (
         <Group>
           <Button variant="default" onClick={() => setEditing(true)}>
-            {status === 'verified' ? 'Change business details' : 'Submit new details'}
+            {status === 'verified' ? t`Change business details` : t`Submit new details`}
           </Button>
         </Group>
       )}
@@ -179,6 +201,8 @@ function VerificationForm({
   status: MyVerification['status'];
   onDone: () => void;
 }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const [values, setValues] = useState<Values>({
     gstin: latest?.gstin ?? '',
     legalName: latest?.legalName ?? '',
@@ -208,14 +232,14 @@ function VerificationForm({
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
+    const found = validate(values, core);
     setErrors(found);
     setTouched({ gstin: true, legalName: true, pan: true, udyam: true, certificate: true });
     if (Object.keys(found).length > 0 || !values.certificate) return;
     submit.mutate({ ...values, certificate: values.certificate }, { onSuccess: () => onDone() });
   };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Verify your business">
+    <form onSubmit={onSubmit} noValidate aria-label={t`Verify your business`}>
       <Stack>
         {submit.error && !Object.keys(serverIssues).length ? (
           <Alert color="red" role="alert">
@@ -224,14 +248,16 @@ function VerificationForm({
         ) : null}
         {status === 'verified' ? (
           <Alert color="blue" role="note">
-            Changing your GSTIN or legal name sends your business back to review: the badge is hidden until an
-            admin approves the new details.
+            <Trans>
+              Changing your GSTIN or legal name sends your business back to review: the badge is hidden until
+              an admin approves the new details.
+            </Trans>
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="GSTIN"
-            description="15 characters, as on your GST registration certificate"
+            description={t`15 characters, as on your GST registration certificate`}
             placeholder="27AAPFU0939F1ZV"
             required
             autoComplete="off"
@@ -242,16 +268,16 @@ function VerificationForm({
             {...set('gstin')}
           />
           <TextInput
-            label="Legal name"
-            description="As registered for GST"
+            label={t`Legal name`}
+            description={t`As registered for GST`}
             required
             autoComplete="organization"
             maxLength={VERIFICATION_LIMITS.legalNameMax}
             {...set('legalName')}
           />
           <TextInput
-            label="PAN (optional)"
-            description="Characters 3-12 of your GSTIN"
+            label={t`PAN (optional)`}
+            description={t`Characters 3-12 of your GSTIN`}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -259,7 +285,7 @@ function VerificationForm({
             {...set('pan')}
           />
           <TextInput
-            label="Udyam number (optional)"
+            label={t`Udyam number (optional)`}
             placeholder="UDYAM-MH-01-0012345"
             autoComplete="off"
             autoCapitalize="characters"
@@ -269,9 +295,9 @@ function VerificationForm({
           />
         </SimpleGrid>
         <FileInput
-          label="GST registration certificate"
-          description="PDF or image (JPEG, PNG, WebP), up to 10 MB"
-          placeholder="Choose a file"
+          label={t`GST registration certificate`}
+          description={t`PDF or image (JPEG, PNG, WebP), up to 10 MB`}
+          placeholder={t`Choose a file`}
           required
           clearable
           accept={CERTIFICATE_TYPES.join(',')}
@@ -285,11 +311,11 @@ function VerificationForm({
         />
         <Group>
           <Button type="submit" loading={submit.isPending}>
-            {status === 'rejected' ? 'Submit again' : 'Submit for verification'}
+            {status === 'rejected' ? t`Submit again` : t`Submit for verification`}
           </Button>
           {status === 'pending' || status === 'verified' ? (
             <Button variant="subtle" onClick={onDone}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
         </Group>
@@ -299,20 +325,25 @@ function VerificationForm({
 }
 
 function History({ history }: { history: Submission[] }) {
+  const { i18n } = useLingui();
+  const core = useCoreText();
   return (
     <Stack gap={4}>
       <Title order={3} fz="h6">
-        Your submissions
+        <Trans>Your submissions</Trans>
       </Title>
       <List spacing={4} size="sm" listStyleType="none" p={0}>
         {history.map((s) => (
           <List.Item key={s._id}>
             <Text fz="sm" component="span">
-              {DATE.format(new Date(s.submittedAt))}: {s.gstin}, {s.legalName} —{' '}
-              <strong>{VERIFICATION_STATUS_LABELS[s.status]}</strong>
+              {formatWhen(s.submittedAt, i18n.locale)}:{' '}
+              <span translate="no">
+                {s.gstin}, {s.legalName}
+              </span>{' '}
+              — <strong>{core(VERIFICATION_STATUS_LABELS[s.status])}</strong>
               {s.reason ? ` (${s.reason})` : ''} ·{' '}
               <Anchor href={s.certificate.url} target="_blank" rel="noopener" fz="sm">
-                certificate
+                <Trans>certificate</Trans>
               </Anchor>
             </Text>
           </List.Item>

@@ -2,16 +2,21 @@ import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import {
   DEAL_LIMITS,
   DEAL_MESSAGES,
+  DEAL_UNIT_LABELS,
   type DealItemUnit,
   DISPUTE_OUTCOME_LABELS,
   DISPUTE_REASON_LABELS,
   type DisputeOutcome,
   type DisputeReason,
   dealQuantityText,
+  formatIndianNumber,
   possessive,
   sameTerms,
 } from '@barterads/core';
 import type { DealItemFormValues } from '@barterads/core/forms';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -31,13 +36,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog, useDiscardGuard } from '../../components/ConfirmDialog';
-import { formatDate } from '../../components/dates';
 import { FormLoading } from '../../components/FormLoading';
+import { useCoreText, useFormatDate, usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
 import { DealReviews } from './DealReviews';
 import { Deliverables } from './Deliverables';
-import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
+import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime as formatDealDateTime } from './format';
 import { DEFAULT_OPEN_DAYS, givableListings, toApiItems } from './offer-items';
 import { usePayCommission } from './usePayCommission';
 
@@ -57,26 +62,39 @@ type Item = Deal['items'][number];
 const itemKey = (item: Item) =>
   [item.giverId, item.title, item.quantity, item.unit, item.startDate, item.endDate, item.valueInr].join('|');
 
+/** "3 months" in the page's language ("3 माह"). */
+export function useQuantityText(): (quantity: number, unit: string) => string {
+  const language = usePageLanguage();
+  const core = useCoreText();
+  return (quantity, unit) =>
+    language === 'en'
+      ? dealQuantityText(quantity, unit)
+      : `${formatIndianNumber(quantity)} ${core(DEAL_UNIT_LABELS[unit as DealItemUnit] ?? unit)}`;
+}
+
 function ItemList({ items, changed }: { items: Item[]; changed?: Set<string> }) {
+  const { t } = useLingui();
+  const formatDate = useFormatDate();
+  const quantityText = useQuantityText();
   return (
     <Stack gap={4}>
       {items.map((item) => (
         <Group key={item._id} justify="space-between" wrap="nowrap" gap="xs">
           <Stack gap={0}>
             <Text size="sm" fw={changed?.has(itemKey(item)) ? 700 : undefined}>
-              {item.title}
+              <span translate="no">{item.title}</span>
               {changed?.has(itemKey(item)) ? (
                 // A span: a Badge's own div inside the paragraph is invalid HTML, which the server-rendered page
                 // (member-pages.ts) would not hydrate.
                 <Badge size="xs" ml={6} color="yellow" component="span">
-                  changed
+                  <Trans>changed</Trans>
                 </Badge>
               ) : null}
             </Text>
             <Text size="xs" c="dimmed">
-              {dealQuantityText(item.quantity, item.unit)}
+              {quantityText(item.quantity, item.unit)}
               {item.startDate || item.endDate
-                ? ` · ${item.startDate ? formatDate(item.startDate) : '…'} to ${item.endDate ? formatDate(item.endDate) : '…'}`
+                ? ` · ${t`${item.startDate ? formatDate(item.startDate) : '…'} to ${item.endDate ? formatDate(item.endDate) : '…'}`}`
                 : ''}
             </Text>
           </Stack>
@@ -102,28 +120,37 @@ function toFormItem(item: Item): DealItemFormValues {
 type TimelineEvent = DealPageData['timeline'][number];
 
 /** A delivery event of the timeline as the viewer reads it (the system's own events without an actor). */
-function deliveryEventText(event: TimelineEvent, items: Item[], me: string, otherName: string): string {
-  const title = items.find((i) => i._id === event.itemId)?.title ?? 'an item';
-  const by = event.actorId === me ? 'you' : otherName;
+function deliveryEventText(
+  i18n: I18n,
+  core: (english: string) => string,
+  event: TimelineEvent,
+  items: Item[],
+  me: string,
+  otherName: string,
+): string {
+  const title = items.find((i) => i._id === event.itemId)?.title ?? i18n._(msg`an item`);
+  const by = event.actorId === me ? i18n._(msg`you`) : otherName;
   const note = event.note ? `: ${event.note}` : '';
   switch (event.kind) {
     case 'delivered':
-      return `"${title}" delivered by ${by}${note}`;
+      return i18n._(msg`"${title}" delivered by ${by}`) + note;
     case 'accepted':
-      return `"${title}" accepted by ${by}`;
+      return i18n._(msg`"${title}" accepted by ${by}`);
     case 'disputed': {
       // The note is `<reason>: <details>`.
       const [reason, ...details] = (event.note ?? '').split(': ');
-      const label = DISPUTE_REASON_LABELS[reason as DisputeReason] ?? reason;
-      return `"${title}" disputed by ${by}${label ? ` (${label.toLowerCase()})` : ''}${details.length ? `: ${details.join(': ')}` : ''}`;
+      const english = DISPUTE_REASON_LABELS[reason as DisputeReason] ?? reason;
+      const label = english ? core(english) : '';
+      return `${i18n._(msg`"${title}" disputed by ${by}`)}${label ? ` (${label.toLowerCase()})` : ''}${details.length ? `: ${details.join(': ')}` : ''}`;
     }
     case 'auto_accepted':
-      return `"${title}" accepted automatically (no answer within 7 days of delivery)`;
+      return i18n._(msg`"${title}" accepted automatically (no answer within 7 days of delivery)`);
     default: {
       const outcome = event.kind.replace(/^resolved_/, '');
-      const label =
-        outcome in DISPUTE_OUTCOME_LABELS ? DISPUTE_OUTCOME_LABELS[outcome as DisputeOutcome] : outcome;
-      return `Admin decided the dispute about "${title}": ${label.toLowerCase()}${note}`;
+      const label = core(
+        outcome in DISPUTE_OUTCOME_LABELS ? DISPUTE_OUTCOME_LABELS[outcome as DisputeOutcome] : outcome,
+      );
+      return i18n._(msg`Admin decided the dispute about "${title}": ${label.toLowerCase()}`) + note;
     }
   }
 }
@@ -131,6 +158,10 @@ function deliveryEventText(event: TimelineEvent, items: Item[], me: string, othe
 /** `/dashboard/deals/$id`: items per side with totals and the difference, the actions of whose turn it is, every
  * version with what changed, the timeline and the letter. Phone layout first. */
 export function DealPage({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const language = usePageLanguage();
+  const formatDateTime = (iso: string) => formatDealDateTime(iso, language);
   const { user } = useSessionUser();
   const utils = trpc.useUtils();
   const page = trpc.deals.get.useQuery({ id }, { retry: false });
@@ -145,7 +176,7 @@ export function DealPage({ id }: { id: string }) {
     setUnchanged(false);
     setCounterDirty(false);
   };
-  const counterGuard = useDiscardGuard(counterDirty, closeCounter, 'Discard this counter?');
+  const counterGuard = useDiscardGuard(counterDirty, closeCounter, t`Discard this counter?`);
   const [confirmingAccept, setConfirmingAccept] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
@@ -166,7 +197,7 @@ export function DealPage({ id }: { id: string }) {
 
   if (page.isPending || !user)
     return (
-      <Stack aria-label="Loading the deal">
+      <Stack aria-label={t`Loading the deal`}>
         <Skeleton height={32} width="60%" />
         <Skeleton height={160} />
         <Skeleton height={160} />
@@ -174,10 +205,10 @@ export function DealPage({ id }: { id: string }) {
     );
   if (page.isError)
     return (
-      <Alert color="red" title="Could not load this deal">
+      <Alert color="red" title={t`Could not load this deal`}>
         {errorMessage(page.error)}
         <Anchor component={Link} to="/dashboard/deals" display="block" mt="xs">
-          Back to your deals
+          <Trans>Back to your deals</Trans>
         </Anchor>
       </Alert>
     );
@@ -199,32 +230,34 @@ export function DealPage({ id }: { id: string }) {
   return (
     <Stack>
       <Anchor component={Link} to="/dashboard/deals" size="sm">
-        ← All deals
+        ← <Trans>All deals</Trans>
       </Anchor>
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} fz="h2" {...DEAL_HEADING_TIMING}>
-            Deal with {otherName}
+            <Trans>
+              Deal with <span translate="no">{otherName}</span>
+            </Trans>
           </Title>
           <Text size="sm" c="dimmed">
-            {deal.number ?? `Version ${deal.version} of at most ${DEAL_LIMITS.maxVersions}`}
-            {other.verified ? ' · GST verified' : ''}
+            {deal.number ?? t`Version ${deal.version} of at most ${DEAL_LIMITS.maxVersions}`}
+            {other.verified ? ` · ${t`GST verified`}` : ''}
           </Text>
         </Stack>
         <Badge size="lg" color={DEAL_STATUS_COLORS[deal.status]} variant="light">
-          {DEAL_STATUS_LABELS[deal.status]}
+          {i18n._(DEAL_STATUS_LABELS[deal.status])}
         </Badge>
       </Group>
 
       {deal.conversationId && isParty ? (
         <Link to="/dashboard/messages" search={{ c: deal.conversationId }}>
-          Open the deal's conversation in Messages
+          <Trans>Open the deal's conversation in Messages</Trans>
         </Link>
       ) : null}
       {deal.status === 'proposed' ? (
         <Alert color={myTurn ? 'blue' : 'gray'}>
-          {myTurn ? 'Your answer is awaited.' : `Waiting for ${otherName}.`} The offer closes{' '}
-          {formatDateTime(deal.expiresAt)}.
+          {myTurn ? t`Your answer is awaited.` : t`Waiting for ${otherName}.`}{' '}
+          {t`The offer closes ${formatDateTime(deal.expiresAt)}.`}
         </Alert>
       ) : null}
       {failed ? (
@@ -234,32 +267,33 @@ export function DealPage({ id }: { id: string }) {
       ) : null}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card withBorder padding="sm" aria-label="You get">
+        <Card withBorder padding="sm" aria-label={t`You get`}>
           <Title order={2} size="h5" mb="xs">
-            You get ({otherName} gives)
+            {t`You get (${otherName} gives)`}
           </Title>
           <ItemList items={iGet} />
           <Text fw={600} mt="xs">
-            Total {formatInr(youGet)}
+            {t`Total ${formatInr(youGet)}`}
           </Text>
         </Card>
-        <Card withBorder padding="sm" aria-label="You give">
+        <Card withBorder padding="sm" aria-label={t`You give`}>
           <Title order={2} size="h5" mb="xs">
-            You give
+            <Trans>You give</Trans>
           </Title>
           <ItemList items={iGive} />
           <Text fw={600} mt="xs">
-            Total {formatInr(youGive)}
+            {t`Total ${formatInr(youGive)}`}
           </Text>
         </Card>
       </SimpleGrid>
       <Text size="sm">
-        Difference: {formatInr(Math.abs(youGet - youGive))}
         {youGet === youGive
-          ? ''
+          ? t`Difference: ${formatInr(0)}`
           : youGet > youGive
-            ? ' in your favour'
-            : ` in ${possessive(otherName)} favour`}
+            ? t`Difference: ${formatInr(youGet - youGive)} in your favour`
+            : language === 'en'
+              ? `Difference: ${formatInr(youGive - youGet)} in ${possessive(otherName)} favour`
+              : t`Difference: ${formatInr(youGive - youGet)} in favour of ${otherName}`}
       </Text>
 
       {isParty ? (
@@ -271,43 +305,42 @@ export function DealPage({ id }: { id: string }) {
       {myTurn ? (
         <Group grow={phone ?? false}>
           <Button loading={accept.isPending} onClick={() => setConfirmingAccept(true)}>
-            Accept version {deal.version}
+            {t`Accept version ${deal.version}`}
           </Button>
           {can('counter') ? (
             <Button variant="light" onClick={() => setCountering(true)}>
-              Counter
+              <Trans>Counter</Trans>
             </Button>
           ) : null}
           <Button variant="default" color="red" onClick={() => setDeclining(true)}>
-            Decline
+            <Trans>Decline</Trans>
           </Button>
         </Group>
       ) : null}
       {can('withdraw') ? (
         <Group>
           <Button variant="default" loading={withdraw.isPending} onClick={() => withdraw.mutate({ id })}>
-            Withdraw my offer
+            <Trans>Withdraw my offer</Trans>
           </Button>
         </Group>
       ) : null}
 
       {deal.acceptedAt ? (
-        <Card withBorder padding="sm" aria-label="Letter and commission">
+        <Card withBorder padding="sm" aria-label={t`Letter and commission`}>
           <Stack gap={4}>
             <Text>
-              Accepted {formatDateTime(deal.acceptedAt)} · {deal.number}
+              {t`Accepted ${formatDateTime(deal.acceptedAt)}`} · {deal.number}
             </Text>
             {myCommission ? (
               <Text size="sm">
-                Your commission: {formatInr(myCommission.amountInr)} (
-                {Math.round(myCommission.rate * 1000) / 10}% of the value you receive) ·{' '}
-                {myCommission.paid ? 'paid' : 'unpaid'}
+                {t`Your commission: ${formatInr(myCommission.amountInr)} (${Math.round(myCommission.rate * 1000) / 10}% of the value you receive)`}{' '}
+                · {myCommission.paid ? t`paid` : t`unpaid`}
               </Text>
             ) : null}
             {myCommission && can('pay_commission') && commission.enabled ? (
               <>
                 <Button loading={commission.busy} onClick={() => void commission.pay()}>
-                  Pay commission {formatInr(myCommission.amountInr)}
+                  {t`Pay commission ${formatInr(myCommission.amountInr)}`}
                 </Button>
                 {commission.problem && !commission.busy ? (
                   <Alert color="red" title={commission.problem.title} role="alert">
@@ -317,7 +350,7 @@ export function DealPage({ id }: { id: string }) {
               </>
             ) : null}
             <Button component="a" href={`/api/deals/${deal._id}/letter.pdf`} variant="light" download>
-              Download the deal letter (PDF)
+              <Trans>Download the deal letter (PDF)</Trans>
             </Button>
           </Stack>
         </Card>
@@ -329,36 +362,36 @@ export function DealPage({ id }: { id: string }) {
       ) : null}
 
       <Title order={2} size="h4">
-        Versions
+        <Trans>Versions</Trans>
       </Title>
-      <Stack gap="sm" aria-label="Versions">
+      <Stack gap="sm" aria-label={t`Versions`}>
         {[...versions].reverse().map((version) => {
           const previous = versions.find((v) => v.version === version.version - 1);
           const before = new Set(previous?.items.map(itemKey) ?? []);
           const changed = new Set(
             previous ? version.items.map(itemKey).filter((key) => !before.has(key)) : [],
           );
-          const author = version.authorId === me ? 'You' : otherName;
+          const author = version.authorId === me ? t`You` : otherName;
           return (
             <Card key={version.version} withBorder padding="sm">
               <Text fw={600}>
-                Version {version.version} · {author} · {formatDateTime(version.createdAt)}
+                {t`Version ${version.version}`} · {author} · {formatDateTime(version.createdAt)}
               </Text>
               {version.message ? (
-                <Text size="sm" fs="italic" my={4} style={{ whiteSpace: 'pre-line' }}>
+                <Text size="sm" fs="italic" my={4} style={{ whiteSpace: 'pre-line' }} translate="no">
                   “{version.message}”
                 </Text>
               ) : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
                 <Stack gap={2}>
                   <Text size="xs" c="dimmed">
-                    You get · {formatInr(version.totals[me] ?? 0)}
+                    <Trans>You get</Trans> · {formatInr(version.totals[me] ?? 0)}
                   </Text>
                   <ItemList items={version.items.filter((i) => i.giverId === other._id)} changed={changed} />
                 </Stack>
                 <Stack gap={2}>
                   <Text size="xs" c="dimmed">
-                    You give · {formatInr(version.totals[other._id] ?? 0)}
+                    <Trans>You give</Trans> · {formatInr(version.totals[other._id] ?? 0)}
                   </Text>
                   <ItemList items={version.items.filter((i) => i.giverId === me)} changed={changed} />
                 </Stack>
@@ -369,50 +402,59 @@ export function DealPage({ id }: { id: string }) {
       </Stack>
 
       <Title order={2} size="h4">
-        Timeline
+        <Trans>Timeline</Trans>
       </Title>
-      <Stack gap={2} aria-label="Timeline">
+      <Stack gap={2} aria-label={t`Timeline`}>
         {versions.map((v) => (
           <Text size="sm" key={v.version}>
-            {formatDateTime(v.createdAt)}: {v.version === 1 ? 'proposed' : `version ${v.version} countered`}{' '}
-            by {v.authorId === me ? 'you' : otherName}
+            {formatDateTime(v.createdAt)}:{' '}
+            {v.version === 1
+              ? t`proposed by ${v.authorId === me ? t`you` : otherName}`
+              : t`version ${v.version} countered by ${v.authorId === me ? t`you` : otherName}`}
           </Text>
         ))}
         {deal.acceptedAt ? (
           <Text size="sm">
-            {formatDateTime(deal.acceptedAt)}: accepted by {deal.acceptedBy === me ? 'you' : otherName}
+            {formatDateTime(deal.acceptedAt)}: {t`accepted by ${deal.acceptedBy === me ? t`you` : otherName}`}
           </Text>
         ) : null}
         {deal.status === 'declined' ? (
-          <Text size="sm">Declined{deal.declineReason ? `: ${deal.declineReason}` : ''}</Text>
+          <Text size="sm">
+            <Trans>Declined</Trans>
+            {deal.declineReason ? `: ${deal.declineReason}` : ''}
+          </Text>
         ) : null}
-        {deal.status === 'withdrawn' ? <Text size="sm">Withdrawn</Text> : null}
-        {deal.status === 'expired' ? <Text size="sm">Expired {formatDateTime(deal.expiresAt)}</Text> : null}
+        {deal.status === 'withdrawn' ? (
+          <Text size="sm">
+            <Trans>Withdrawn</Trans>
+          </Text>
+        ) : null}
+        {deal.status === 'expired' ? (
+          <Text size="sm">{t`Expired ${formatDateTime(deal.expiresAt)}`}</Text>
+        ) : null}
         {timeline.map((event) => (
           <Text size="sm" key={`${event.at}-${event.kind}-${event.itemId}`}>
-            {formatDateTime(event.at)}: {deliveryEventText(event, deal.items, me, otherName)}
+            {formatDateTime(event.at)}: {deliveryEventText(i18n, core, event, deal.items, me, otherName)}
           </Text>
         ))}
       </Stack>
 
       <ConfirmDialog
         opened={confirmingAccept}
-        title={`Accept version ${deal.version}?`}
-        confirmLabel={`Accept version ${deal.version}`}
+        title={t`Accept version ${deal.version}?`}
+        confirmLabel={t`Accept version ${deal.version}`}
         loading={accept.isPending}
         onCancel={() => setConfirmingAccept(false)}
         onConfirm={() => accept.mutate({ id, version: deal.version })}
       >
         <Text size="sm">
-          You get {formatInr(youGet)} and give {formatInr(youGive)}. Accepting fixes these terms: the deal
-          gets its number and letter, each side owes what it gives, and your plan's commission on what you
-          receive is due.
+          {t`You get ${formatInr(youGet)} and give ${formatInr(youGive)}. Accepting fixes these terms: the deal gets its number and letter, each side owes what it gives, and your plan's commission on what you receive is due.`}
         </Text>
       </ConfirmDialog>
       <Modal
         opened={countering}
         onClose={counterGuard.requestClose}
-        title="Counter"
+        title={t`Counter`}
         size="lg"
         fullScreen={phone}
       >
@@ -427,10 +469,14 @@ export function DealPage({ id }: { id: string }) {
             }}
             myListings={givableListings(mine.data?.barters ?? [])}
             otherName={otherName}
-            submitLabel={`Send version ${deal.version + 1}`}
+            submitLabel={t`Send version ${deal.version + 1}`}
             busy={counter.isPending}
             error={
-              unchanged ? DEAL_MESSAGES.counterUnchanged : counter.error ? errorMessage(counter.error) : null
+              unchanged
+                ? core(DEAL_MESSAGES.counterUnchanged)
+                : counter.error
+                  ? errorMessage(counter.error)
+                  : null
             }
             errorAction={
               unchanged ? (
@@ -443,7 +489,7 @@ export function DealPage({ id }: { id: string }) {
                     setConfirmingAccept(true);
                   }}
                 >
-                  Accept version {deal.version} instead
+                  {t`Accept version ${deal.version} instead`}
                 </Button>
               ) : null
             }
@@ -466,24 +512,24 @@ export function DealPage({ id }: { id: string }) {
           />
         </Suspense>
       </Modal>
-      <Modal opened={declining} onClose={() => setDeclining(false)} title="Decline this offer">
+      <Modal opened={declining} onClose={() => setDeclining(false)} title={t`Decline this offer`}>
         <Stack>
           <Textarea
-            label="Reason (optional)"
+            label={t`Reason (optional)`}
             value={reason}
             maxLength={DEAL_LIMITS.reasonMax}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeclining(false)}>
-              Keep it open
+              <Trans>Keep it open</Trans>
             </Button>
             <Button
               color="red"
               loading={decline.isPending}
               onClick={() => decline.mutate({ id, reason: reason || undefined })}
             >
-              Decline
+              <Trans>Decline</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,11 +1,17 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { possessive, REVIEW_LIMITS } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from './format';
+import { usePageLanguage } from '../../i18n/core-text';
+import { formatDateTime as formatDealDateTime } from './format';
 
 /** After completion: the review form, your review, theirs once public. */
 export function DealReviews({ dealId, otherName }: { dealId: string; otherName: string }) {
+  const { t } = useLingui();
+  const language = usePageLanguage();
+  const formatDateTime = (iso: string) => formatDealDateTime(iso, language);
+  const theirReview = language === 'en' ? `${possessive(otherName)} review` : t`Review by ${otherName}`;
   const utils = trpc.useUtils();
   const reviews = trpc.reviews.forDeal.useQuery({ id: dealId });
   const [rating, setRating] = useState(0);
@@ -16,9 +22,9 @@ export function DealReviews({ dealId, otherName }: { dealId: string; otherName: 
   if (!reviews.data) return null;
   const { mine, theirs, canReview, publishesAt } = reviews.data;
   return (
-    <Stack gap="sm" aria-label="Reviews">
+    <Stack gap="sm" aria-label={t`Reviews`}>
       <Title order={2} size="h4">
-        Reviews
+        <Trans>Reviews</Trans>
       </Title>
       {canReview ? (
         <Card withBorder padding="sm">
@@ -29,13 +35,13 @@ export function DealReviews({ dealId, otherName }: { dealId: string; otherName: 
             }}
           >
             <Stack gap="xs">
-              <Text fw={600}>Review {otherName}</Text>
+              <Text fw={600}>{t`Review ${otherName}`}</Text>
               <Text size="sm" id="review-stars-label">
-                Stars
+                <Trans>Stars</Trans>
               </Text>
               <Rating value={rating} onChange={setRating} aria-labelledby="review-stars-label" size="lg" />
               <Textarea
-                label="Your review"
+                label={t`Your review`}
                 required
                 autosize
                 minRows={3}
@@ -44,7 +50,9 @@ export function DealReviews({ dealId, otherName }: { dealId: string; otherName: 
                 onChange={(e) => setText(e.currentTarget.value)}
               />
               <Text size="xs" c="dimmed">
-                Reviews are shown once both of you have written one, or 14 days after completion.
+                <Trans>
+                  Reviews are shown once both of you have written one, or 14 days after completion.
+                </Trans>
               </Text>
               {create.error ? (
                 <Alert color="red" role="alert">
@@ -52,33 +60,39 @@ export function DealReviews({ dealId, otherName }: { dealId: string; otherName: 
                 </Alert>
               ) : null}
               <Button type="submit" loading={create.isPending} disabled={rating < 1 || !text.trim()}>
-                Publish review
+                <Trans>Publish review</Trans>
               </Button>
             </Stack>
           </form>
         </Card>
       ) : null}
       {mine ? (
-        <Card withBorder padding="sm" aria-label="Your review">
+        <Card withBorder padding="sm" aria-label={t`Your review`}>
           <Text size="sm" fw={600}>
-            Your review
+            <Trans>Your review</Trans>
           </Text>
           <Rating value={mine.rating} readOnly />
-          <Text size="sm">{mine.text}</Text>
+          <Text size="sm" translate="no">
+            {mine.text}
+          </Text>
           <Text size="xs" c="dimmed">
             {mine.publishedAt
-              ? `Public since ${formatDateTime(mine.publishedAt)}`
-              : `Hidden until ${otherName} reviews you${publishesAt ? ` or ${formatDateTime(publishesAt)}` : ''}.`}
+              ? t`Public since ${formatDateTime(mine.publishedAt)}`
+              : publishesAt
+                ? t`Hidden until ${otherName} reviews you or ${formatDateTime(publishesAt)}.`
+                : t`Hidden until ${otherName} reviews you.`}
           </Text>
         </Card>
       ) : null}
       {theirs ? (
-        <Card withBorder padding="sm" aria-label={`${possessive(otherName)} review`}>
+        <Card withBorder padding="sm" aria-label={theirReview}>
           <Text size="sm" fw={600}>
-            {possessive(otherName)} review of you
+            {language === 'en' ? `${possessive(otherName)} review of you` : t`Review of you by ${otherName}`}
           </Text>
           <Rating value={theirs.rating} readOnly />
-          <Text size="sm">{theirs.text}</Text>
+          <Text size="sm" translate="no">
+            {theirs.text}
+          </Text>
         </Card>
       ) : null}
     </Stack>

@@ -1,7 +1,9 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { DEAL_STATUSES, type DealStatus } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Card, Chip, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { CircleProposals } from '../circles/CircleProposals';
 import { formatInr } from '../listings/format';
@@ -11,7 +13,10 @@ export type DealSummary = RouterOutputs['deals']['list']['deals'][number];
 export type DealFilter = DealStatus | 'awaiting' | 'confirm' | 'all';
 
 function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
+  const { t, i18n } = useLingui();
+  const language = usePageLanguage();
   const other = deal.proposer._id === meId ? deal.counterparty : deal.proposer;
+  const otherName = other.companyName ?? other.name;
   // Whether the offer awaits the viewer's answer: the server's `actions` (the deal table in packages/core).
   const mine = deal.actions.includes('accept');
   return (
@@ -19,29 +24,28 @@ function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
       to="/dashboard/deals/$id"
       params={{ id: deal._id }}
       style={{ textDecoration: 'none', color: 'inherit' }}
-      aria-label={`Deal with ${other.companyName ?? other.name}`}
+      aria-label={t`Deal with ${otherName}`}
     >
       <Card withBorder padding="sm">
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={600} lineClamp={1}>
+            <Text fw={600} lineClamp={1} translate="no">
               {other.companyName ?? other.name}
             </Text>
             <Badge color={DEAL_STATUS_COLORS[deal.status]} variant="light">
-              {DEAL_STATUS_LABELS[deal.status]}
+              {i18n._(DEAL_STATUS_LABELS[deal.status])}
             </Badge>
           </Group>
-          <Text size="sm" lineClamp={1}>
+          <Text size="sm" lineClamp={1} translate="no">
             {deal.items.map((item) => item.title).join(' · ')}
           </Text>
           <Text size="sm" c="dimmed">
-            You get {formatInr(deal.totals[meId] ?? 0)} · you give {formatInr(deal.totals[other._id] ?? 0)} ·
-            version {deal.version}
+            {t`You get ${formatInr(deal.totals[meId] ?? 0)} · you give ${formatInr(deal.totals[other._id] ?? 0)} · version ${deal.version}`}
           </Text>
           {deal.status === 'proposed' ? (
             <Text size="sm" c={mine ? 'blue' : 'dimmed'} fw={mine ? 600 : undefined}>
-              {mine ? 'Awaiting your answer' : `Waiting for ${other.companyName ?? other.name}`} · closes{' '}
-              {formatDateTime(deal.expiresAt)}
+              {mine ? t`Awaiting your answer` : t`Waiting for ${otherName}`} ·{' '}
+              {t`closes ${formatDateTime(deal.expiresAt, language)}`}
             </Text>
           ) : deal.number ? (
             <Text size="sm" c="dimmed">
@@ -57,6 +61,7 @@ function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
 
 /** `/dashboard/deals`: the user's deals by state with counts, and what awaits the user. Phone layout first. */
 export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: (f: DealFilter) => void }) {
+  const { t, i18n } = useLingui();
   const { user } = useSessionUser();
   const query = trpc.deals.list.useInfiniteQuery(
     { status: filter === 'all' ? undefined : filter, limit: 20 },
@@ -66,24 +71,24 @@ export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: 
   const counts = first?.counts ?? {};
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const options = [
-    { value: 'all', label: `All (${total})` },
-    { value: 'awaiting', label: `Awaiting you (${first?.awaitingMe ?? 0})` },
-    { value: 'confirm', label: `To confirm (${first?.awaitingConfirmation ?? 0})` },
+    { value: 'all', label: t`All (${total})` },
+    { value: 'awaiting', label: t`Awaiting you (${first?.awaitingMe ?? 0})` },
+    { value: 'confirm', label: t`To confirm (${first?.awaitingConfirmation ?? 0})` },
     ...DEAL_STATUSES.filter((s) => counts[s]).map((s) => ({
       value: s,
-      label: `${DEAL_STATUS_LABELS[s]} (${counts[s]})`,
+      label: `${i18n._(DEAL_STATUS_LABELS[s])} (${counts[s]})`,
     })),
   ];
   const deals = query.data?.pages.flatMap((p) => p.deals) ?? [];
   return (
     <Stack>
       <Title order={1} fz="h2">
-        Deals
+        <Trans>Deals</Trans>
       </Title>
       {filter === 'all' || filter === 'awaiting' ? <CircleProposals /> : null}
       {/* Choices that wrap onto a second line on a phone, every one visible (a scrolling strip hid the last ones). */}
       <Chip.Group value={filter} onChange={(v) => onFilter((Array.isArray(v) ? v[0] : v) as DealFilter)}>
-        <Group gap="xs" role="radiogroup" aria-label="Show deals">
+        <Group gap="xs" role="radiogroup" aria-label={t`Show deals`}>
           {(options.some((o) => o.value === filter)
             ? options
             : [...options, { value: filter, label: filter }]
@@ -95,26 +100,28 @@ export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: 
         </Group>
       </Chip.Group>
       {query.isPending || !user ? (
-        <Stack aria-label="Loading deals">
+        <Stack aria-label={t`Loading deals`}>
           <Skeleton height={96} />
           <Skeleton height={96} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your deals">
+        <Alert color="red" title={t`Could not load your deals`}>
           {errorMessage(query.error)}
           <Button variant="light" size="xs" mt="xs" onClick={() => void query.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert>
       ) : deals.length === 0 ? (
         <Card withBorder>
-          <Text>{filter === 'all' ? 'No deals yet.' : 'No deals here.'}</Text>
+          <Text>{filter === 'all' ? t`No deals yet.` : t`No deals here.`}</Text>
           <Text size="sm" c="dimmed">
-            Find a listing in the{' '}
-            <Anchor component={Link} to="/marketplace">
-              marketplace
-            </Anchor>{' '}
-            and propose a deal from its page.
+            <Trans>
+              Find a listing in the{' '}
+              <Anchor component={Link} to="/marketplace">
+                marketplace
+              </Anchor>{' '}
+              and propose a deal from its page.
+            </Trans>
           </Text>
         </Card>
       ) : (
@@ -128,7 +135,7 @@ export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: 
               loading={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              Show more
+              <Trans>Show more</Trans>
             </Button>
           ) : null}
         </Stack>

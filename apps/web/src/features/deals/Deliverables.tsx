@@ -8,6 +8,9 @@ import {
   possessive,
   proofKindsFor,
 } from '@barterads/core';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -29,19 +32,20 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { postDisputeEvidence, useDeliver } from './deliver';
-import { formatDateTime } from './format';
+import { formatDateTime as formatDealDateTime } from './format';
 
 type Deal = RouterOutputs['deals']['get']['deal'];
 type Item = Deal['items'][number];
 type Deliverable = NonNullable<Item['deliverable']>;
 
-const STATUS_LABELS: Record<string, string> = {
-  pending: 'Awaiting delivery',
-  delivered: 'Delivered, awaiting confirmation',
-  accepted: 'Accepted',
-  disputed: 'Disputed',
-};
+const STATUS_LABELS = {
+  pending: msg`Awaiting delivery`,
+  delivered: msg`Delivered, awaiting confirmation`,
+  accepted: msg`Accepted`,
+  disputed: msg`Disputed`,
+} as const;
 const STATUS_COLORS: Record<string, string> = {
   pending: 'gray',
   delivered: 'blue',
@@ -50,18 +54,36 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 /** What the deliverable awaits, and from whom, as the viewer reads it. */
-function awaits(d: Deliverable, giverIsMe: boolean, receiverIsMe: boolean, otherName: string): string {
+function awaits(
+  i18n: I18n,
+  d: Deliverable,
+  giverIsMe: boolean,
+  receiverIsMe: boolean,
+  otherName: string,
+): string {
+  const language = i18n.locale === 'hi' || i18n.locale === 'mr' ? i18n.locale : 'en';
+  const formatDateTime = (iso: string) => formatDealDateTime(iso, language);
   switch (d.status) {
     case 'pending':
-      return giverIsMe ? 'Awaits your delivery with proof.' : `Awaits delivery by ${otherName}.`;
-    case 'delivered':
-      return receiverIsMe
-        ? `Awaits your confirmation: accept or dispute by ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'the 7th day'} (accepted automatically after).`
-        : `Awaits ${possessive(otherName)} confirmation (accepted automatically ${d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : 'after 7 days'}).`;
+      return giverIsMe
+        ? i18n._(msg`Awaits your delivery with proof.`)
+        : i18n._(msg`Awaits delivery by ${otherName}.`);
+    case 'delivered': {
+      if (receiverIsMe) {
+        const by = d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : i18n._(msg`the 7th day`);
+        return i18n._(
+          msg`Awaits your confirmation: accept or dispute by ${by} (accepted automatically after).`,
+        );
+      }
+      const when = d.autoAcceptAt ? formatDateTime(d.autoAcceptAt) : i18n._(msg`after 7 days`);
+      return language === 'en'
+        ? `Awaits ${possessive(otherName)} confirmation (accepted automatically ${when}).`
+        : i18n._(msg`Awaits confirmation by ${otherName} (accepted automatically ${when}).`);
+    }
     case 'disputed':
-      return 'An admin will decide from the proof; you can still settle it in the thread.';
+      return i18n._(msg`An admin will decide from the proof; you can still settle it in the thread.`);
     default:
-      return d.autoAccepted ? 'Accepted automatically after 7 days.' : 'Accepted.';
+      return d.autoAccepted ? i18n._(msg`Accepted automatically after 7 days.`) : i18n._(msg`Accepted.`);
   }
 }
 
@@ -69,18 +91,13 @@ type ProofFile = Deliverable['proof'][number];
 
 /** A grid of files: photos as thumbnails, PDFs as links (each opened through its authorized address). */
 function Files({ files, label }: { files: ProofFile[]; label: string }) {
+  const { t } = useLingui();
   return (
     <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label={label}>
       {files.map((p) =>
         p.kind === 'photo' ? (
           <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-            <Image
-              src={p.url}
-              alt={`${label === 'Proof files' ? 'Proof photo' : 'Evidence photo'} ${p.filename}`}
-              radius="sm"
-              h={80}
-              fit="cover"
-            />
+            <Image src={p.url} alt={t`Photo ${p.filename}`} radius="sm" h={80} fit="cover" />
           </a>
         ) : (
           <Anchor key={p._id} href={p.url} target="_blank" size="sm">
@@ -93,16 +110,21 @@ function Files({ files, label }: { files: ProofFile[]; label: string }) {
 }
 
 function Proof({ d }: { d: Deliverable }) {
+  const { t } = useLingui();
   if (d.proof.length === 0 && !d.link && !d.note) return null;
   return (
     <Stack gap={4}>
-      {d.note ? <Text size="sm">Note: {d.note}</Text> : null}
+      {d.note ? (
+        <Text size="sm">
+          {t`Note:`} <span translate="no">{d.note}</span>
+        </Text>
+      ) : null}
       {d.link ? (
         <Anchor href={d.link} target="_blank" rel="noopener noreferrer nofollow" size="sm">
           {d.link}
         </Anchor>
       ) : null}
-      {d.proof.length > 0 ? <Files files={d.proof} label="Proof files" /> : null}
+      {d.proof.length > 0 ? <Files files={d.proof} label={t`Proof files`} /> : null}
     </Stack>
   );
 }
@@ -118,6 +140,8 @@ function DeliverForm({
   category: string | null;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const deliver = useDeliver();
   const [photos, setPhotos] = useState<File[]>([]);
   const [docs, setDocs] = useState<File[]>([]);
@@ -134,9 +158,9 @@ function DeliverForm({
       }}
     >
       <Stack gap="xs">
-        <Stack gap={2} aria-label="Suggested proof">
+        <Stack gap={2} aria-label={t`Suggested proof`}>
           <Text size="sm" fw={600}>
-            Suggested proof{categoryTitle ? ` for ${categoryTitle}` : ''}
+            {categoryTitle ? t`Suggested proof for ${core(categoryTitle)}` : t`Suggested proof`}
           </Text>
           <List size="sm" c="dimmed">
             {proofKindsFor(category).map((kind) => (
@@ -145,8 +169,8 @@ function DeliverForm({
           </List>
         </Stack>
         <FileInput
-          label="Photos (take them with your phone's camera)"
-          placeholder="Take or choose photos"
+          label={t`Photos (take them with your phone's camera)`}
+          placeholder={t`Take or choose photos`}
           multiple
           clearable
           accept="image/*"
@@ -155,8 +179,8 @@ function DeliverForm({
           onChange={setPhotos}
         />
         <FileInput
-          label="PDF documents (reports, logs)"
-          placeholder="Choose PDFs"
+          label={t`PDF documents (reports, logs)`}
+          placeholder={t`Choose PDFs`}
           multiple
           clearable
           accept="application/pdf"
@@ -164,13 +188,13 @@ function DeliverForm({
           onChange={setDocs}
         />
         <TextInput
-          label="Link (optional)"
+          label={t`Link (optional)`}
           placeholder="https://"
           value={link}
           onChange={(e) => setLink(e.currentTarget.value)}
         />
         <Textarea
-          label="Note (optional)"
+          label={t`Note (optional)`}
           autosize
           minRows={2}
           maxLength={DELIVERY_LIMITS.noteMax}
@@ -179,7 +203,7 @@ function DeliverForm({
         />
         {tooMany ? (
           <Alert color="red" role="alert">
-            Attach at most {DELIVERY_LIMITS.maxProofFiles} files.
+            {t`Attach at most ${DELIVERY_LIMITS.maxProofFiles} files.`}
           </Alert>
         ) : null}
         {deliver.error ? (
@@ -192,7 +216,7 @@ function DeliverForm({
           loading={deliver.isPending}
           disabled={tooMany || (files.length === 0 && !link.trim())}
         >
-          Mark delivered
+          <Trans>Mark delivered</Trans>
         </Button>
       </Stack>
     </form>
@@ -200,6 +224,8 @@ function DeliverForm({
 }
 
 function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onDone: () => void }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const utils = trpc.useUtils();
   const [reason, setReason] = useState<DisputeReason | null>(null);
   const [details, setDetails] = useState('');
@@ -222,7 +248,7 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           await postDisputeEvidence(dealId, item._id, files);
         } catch (error) {
           setEvidenceError(
-            `The dispute is open, but the evidence was not added: ${error instanceof Error ? error.message : ''}`,
+            t`The dispute is open, but the evidence was not added: ${error instanceof Error ? error.message : ''}`,
           );
           await refresh();
           return;
@@ -245,14 +271,14 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
     >
       <Stack gap="xs">
         <Select
-          label="Reason"
+          label={t`Reason`}
           required
-          data={DISPUTE_REASONS.map((r) => ({ value: r, label: DISPUTE_REASON_LABELS[r] }))}
+          data={DISPUTE_REASONS.map((r) => ({ value: r, label: core(DISPUTE_REASON_LABELS[r]) }))}
           value={reason}
           onChange={(v) => setReason(v as DisputeReason | null)}
         />
         <Textarea
-          label="What is wrong (what you expected)"
+          label={t`What is wrong (what you expected)`}
           required
           autosize
           minRows={3}
@@ -261,8 +287,8 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           onChange={(e) => setDetails(e.currentTarget.value)}
         />
         <FileInput
-          label="Evidence: photos or PDFs (optional, up to 10)"
-          placeholder="Take or choose photos, or PDFs"
+          label={t`Evidence: photos or PDFs (optional, up to 10)`}
+          placeholder={t`Take or choose photos, or PDFs`}
           multiple
           clearable
           accept="image/*,application/pdf"
@@ -271,7 +297,7 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
         />
         {tooMany ? (
           <Alert color="red" role="alert">
-            Attach at most {DELIVERY_LIMITS.maxProofFiles} files.
+            {t`Attach at most ${DELIVERY_LIMITS.maxProofFiles} files.`}
           </Alert>
         ) : null}
         {dispute.error ? (
@@ -290,7 +316,7 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
           loading={busy}
           disabled={!reason || !details.trim() || tooMany || evidenceError !== null}
         >
-          Open the dispute
+          <Trans>Open the dispute</Trans>
         </Button>
       </Stack>
     </form>
@@ -299,6 +325,10 @@ function DisputeForm({ dealId, item, onDone }: { dealId: string; item: Item; onD
 
 /** The deal page's deliverables: each item's state, what awaits whom, its proof and the actions of the viewer. */
 export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; otherName: string }) {
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const language = usePageLanguage();
+  const formatDateTime = (iso: string) => formatDealDateTime(iso, language);
   const utils = trpc.useUtils();
   const [delivering, setDelivering] = useState<Item | null>(null);
   const [disputing, setDisputing] = useState<Item | null>(null);
@@ -318,9 +348,9 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
     return mine.data?.barters.find((b) => b._id === listingId)?.category ?? null;
   };
   return (
-    <Stack gap="sm" aria-label="Deliverables">
+    <Stack gap="sm" aria-label={t`Deliverables`}>
       <Title order={2} size="h4">
-        Deliverables
+        <Trans>Deliverables</Trans>
       </Title>
       {accept.error ? (
         <Alert color="red" role="alert">
@@ -333,17 +363,17 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
         const giverIsMe = item.giverId === me;
         const receiverIsMe = !giverIsMe;
         return (
-          <Card key={item._id} withBorder padding="sm" aria-label={`Deliverable: ${item.title}`}>
+          <Card key={item._id} withBorder padding="sm" aria-label={t`Deliverable: ${item.title}`}>
             <Stack gap={6}>
               {/* On a phone the badge goes under the title when both do not fit on one line (never squeezing it). */}
               <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
                 <Stack gap={0} style={{ flex: '1 1 10rem', minWidth: 0 }}>
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }} translate="no">
                     {item.title}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {giverIsMe ? 'You give' : `${otherName} gives`}
-                    {d.deliveredAt ? ` · delivered ${formatDateTime(d.deliveredAt)}` : ''}
+                    {giverIsMe ? t`You give` : t`${otherName} gives`}
+                    {d.deliveredAt ? ` · ${t`delivered ${formatDateTime(d.deliveredAt)}`}` : ''}
                   </Text>
                 </Stack>
                 <Badge
@@ -355,37 +385,48 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                     label: { whiteSpace: 'normal', overflow: 'visible' },
                   }}
                 >
-                  {STATUS_LABELS[d.status] ?? d.status}
+                  {d.status in STATUS_LABELS
+                    ? i18n._(STATUS_LABELS[d.status as keyof typeof STATUS_LABELS])
+                    : d.status}
                 </Badge>
               </Group>
-              <Text size="sm">{awaits(d, giverIsMe, receiverIsMe, otherName)}</Text>
+              <Text size="sm">{awaits(i18n, d, giverIsMe, receiverIsMe, otherName)}</Text>
               {d.status === 'disputed' && d.disputeReason ? (
                 <Text size="sm" c="orange">
-                  Dispute: {DISPUTE_REASON_LABELS[d.disputeReason as DisputeReason] ?? d.disputeReason}
+                  {t`Dispute:`}{' '}
+                  {core(DISPUTE_REASON_LABELS[d.disputeReason as DisputeReason] ?? d.disputeReason)}
                   {d.disputeDetails ? ` — ${d.disputeDetails}` : ''}
                 </Text>
               ) : null}
-              {d.resolutionNote ? <Text size="sm">Admin's note: {d.resolutionNote}</Text> : null}
+              {d.resolutionNote ? (
+                <Text size="sm">
+                  {t`Admin's note:`} <span translate="no">{d.resolutionNote}</span>
+                </Text>
+              ) : null}
               <Proof d={d} />
               {d.evidence.length > 0 ? (
                 <Stack gap={4}>
                   <Text size="sm" fw={600}>
-                    Dispute evidence
+                    <Trans>Dispute evidence</Trans>
                   </Text>
-                  <Files files={d.evidence} label="Dispute evidence" />
+                  <Files files={d.evidence} label={t`Dispute evidence`} />
                 </Stack>
               ) : null}
               {d.actions.includes('deliver') ? (
-                <Button onClick={() => setDelivering(item)}>Mark delivered with proof</Button>
+                <Button onClick={() => setDelivering(item)}>
+                  <Trans>Mark delivered with proof</Trans>
+                </Button>
               ) : null}
               {d.actions.includes('accept_delivery') || d.actions.includes('dispute') ? (
                 <Group grow>
                   {d.actions.includes('accept_delivery') ? (
-                    <Button onClick={() => setAccepting(item)}>Accept delivery</Button>
+                    <Button onClick={() => setAccepting(item)}>
+                      <Trans>Accept delivery</Trans>
+                    </Button>
                   ) : null}
                   {d.actions.includes('dispute') ? (
                     <Button variant="default" color="orange" onClick={() => setDisputing(item)}>
-                      Dispute
+                      <Trans>Dispute</Trans>
                     </Button>
                   ) : null}
                 </Group>
@@ -396,15 +437,15 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
       })}
       <ConfirmDialog
         opened={accepting !== null}
-        title="Accept this delivery?"
-        confirmLabel="Accept delivery"
+        title={t`Accept this delivery?`}
+        confirmLabel={t`Accept delivery`}
         loading={accept.isPending}
         onCancel={() => setAccepting(null)}
         onConfirm={() => accepting && accept.mutate({ id: deal._id, itemId: accepting._id })}
       >
-        {`You confirm that "${accepting?.title ?? ''}" was delivered as agreed. It cannot be disputed afterwards.`}
+        {t`You confirm that "${accepting?.title ?? ''}" was delivered as agreed. It cannot be disputed afterwards.`}
       </ConfirmDialog>
-      <Modal opened={delivering !== null} onClose={() => setDelivering(null)} title="Mark delivered">
+      <Modal opened={delivering !== null} onClose={() => setDelivering(null)} title={t`Mark delivered`}>
         {delivering ? (
           <DeliverForm
             dealId={deal._id}
@@ -414,7 +455,7 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
           />
         ) : null}
       </Modal>
-      <Modal opened={disputing !== null} onClose={() => setDisputing(null)} title="Dispute the delivery">
+      <Modal opened={disputing !== null} onClose={() => setDisputing(null)} title={t`Dispute the delivery`}>
         {disputing ? (
           <DisputeForm dealId={deal._id} item={disputing} onDone={() => setDisputing(null)} />
         ) : null}

@@ -1,11 +1,18 @@
 import type { SessionUser } from '@barterads/api-client';
 import type { ListingUnit } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { currentLanguage, loadCatalogues } from '../../i18n';
 
-const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
-const ProposeDealModal = lazy(() => import('./ProposeDealModal'));
+const SignInRequiredModal = lazy(() => import('../../components/SignInRequiredModal'));
+// The form and its words (the deals catalogue) load on first use.
+const ProposeDealModal = lazy(() =>
+  Promise.all([import('./ProposeDealModal'), loadCatalogues(currentLanguage(), ['deals'])]).then(
+    ([module]) => module,
+  ),
+);
 
 export interface ProposeDealButtonProps {
   listing: {
@@ -32,6 +39,7 @@ export interface ProposeDealButtonProps {
  * Signed out, it asks you to sign in; the form itself loads on first use.
  */
 export function ProposeDealButton({ listing, user, compact = false }: ProposeDealButtonProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState<'closed' | 'open' | 'unused'>('unused');
   const [signIn, setSignIn] = useState<'closed' | 'open' | 'unused'>('unused');
   if (user && user._id === listing.ownerId) return null;
@@ -41,18 +49,18 @@ export function ProposeDealButton({ listing, user, compact = false }: ProposeDea
         <button
           type="button"
           className={`${buttons.button} ${buttons.light}`}
-          aria-label="Propose a deal"
+          aria-label={t`Propose a deal`}
           disabled={user === undefined}
           onClick={() => (user === null ? setSignIn('open') : setOpen('open'))}
         >
-          Propose
+          <Trans>Propose</Trans>
         </button>
       ) : (
         <Button
           disabled={user === undefined}
           onClick={() => (user === null ? setSignIn('open') : setOpen('open'))}
         >
-          Propose a deal
+          <Trans>Propose a deal</Trans>
         </Button>
       )}
       {user && open !== 'unused' ? (
@@ -70,8 +78,8 @@ export function ProposeDealButton({ listing, user, compact = false }: ProposeDea
           <SignInRequiredModal
             opened={signIn === 'open'}
             onClose={() => setSignIn('closed')}
-            title="Sign in to propose a deal"
-            reason="Deals are made between BarterAds members. Sign in or create a free account, then propose your deal from this listing."
+            title={t`Sign in to propose a deal`}
+            reason={t`Deals are made between BarterAds members. Sign in or create a free account, then propose your deal from this listing.`}
             redirect={`/listings/${listing._id}`}
           />
         </Suspense>

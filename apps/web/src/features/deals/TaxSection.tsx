@@ -1,5 +1,7 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { formatPaise, INVOICE_NUMBER_MAX_LENGTH, kolkataDate, SAC_LIST } from '@barterads/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -26,11 +28,11 @@ type Leg = TaxPreview['legs'][number];
 /** Rupees with paise as the server answers them (two decimals) shown as people read money. */
 const rupees = (value: number) => formatPaise(Math.round(value * 100));
 
-const STATUS_LABELS: Record<Leg['status'], string> = {
-  draft: 'Invoice to issue',
-  issued: 'Issued',
-  not_required: 'No tax invoice',
-};
+const STATUS_LABELS = {
+  draft: msg`Invoice to issue`,
+  issued: msg`Issued`,
+  not_required: msg`No tax invoice`,
+} as const satisfies Record<Leg['status'], unknown>;
 
 /** Whole days from today (Asia/Kolkata) to a `YYYY-MM-DD` day. */
 function daysUntil(day: string): number {
@@ -126,6 +128,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
 }
 
 function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
+  const { t, i18n } = useLingui();
   const tax = leg.igst + leg.cgst + leg.sgst;
   const supplierIsMe = leg.supplierId === me;
   const { user } = useSessionUser();
@@ -138,35 +141,36 @@ function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: stri
           {title}
         </Title>
         <Badge variant="light" color={leg.status === 'not_required' ? 'gray' : 'blue'} w="fit-content">
-          {STATUS_LABELS[leg.status]}
+          {i18n._(STATUS_LABELS[leg.status])}
         </Badge>
-        <Text size="sm">{leg.description}</Text>
-        <Text size="sm">
-          SAC {leg.sac} at {leg.ratePct}% · value {rupees(leg.taxableValue)}
+        <Text size="sm" translate="no">
+          {leg.description}
         </Text>
+        <Text size="sm">{t`SAC ${leg.sac} at ${leg.ratePct}% · value ${rupees(leg.taxableValue)}`}</Text>
         {leg.status === 'not_required' ? (
           <Text size="sm">
             {supplierIsMe
-              ? 'You have no verified GSTIN, so you issue no tax invoice and charge no GST on this side. Verify your GSTIN in Settings if you are registered.'
-              : 'The other side has no verified GSTIN: no tax invoice is issued for what you receive, so there is no GST credit to claim on it.'}
+              ? t`You have no verified GSTIN, so you issue no tax invoice and charge no GST on this side. Verify your GSTIN in Settings if you are registered.`
+              : t`The other side has no verified GSTIN: no tax invoice is issued for what you receive, so there is no GST credit to claim on it.`}
           </Text>
         ) : (
           <>
             <Text size="sm">
-              Place of supply: {leg.placeOfSupply ?? 'unknown'}
+              {t`Place of supply:`} <span translate="no">{leg.placeOfSupply ?? ''}</span>
+              {leg.placeOfSupply ? null : t`unknown`}{' '}
               {leg.placeOfSupplyBasis === 'property'
-                ? ' (where the property is)'
-                : " (the recipient's state)"}
+                ? t`(where the property is)`
+                : t`(the recipient's state)`}
             </Text>
             <Text size="sm" fw={600}>
               {leg.igst > 0 || (leg.cgst === 0 && leg.sgst === 0)
                 ? `IGST ${rupees(leg.igst)}`
                 : `CGST ${rupees(leg.cgst)} + SGST ${rupees(leg.sgst)}`}{' '}
-              (total GST {rupees(tax)})
+              {t`(total GST ${rupees(tax)})`}
             </Text>
             {leg.invoiceNumber ? (
               <Text size="sm">
-                Invoice {leg.invoiceNumber}
+                {t`Invoice ${leg.invoiceNumber}`}
                 {leg.issuedAt ? `, issued ${kolkataDate(new Date(leg.issuedAt))}` : ''}
               </Text>
             ) : null}
@@ -211,11 +215,12 @@ function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: stri
  * viewer owes on what it gives and may claim on what it receives, from the server's one computation. Not advice.
  */
 export function TaxSection({ dealId, me, otherName }: { dealId: string; me: string; otherName: string }) {
+  const { t } = useLingui();
   const preview = trpc.tax.preview.useQuery({ id: dealId }, { retry: false });
-  if (preview.isPending) return <Skeleton height={120} aria-label="Loading the GST of this deal" />;
+  if (preview.isPending) return <Skeleton height={120} aria-label={t`Loading the GST of this deal`} />;
   if (preview.isError)
     return (
-      <Alert color="red" title="Could not load the GST of this deal">
+      <Alert color="red" title={t`Could not load the GST of this deal`}>
         {errorMessage(preview.error)}
       </Alert>
     );
@@ -223,25 +228,31 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
   const given = legs.filter((l) => l.supplierId === me);
   const received = legs.filter((l) => l.recipientId === me);
   return (
-    <Stack component="section" gap="sm" aria-label="Tax">
+    <Stack component="section" gap="sm" aria-label={t`Tax`}>
       <Title order={2} size="h4">
-        Tax
+        <Trans>Tax</Trans>
       </Title>
       <Text size="sm">
-        Under GST a barter is two supplies: each side may owe GST on the value of what it gives.{' '}
+        <Trans>
+          Under GST a barter is two supplies: each side may owe GST on the value of what it gives.
+        </Trans>{' '}
         {stored
-          ? 'These are the legs of this deal.'
-          : 'This is what the legs would be if the deal were accepted today.'}
+          ? t`These are the legs of this deal.`
+          : t`This is what the legs would be if the deal were accepted today.`}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card withBorder padding="sm" aria-label="GST you will owe">
-          <Text size="sm">GST you will owe on what you give</Text>
+        <Card withBorder padding="sm" aria-label={t`GST you will owe`}>
+          <Text size="sm">
+            <Trans>GST you will owe on what you give</Trans>
+          </Text>
           <Text fw={700} size="lg">
             {rupees(mine.owe)}
           </Text>
         </Card>
-        <Card withBorder padding="sm" aria-label="GST you may claim">
-          <Text size="sm">GST you may claim on what you receive</Text>
+        <Card withBorder padding="sm" aria-label={t`GST you may claim`}>
+          <Text size="sm">
+            <Trans>GST you may claim on what you receive</Trans>
+          </Text>
           <Text fw={700} size="lg">
             {rupees(mine.mayClaim)}
           </Text>
@@ -255,7 +266,7 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
               leg={leg}
               me={me}
               dealId={dealId}
-              title="Your supply"
+              title={t`Your supply`}
             />
           ))}
         </Stack>
@@ -266,13 +277,13 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
               leg={leg}
               me={me}
               dealId={dealId}
-              title={`Supply by ${otherName}`}
+              title={t`Supply by ${otherName}`}
             />
           ))}
         </Stack>
       </SimpleGrid>
       <Text size="xs" c="dimmed">
-        This is not tax advice: check with your accountant before you issue or claim anything.
+        <Trans>This is not tax advice: check with your accountant before you issue or claim anything.</Trans>
       </Text>
     </Stack>
   );

@@ -1,14 +1,17 @@
-import type { DealStatus } from '@barterads/core';
+import { type DealStatus, LANGUAGE_TAGS, type Language } from '@barterads/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-export const DEAL_STATUS_LABELS: Record<DealStatus, string> = {
-  proposed: 'Open',
-  accepted: 'Accepted',
-  completed: 'Completed',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  disputed: 'Disputed',
+/** A deal's status in words (render with `i18n._`). */
+export const DEAL_STATUS_LABELS: Record<DealStatus, MessageDescriptor> = {
+  proposed: msg`Open`,
+  accepted: msg`Accepted`,
+  completed: msg`Completed`,
+  declined: msg`Declined`,
+  withdrawn: msg`Withdrawn`,
+  expired: msg`Expired`,
+  cancelled: msg`Cancelled`,
+  disputed: msg`Disputed`,
 };
 
 export const DEAL_STATUS_COLORS: Record<DealStatus, string> = {
@@ -22,13 +25,23 @@ export const DEAL_STATUS_COLORS: Record<DealStatus, string> = {
   disputed: 'orange',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'Asia/Kolkata',
-});
+const dateTimes = new Map<Language, Intl.DateTimeFormat>();
 
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** "28 Nov 2026, 5:30 pm" in India's time, in `language` ("28 नव॰ 2026, 5:30 pm"), with Latin digits. */
+export function formatDateTime(iso: string, language: Language = 'en'): string {
+  let format = dateTimes.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(`${LANGUAGE_TAGS[language]}-u-nu-latn`, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'Asia/Kolkata',
+      // Hindi and Marathi on a 24-hour clock: Intl writes their am/pm in Latin letters.
+      ...(language === 'en' ? {} : { hourCycle: 'h23' as const }),
+    });
+    dateTimes.set(language, format);
+  }
+  return format.format(new Date(iso));
+}

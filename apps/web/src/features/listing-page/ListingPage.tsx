@@ -1,13 +1,13 @@
 import { trpc } from '@barterads/api-client';
 import {
   categoryTitle,
-  formatIndiaDate as formatDate,
   formatIndianNumber,
   LISTING_COVER_SIZES,
   userTypeLabel,
   whatsappLink,
 } from '@barterads/core';
 import { CATEGORY_ATTRIBUTE_FIELDS } from '@barterads/core/inventory/attribute-fields';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -26,6 +26,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
+import { useCoreText, useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { ProposeDealButton } from '../deals/ProposeDealButton';
@@ -40,6 +41,9 @@ const MatchList = lazy(() =>
 
 /** The public page of one listing: what it is, what it costs, when, where and who (spec part two, section 1). */
 export function ListingPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const core = useCoreText();
+  const formatDate = useFormatDate();
   const listing = trpc.listings.get.useQuery({ id }, { retry: false });
   const barter = listing.data?.barter;
   const business = trpc.businessPages.get.useQuery(
@@ -52,7 +56,7 @@ export function ListingPage({ id }: { id: string }) {
   );
   const { user } = useSessionUser();
   const [copied, setCopied] = useState(false);
-  usePageMeta(barter ? barter.title : 'Listing', barter ? barter.description.slice(0, 160) : undefined);
+  usePageMeta(barter ? barter.title : t`Listing`, barter ? barter.description.slice(0, 160) : undefined);
 
   if (listing.isPending)
     return (
@@ -65,10 +69,14 @@ export function ListingPage({ id }: { id: string }) {
   if (!barter)
     return (
       <Container size="sm" py="xl">
-        <Title order={1}>Listing not found</Title>
-        <Text mt="sm">This listing does not exist or is no longer shown.</Text>
+        <Title order={1}>
+          <Trans>Listing not found</Trans>
+        </Title>
+        <Text mt="sm">
+          <Trans>This listing does not exist or is no longer shown.</Trans>
+        </Text>
         <Anchor component={Link} to="/marketplace" mt="md">
-          Browse the marketplace
+          <Trans>Browse the marketplace</Trans>
         </Anchor>
       </Container>
     );
@@ -80,8 +88,8 @@ export function ListingPage({ id }: { id: string }) {
   return (
     <Container size="lg" py="lg">
       {barter.status === 'archived' ? (
-        <Alert color="gray" mb="md" title="This listing is archived">
-          It is no longer offered. Similar active listings are below.
+        <Alert color="gray" mb="md" title={t`This listing is archived`}>
+          <Trans>It is no longer offered. Similar active listings are below.</Trans>
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -102,7 +110,7 @@ export function ListingPage({ id }: { id: string }) {
             <Image src={barter.image} alt={barter.title} radius="md" />
           ) : null}
           {barter.photos.length > 1 ? (
-            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" aria-label="Photos">
+            <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" aria-label={t`Photos`}>
               {barter.photos.slice(1).map((photo) => (
                 <img
                   key={photo.url}
@@ -117,65 +125,84 @@ export function ListingPage({ id }: { id: string }) {
             </SimpleGrid>
           ) : null}
           <Group gap="xs">
-            <Badge variant="light">{userTypeLabel(barter.ownerRole)}</Badge>
-            {barter.category ? <Badge variant="outline">{categoryTitle(barter.category)}</Badge> : null}
-            {barter.verified ? <Badge color="teal.9">Verified</Badge> : null}
+            <Badge variant="light">{core(userTypeLabel(barter.ownerRole))}</Badge>
+            {barter.category ? <Badge variant="outline">{core(categoryTitle(barter.category))}</Badge> : null}
+            {barter.verified ? (
+              <Badge color="teal.9">
+                <Trans>Verified</Trans>
+              </Badge>
+            ) : null}
           </Group>
-          <Title order={1}>{barter.title}</Title>
-          <Text c="dimmed">{barter.city ? `${barter.city}, ${barter.state}` : barter.location}</Text>
-          <Text style={{ whiteSpace: 'pre-line' }}>{barter.description}</Text>
+          <Title order={1} translate="no">
+            {barter.title}
+          </Title>
+          <Text c="dimmed" translate="no">
+            {barter.city ? `${barter.city}, ${barter.state}` : barter.location}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-line' }} translate="no">
+            {barter.description}
+          </Text>
           <Card withBorder>
             <Stack gap={6}>
               <Title order={2} size="h4">
-                Rate card
+                <Trans>Rate card</Trans>
               </Title>
               <Text>
                 {barter.rateInr && barter.unit
-                  ? formatRate(barter.rateInr, barter.unit)
-                  : 'No cash rate given'}
-                {barter.minUnits > 1 ? ` · minimum ${barter.minUnits}` : ''}
+                  ? formatRate(barter.rateInr, barter.unit, core)
+                  : t`No cash rate given`}
+                {barter.minUnits > 1 ? ` · ${t`minimum ${barter.minUnits}`}` : ''}
               </Text>
               <Text>
-                Available:{' '}
                 {barter.availableFrom || barter.availableTo
-                  ? `${barter.availableFrom ? formatDate(barter.availableFrom) : 'now'} to ${barter.availableTo ? formatDate(barter.availableTo) : 'open-ended'}`
-                  : 'any time'}
+                  ? t`Available: ${barter.availableFrom ? formatDate(barter.availableFrom) : t`now`} to ${barter.availableTo ? formatDate(barter.availableTo) : t`open-ended`}`
+                  : t`Available: any time`}
               </Text>
               {barter.monthlyReach ? (
-                <Text>Monthly reach: {formatIndianNumber(barter.monthlyReach)}</Text>
+                <Text>{t`Monthly reach: ${formatIndianNumber(barter.monthlyReach)}`}</Text>
               ) : null}
-              {barter.seeking ? <Text>In exchange for: {barter.seeking}</Text> : null}
+              {barter.seeking ? (
+                <Text>
+                  <Trans>In exchange for:</Trans> <span translate="no">{barter.seeking}</span>
+                </Text>
+              ) : null}
               {shownAttributes.map((field) => (
                 <Text key={field.key}>
-                  {field.label}:{' '}
-                  {typeof barter.attributes[field.key] === 'boolean'
-                    ? barter.attributes[field.key]
-                      ? 'Yes'
-                      : 'No'
-                    : String(barter.attributes[field.key])}
-                  {field.suffix ? ` ${field.suffix}` : ''}
+                  {core(field.label)}:{' '}
+                  {typeof barter.attributes[field.key] === 'boolean' ? (
+                    barter.attributes[field.key] ? (
+                      t`Yes`
+                    ) : (
+                      t`No`
+                    )
+                  ) : (
+                    <span translate="no">{String(barter.attributes[field.key])}</span>
+                  )}
+                  {field.suffix ? ` ${core(field.suffix)}` : ''}
                 </Text>
               ))}
             </Stack>
           </Card>
         </Stack>
         <Stack gap="md">
-          <Card withBorder aria-label="Owner">
+          <Card withBorder aria-label={t`Owner`}>
             <Stack gap={4}>
               <Group gap="xs" wrap="wrap">
-                <Text fw={600}>{barter.ownerCompany ?? barter.ownerName}</Text>
+                <Text fw={600} translate="no">
+                  {barter.ownerCompany ?? barter.ownerName}
+                </Text>
                 {barter.ownerVerified ? <GstVerifiedBadge /> : null}
               </Group>
               <Text size="sm">
-                {barter.rating === null ? 'New' : `★ ${barter.rating.toFixed(1)} (${barter.reviewCount})`}
+                {barter.rating === null ? t`New` : `★ ${barter.rating.toFixed(1)} (${barter.reviewCount})`}
               </Text>
               {business.data ? (
                 <>
                   <Text size="sm" c="dimmed">
-                    Member since {formatDate(business.data.business.memberSince)}
+                    {t`Member since ${formatDate(business.data.business.memberSince)}`}
                   </Text>
                   <Anchor href={`/b/${barter.ownerId}`} size="sm">
-                    See the business page
+                    <Trans>See the business page</Trans>
                   </Anchor>
                 </>
               ) : null}
@@ -199,21 +226,21 @@ export function ListingPage({ id }: { id: string }) {
               setCopied(true);
             }}
           >
-            {copied ? 'Link copied' : 'Share (copy link)'}
+            {copied ? t`Link copied` : t`Share (copy link)`}
           </Button>
         </Stack>
       </SimpleGrid>
       {user && user._id === barter.ownerId && barter.status === 'active' ? (
         <Stack mt="xl">
           <Suspense fallback={null}>
-            <MatchList listingId={barter._id} title="Good matches" />
+            <MatchList listingId={barter._id} title={t`Good matches`} />
           </Suspense>
         </Stack>
       ) : null}
       {barter.status === 'archived' && similar.data ? (
         <Stack mt="xl">
           <Title order={2} size="h3">
-            Similar listings
+            <Trans>Similar listings</Trans>
           </Title>
           {similar.data.barters.map((b) => (
             <Anchor key={b._id} href={`/listings/${b._id}`}>

@@ -1,15 +1,16 @@
 import {
   categoryTitle,
   EXCHANGE_FIELD,
+  formatIndianNumber,
   MESSAGES,
-  plural,
-  REVIEW_COUNT,
   userTypeLabel,
   whatsappLink,
   whatsappListingText,
 } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
+import { useCoreText } from '../../i18n/core-text';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from './format';
 import classes from './ListingCard.module.css';
@@ -31,6 +32,9 @@ export interface ListingCardProps {
  * costs time (Mantine's Tooltip alone brought floating-ui and a positioning hook into every card).
  */
 export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
+  const reviewCount = (n: number) => (n === 1 ? t`1 review` : t`${formatIndianNumber(n)} reviews`);
   const chat = whatsappLink(listing.contactPhone, whatsappListingText(listing.title));
   const tooltipId = useId();
   const [imageFailed, setImageFailed] = useState(false);
@@ -65,47 +69,72 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
           <span
             className={`${classes.badge} ${listing.ownerRole === 'media_owner' ? classes.mediaOwner : classes.advertiser}`}
           >
-            {userTypeLabel(listing.ownerRole)}
+            {core(userTypeLabel(listing.ownerRole))}
           </span>
           {listing.category ? (
-            <span className={`${classes.badge} ${classes.category}`}>{categoryTitle(listing.category)}</span>
+            <span className={`${classes.badge} ${classes.category}`}>
+              {core(categoryTitle(listing.category))}
+            </span>
           ) : null}
-          {listing.featured ? <span className={`${classes.badge} ${classes.featured}`}>Featured</span> : null}
-          {listing.verified ? <span className={`${classes.badge} ${classes.verified}`}>Verified</span> : null}
+          {listing.featured ? (
+            <span className={`${classes.badge} ${classes.featured}`}>
+              <Trans>Featured</Trans>
+            </span>
+          ) : null}
+          {listing.verified ? (
+            <span className={`${classes.badge} ${classes.verified}`}>
+              <Trans>Verified</Trans>
+            </span>
+          ) : null}
           {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>
-        <h3 className={classes.title}>
+        <h3 className={classes.title} translate="no">
           <a href={`/listings/${listing._id}`}>{listing.title}</a>
         </h3>
       </div>
       <div className={classes.details}>
-        {listing.ownerCompany ? <p className={classes.text}>{listing.ownerCompany}</p> : null}
-        <p className={classes.description}>{listing.description}</p>
+        {listing.ownerCompany ? (
+          <p className={classes.text} translate="no">
+            {listing.ownerCompany}
+          </p>
+        ) : null}
+        <p className={classes.description} translate="no">
+          {listing.description}
+        </p>
         <p className={classes.text}>
-          <span className={classes.label}>Location:</span> {listing.location}
+          <span className={classes.label}>
+            <Trans>Location:</Trans>
+          </span>{' '}
+          <span translate="no">{listing.location}</span>
         </p>
         {listing.seeking ? (
           <p className={classes.text}>
-            <span className={classes.label}>{EXCHANGE_FIELD[listing.ownerRole].card}:</span> {listing.seeking}
+            <span className={classes.label}>{core(EXCHANGE_FIELD[listing.ownerRole].card)}:</span>{' '}
+            <span translate="no">{listing.seeking}</span>
           </p>
         ) : null}
         {/* The rate card and the owner's rating share a line (two cards must fit a phone's screen). */}
         <p className={classes.text}>
           {listing.rateInr && listing.unit ? (
             <>
-              <span className={classes.label}>Rate:</span> {formatRate(listing.rateInr, listing.unit)}
+              <span className={classes.label}>
+                <Trans>Rate:</Trans>
+              </span>{' '}
+              {formatRate(listing.rateInr, listing.unit, core)}
               <span aria-hidden="true"> · </span>
             </>
           ) : null}
           {listing.rating === null ? (
-            <span>New</span>
+            <span>
+              <Trans>New</Trans>
+            </span>
           ) : (
             <>
               <span aria-hidden="true">
                 ★ {listing.rating.toFixed(1)} ({listing.reviewCount})
               </span>
               <span className={classes.visuallyHidden}>
-                Rating {listing.rating.toFixed(1)} out of 5 from {plural(listing.reviewCount, REVIEW_COUNT)}
+                {t`Rating ${listing.rating.toFixed(1)} out of 5 from ${reviewCount(listing.reviewCount)}`}
               </span>
             </>
           )}
@@ -120,7 +149,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             rel="noopener noreferrer"
             onClick={() => onContact(listing._id)}
           >
-            Contact
+            <Trans>Contact</Trans>
           </a>
         ) : (
           <span className={buttons.tooltipHost}>
@@ -137,10 +166,10 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
               onBlur={(event) => event.currentTarget.parentElement?.removeAttribute('data-dismissed')}
               onMouseLeave={(event) => event.currentTarget.parentElement?.removeAttribute('data-dismissed')}
             >
-              No Contact
+              <Trans>No Contact</Trans>
             </button>
             <span role="tooltip" id={tooltipId} className={buttons.tooltip}>
-              {MESSAGES.noContactTooltip}
+              {core(MESSAGES.noContactTooltip)}
             </span>
           </span>
         )}

@@ -1,4 +1,5 @@
 import { INDIAN_CITIES } from '@barterads/core/inventory';
+import { useLingui } from '@lingui/react/macro';
 import { Group, NumberInput, Select } from '@mantine/core';
 import { DateField } from '../../components/DateField';
 import type { MarketplaceSearch } from '../search-params';
@@ -28,22 +29,23 @@ const toRupees = (value: string | number): number | undefined => {
  * is not part of the page's first load); every change goes to the URL through `onChange`.
  */
 export default function MarketplaceFilters({ value, onChange }: MarketplaceFiltersProps) {
+  const { t } = useLingui();
   return (
     <Group gap="md" align="flex-end" wrap="wrap" data-testid="more-filters">
       <Select
-        label="City"
-        placeholder="Any city"
+        label={t`City`}
+        placeholder={t`Any city`}
         searchable
         clearable
         data={CITY_NAMES}
         limit={20}
-        nothingFoundMessage="No city of that name in our list"
+        nothingFoundMessage={t`No city of that name in our list`}
         value={value.city ?? null}
         onChange={(city) => onChange({ city: city ?? undefined })}
         w={{ base: '100%', xs: 220 }}
       />
       <NumberInput
-        label="Rate from (₹)"
+        label={t`Rate from (₹)`}
         placeholder="0"
         min={0}
         allowDecimal={false}
@@ -54,8 +56,8 @@ export default function MarketplaceFilters({ value, onChange }: MarketplaceFilte
         w={{ base: '47%', xs: 150 }}
       />
       <NumberInput
-        label="Rate up to (₹)"
-        placeholder="Any"
+        label={t`Rate up to (₹)`}
+        placeholder={t`Any`}
         min={0}
         allowDecimal={false}
         allowNegative={false}
@@ -65,13 +67,13 @@ export default function MarketplaceFilters({ value, onChange }: MarketplaceFilte
         w={{ base: '47%', xs: 150 }}
       />
       <DateField
-        label="Available from"
+        label={t`Available from`}
         value={value.availableFrom}
         onChange={(date) => onChange({ availableFrom: date || undefined })}
         w={{ base: '47%', xs: 170 }}
       />
       <DateField
-        label="Available to"
+        label={t`Available to`}
         value={value.availableTo}
         minDate={value.availableFrom}
         onChange={(date) => onChange({ availableTo: date || undefined })}

@@ -7,6 +7,7 @@ import {
   type SearchSort,
   type UserType,
 } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -30,6 +31,7 @@ import {
   useMemo,
   useRef,
 } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
@@ -106,6 +108,8 @@ export function MarketplaceList({
   onClearFilters,
   onPostNeed,
 }: MarketplaceListProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const query = trpc.listings.search.useInfiniteQuery(
     marketplaceSearchInput({
       q,
@@ -149,13 +153,13 @@ export function MarketplaceList({
   if (query.isError) {
     return (
       <Text c="red" role="alert">
-        {errorMessage(query.error, MESSAGES.listingsLoadFailed)}
+        {errorMessage(query.error, core(MESSAGES.listingsLoadFailed))}
       </Text>
     );
   }
   if (!pages) {
     return (
-      <SimpleGrid cols={GRID} role="status" aria-busy="true" aria-label="Loading listings">
+      <SimpleGrid cols={GRID} role="status" aria-busy="true" aria-label={t`Loading listings`}>
         {SKELETONS.map((key) => (
           <ListingCardSkeleton key={key} />
         ))}
@@ -166,30 +170,35 @@ export function MarketplaceList({
   const first = pages[0];
   const total = first?.total ?? 0;
   const totalText = `${formatIndianNumber(total)}${first?.totalCapped ? '+' : ''}`;
-  const noun = total === 1 && !first?.totalCapped ? 'listing' : 'listings';
   const suggestion = first?.suggestion ?? null;
   const didYouMean =
     suggestion && onSuggestion ? (
       <Text data-testid="did-you-mean">
-        Did you mean{' '}
-        <Anchor component="button" type="button" fw={600} onClick={() => onSuggestion(suggestion)}>
-          {suggestion}
-        </Anchor>
-        ?
+        <Trans>
+          Did you mean{' '}
+          <Anchor component="button" type="button" fw={600} onClick={() => onSuggestion(suggestion)}>
+            {suggestion}
+          </Anchor>
+          ?
+        </Trans>
       </Text>
     ) : null;
   if (listings.length === 0) {
     return (
       <Stack align="center" py="xl" gap="sm" data-testid="no-results">
         {didYouMean}
-        <Text c="dimmed">{MESSAGES.noResults}</Text>
+        <Text c="dimmed">{core(MESSAGES.noResults)}</Text>
         <Group justify="center">
           {onClearFilters ? (
             <Button variant="default" onClick={onClearFilters}>
-              Clear filters
+              <Trans>Clear filters</Trans>
             </Button>
           ) : null}
-          {onPostNeed ? <Button onClick={onPostNeed}>Post a need for this</Button> : null}
+          {onPostNeed ? (
+            <Button onClick={onPostNeed}>
+              <Trans>Post a need for this</Trans>
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     );
@@ -198,9 +207,13 @@ export function MarketplaceList({
     <Stack>
       {didYouMean}
       {/* The cards' titles are h3: screen-reader users get the level between them and the page's h1. */}
-      <VisuallyHidden component="h2">Listings</VisuallyHidden>
+      <VisuallyHidden component="h2">
+        <Trans>Listings</Trans>
+      </VisuallyHidden>
       <Text fz="sm" c="dimmed" aria-live="polite">
-        Showing {formatIndianNumber(listings.length)} of {totalText} {noun}
+        {total === 1 && !first?.totalCapped
+          ? t`Showing ${formatIndianNumber(listings.length)} of ${totalText} listing`
+          : t`Showing ${formatIndianNumber(listings.length)} of ${totalText} listings`}
       </Text>
       {display === 'map' ? (
         <Suspense fallback={<Box h={{ base: 360, sm: 520 }} />}>
@@ -216,7 +229,7 @@ export function MarketplaceList({
           <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
         </SimpleGrid>
       )}
-      {query.isFetchNextPageError ? <Alert color="red">{MESSAGES.listingsLoadFailed}</Alert> : null}
+      {query.isFetchNextPageError ? <Alert color="red">{core(MESSAGES.listingsLoadFailed)}</Alert> : null}
       {query.hasNextPage ? (
         <Center>
           {/* Not while the previous search's cards stand in (placeholder): its next page is not this search's. */}
@@ -226,7 +239,7 @@ export function MarketplaceList({
             loading={query.isFetchingNextPage}
             disabled={query.isPlaceholderData}
           >
-            Load more
+            <Trans>Load more</Trans>
           </Button>
         </Center>
       ) : null}

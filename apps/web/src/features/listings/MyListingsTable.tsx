@@ -1,5 +1,6 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { categoryTitle, EXCHANGE_FIELD, MESSAGES } from '@barterads/core';
+import { useLingui } from '@lingui/react';
 import {
   Badge,
   Box,
@@ -114,6 +115,7 @@ function RowActions({
  * that a phone shows every listing's status and actions without scrolling sideways.
  */
 export function MyListingsTable() {
+  const { i18n } = useLingui();
   const mine = trpc.listings.mine.useQuery();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<MyListing | null>(null);
@@ -268,7 +270,7 @@ export function MyListingsTable() {
             <EditListingForm
               key={editing._id}
               listing={editing}
-              titleLabel={postLabels(editing.ownerRole).title}
+              titleLabel={postLabels(editing.ownerRole, i18n).title}
               seekingLabel={EXCHANGE_FIELD[editing.ownerRole].question}
               busy={update.isPending || uploadingPhotos}
               error={update.error ? errorMessage(update.error) : null}

@@ -1,6 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
 import { cityLabel, findCity } from '@barterads/core/inventory';
+import { useLingui } from '@lingui/react';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -31,7 +32,8 @@ function initialValues(prefill: PostListingModalProps['prefill']): ListingFormVa
 
 /** Publishes a listing; on success the marketplace, My Listings and the dashboard refresh, and the form resets. */
 export function PostListingModal({ opened, onClose, userType, prefill }: PostListingModalProps) {
-  const labels = postLabels(userType);
+  const { i18n } = useLingui();
+  const labels = postLabels(userType, i18n);
   const utils = trpc.useUtils();
   const create = trpc.listings.create.useMutation();
   const [uploading, setUploading] = useState(false);

@@ -1,12 +1,13 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
-import { MESSAGES } from '@barterads/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
 
 /** Loaded on first use: a results page holds 24 of these buttons and most visitors never need it. */
-const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
+const SignInRequiredModal = lazy(() => import('../../components/SignInRequiredModal'));
 
 export interface MessageOwnerButtonProps {
   listingId: string;
@@ -30,15 +31,10 @@ export function resumeMessagePath(listingId: string): string {
  * signing in (or creating an account) the conversation opens.
  * A plain button in Mantine's light variant (PlainButton.module.css): every card of a results page has one.
  */
-export function MessageOwnerButton({
-  listingId,
-  ownerId,
-  user,
-  label = 'Message',
-  className,
-}: MessageOwnerButtonProps) {
+export function MessageOwnerButton({ listingId, ownerId, user, label, className }: MessageOwnerButtonProps) {
   // The router itself, not useLocation(): a marketplace page holds 24 of these buttons, and none needs to
   // re-render when the URL changes.
+  const { t, i18n } = useLingui();
   const router = useRouter();
   const [modal, setModal] = useState<'closed' | 'open' | 'unused'>('unused');
   const start = trpc.messages.start.useMutation({
@@ -46,7 +42,7 @@ export function MessageOwnerButton({
       await router.navigate({ to: '/dashboard/messages', search: { c: conversation._id } });
     },
     onError: (error) => {
-      notifications.show({ color: 'red', message: errorMessage(error, MESSAGES.messageSendFailed) });
+      notifications.show({ color: 'red', message: errorMessage(error, i18n._(msg`Message not sent.`)) });
     },
   });
   if (user && user._id === ownerId) return null;
@@ -65,15 +61,15 @@ export function MessageOwnerButton({
           if (user) start.mutate({ barterId: listingId });
         }}
       >
-        {label}
+        {label ?? t`Message`}
       </button>
       {modal !== 'unused' && (
         <Suspense fallback={null}>
           <SignInRequiredModal
             opened={modal === 'open'}
             onClose={() => setModal('closed')}
-            title="Sign in to send a message"
-            reason="Messages go between BarterAds members. Sign in or create a free account, and the conversation with this listing's owner opens right after."
+            title={t`Sign in to send a message`}
+            reason={t`Messages go between BarterAds members. Sign in or create a free account, and the conversation with this listing's owner opens right after.`}
             redirect={resumeMessagePath(listingId)}
           />
         </Suspense>

@@ -1,4 +1,5 @@
 import { trpc } from '@barterads/api-client';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '../accounts/session';
@@ -25,13 +26,14 @@ function BellIcon() {
 
 /** The top bar's bell (product-spec-2 section 5): the unread count, live; opens the notifications list. */
 export function NotificationBell() {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const signedIn = Boolean(user);
   useNotificationEvents(signedIn);
   const count = trpc.notifications.unreadCount.useQuery(undefined, { enabled: signedIn, staleTime: 30_000 });
   if (!signedIn) return null;
   const unread = count.data?.unread ?? 0;
-  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread ? t`Notifications, ${unread} unread` : t`Notifications`;
   return (
     <Indicator
       label={unread > 99 ? '99+' : unread}

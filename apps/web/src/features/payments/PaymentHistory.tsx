@@ -1,4 +1,6 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
   Badge,
@@ -13,14 +15,16 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { LoadError } from '../../components/LoadError';
-import { formatDay, formatPaise, PERIOD_LABEL } from './format';
+import { useFormatDate } from '../../i18n/core-text';
+import { formatPaise } from './format';
 import { REFUND_PROCESSING_NOTE, REFUND_STATUS, RefundRequestButton, refundable } from './Refunds';
 
 const STATUS = {
-  paid: { label: 'Paid', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
-  created: { label: 'Pending', color: 'gray' },
+  paid: { label: msg`Paid`, color: 'green' },
+  failed: { label: msg`Failed`, color: 'red' },
+  created: { label: msg`Pending`, color: 'gray' },
 } as const;
+const PERIOD_LABEL = { monthly: msg`Monthly`, yearly: msg`Yearly` } as const;
 
 type PaymentRow = RouterOutputs['payments']['history']['payments'][number];
 
@@ -31,16 +35,17 @@ function standingRefund(p: PaymentRow): PaymentRow['refund'] {
 
 /** The payment's state: its refund's when one stands ("Refund processing", "Refunded"), else the payment's. */
 function PaymentStatus({ payment }: { payment: PaymentRow }) {
+  const { t, i18n } = useLingui();
   const refund = standingRefund(payment);
   const status = refund
     ? {
         label:
           refund.status === 'processed'
-            ? 'Refunded'
-            : `Refund ${REFUND_STATUS[refund.status].label.toLowerCase()}`,
+            ? t`Refunded`
+            : t`Refund ${i18n._(REFUND_STATUS[refund.status].label).toLowerCase()}`,
         color: REFUND_STATUS[refund.status].color,
       }
-    : STATUS[payment.status];
+    : { label: i18n._(STATUS[payment.status].label), color: STATUS[payment.status].color };
   return (
     <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
       {status.label}
@@ -50,15 +55,17 @@ function PaymentStatus({ payment }: { payment: PaymentRow }) {
 
 /** Under a refunded payment: when the money arrives, or when it was refunded (its credit note is listed). */
 function RefundNote({ payment }: { payment: PaymentRow }) {
+  const { t, i18n } = useLingui();
+  const formatDay = useFormatDate();
   const refund = standingRefund(payment);
   if (!refund) return null;
   return (
     <Text fz="xs" c="dimmed">
       {refund.status === 'processed' && refund.processedAt
-        ? `${formatPaise(refund.amount)} refunded on ${formatDay(refund.processedAt)}.`
+        ? t`${formatPaise(refund.amount)} refunded on ${formatDay(refund.processedAt)}.`
         : refund.status === 'processing'
-          ? `${formatPaise(refund.amount)} on its way back. ${REFUND_PROCESSING_NOTE} Its credit note follows.`
-          : `Refund of ${formatPaise(refund.amount)} requested; we reply by e-mail.`}
+          ? t`${formatPaise(refund.amount)} on its way back. ${i18n._(REFUND_PROCESSING_NOTE)} Its credit note follows.`
+          : t`Refund of ${formatPaise(refund.amount)} requested; we reply by e-mail.`}
     </Text>
   );
 }
@@ -68,6 +75,8 @@ const canRequestRefund = (p: PaymentRow) => p.status === 'paid' && refundable(p.
 
 /** The signed-in user's payments, newest first: a table on wide screens, a list of cards on phones. */
 export function PaymentHistory() {
+  const { t, i18n } = useLingui();
+  const formatDay = useFormatDate();
   const query = trpc.payments.history.useQuery();
   const invoiceQuery = trpc.payments.invoices.useQuery();
   const payments = query.data?.payments ?? [];
@@ -85,9 +94,13 @@ export function PaymentHistory() {
         href={`/api/payments/invoices/${invoice._id}.pdf`}
         download
         fz="sm"
-        aria-label={`Download ${invoice.kind === 'invoice' ? 'invoice' : 'credit note'} ${invoice.number}`}
+        aria-label={
+          invoice.kind === 'invoice'
+            ? t`Download invoice ${invoice.number}`
+            : t`Download credit note ${invoice.number}`
+        }
       >
-        {invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'} {invoice.number}
+        {invoice.kind === 'invoice' ? t`Invoice ${invoice.number}` : t`Credit note ${invoice.number}`}
       </Anchor>
     ));
 
@@ -95,24 +108,24 @@ export function PaymentHistory() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-history-title">
       <Stack gap="sm">
         <Title order={2} fz="h4" id="payment-history-title">
-          Payment history
+          <Trans>Payment history</Trans>
         </Title>
         {query.isLoading ? (
-          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading payments">
+          <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading payments`}>
             <Skeleton h={20} />
             <Skeleton h={20} />
             <Skeleton h={20} />
           </Stack>
         ) : query.isError ? (
           <LoadError
-            title="Could not load your payments"
+            title={t`Could not load your payments`}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
         ) : payments.length === 0 ? (
           commissionInvoices.length === 0 ? (
             <Text fz="sm" c="dimmed">
-              No payments yet.
+              <Trans>No payments yet.</Trans>
             </Text>
           ) : null
         ) : (
@@ -121,15 +134,31 @@ export function PaymentHistory() {
               <Table striped highlightOnHover aria-labelledby="payment-history-title">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Plan</Table.Th>
-                    <Table.Th>Period</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Payment ID</Table.Th>
-                    <Table.Th>Documents</Table.Th>
                     <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
+                      <Trans>Date</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Plan</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Period</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Amount</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Status</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Payment ID</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <Trans>Documents</Trans>
+                    </Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>
+                        <Trans>Actions</Trans>
+                      </VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -137,8 +166,8 @@ export function PaymentHistory() {
                   {payments.map((p) => (
                     <Table.Tr key={p.id}>
                       <Table.Td>{formatDay(p.paidAt ?? p.createdAt)}</Table.Td>
-                      <Table.Td>{p.planName}</Table.Td>
-                      <Table.Td>{PERIOD_LABEL[p.period]}</Table.Td>
+                      <Table.Td translate="no">{p.planName}</Table.Td>
+                      <Table.Td>{i18n._(PERIOD_LABEL[p.period])}</Table.Td>
                       <Table.Td>{formatPaise(p.amount)}</Table.Td>
                       <Table.Td>
                         <Stack gap={2}>
@@ -172,7 +201,7 @@ export function PaymentHistory() {
                 <Paper key={p.id} withBorder p="sm" radius="sm" component="li">
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={600}>
-                      {p.planName} · {PERIOD_LABEL[p.period]}
+                      <span translate="no">{p.planName}</span> · {i18n._(PERIOD_LABEL[p.period])}
                     </Text>
                     <PaymentStatus payment={p} />
                   </Group>
@@ -195,7 +224,7 @@ export function PaymentHistory() {
         {!query.isLoading && !query.isError && commissionInvoices.length > 0 ? (
           <Stack gap={4} component="section" aria-labelledby="commission-invoices-title">
             <Title order={3} fz="h5" id="commission-invoices-title">
-              Deal commission invoices
+              <Trans>Deal commission invoices</Trans>
             </Title>
             <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {commissionInvoices.map((invoice) => (
@@ -207,9 +236,9 @@ export function PaymentHistory() {
                     href={`/api/payments/invoices/${invoice._id}.pdf`}
                     download
                     fz="sm"
-                    aria-label={`Download invoice ${invoice.number}`}
+                    aria-label={t`Download invoice ${invoice.number}`}
                   >
-                    Invoice {invoice.number}
+                    {t`Invoice ${invoice.number}`}
                   </Anchor>
                 </Group>
               ))}

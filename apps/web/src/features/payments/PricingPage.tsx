@@ -30,7 +30,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
-import { SignInRequiredModal } from '../accounts/SignInRequiredModal';
+import { SignInRequiredModal } from '../../components/SignInRequiredModal';
 import { useSessionUser } from '../accounts/session';
 import { formatDay, formatPaise, formatRupees, PERIOD_LABEL } from './format';
 import { type PlanQuote, type Subscription, useSubscribe } from './useSubscribe';

@@ -8,7 +8,7 @@ import { useSessionUser } from '../accounts/session';
 import { LANDING_STATS } from './content';
 
 /** The modal loads on first use: the landing page's JavaScript budget is 200 KB gzip (issue 9). */
-const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
+const SignInRequiredModal = lazy(() => import('../../components/SignInRequiredModal'));
 
 /**
  * The landing hero. 'Start Trading Now' goes to the marketplace for a signed-in visitor; otherwise it

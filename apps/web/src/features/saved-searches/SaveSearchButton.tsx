@@ -1,12 +1,12 @@
 import type { SessionUser } from '@barterads/api-client';
-import { SAVED_SEARCH_MESSAGES } from '@barterads/core/saved-searches';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { SavedQuery } from './describe';
 
 // The dialogs load on first use: most visitors browse, and the form is not part of the page's first load.
 const SaveSearchModal = lazy(() => import('./SaveSearchModal'));
-const SignInRequiredModal = lazy(() => import('../accounts/SignInRequiredModal'));
+const SignInRequiredModal = lazy(() => import('../../components/SignInRequiredModal'));
 
 export interface SaveSearchButtonProps {
   /** The signed-in member, null signed out, undefined while the session is not known. */
@@ -18,6 +18,7 @@ export interface SaveSearchButtonProps {
 
 /** The marketplace's "Save this search": the save dialog, or signed out the sign-in dialog. */
 export function SaveSearchButton({ user, query, redirect }: SaveSearchButtonProps) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
   // A new dialog (a fresh default name) each time it opens.
   const [round, setRound] = useState(0);
@@ -31,7 +32,7 @@ export function SaveSearchButton({ user, query, redirect }: SaveSearchButtonProp
           setOpened(true);
         }}
       >
-        Save this search
+        <Trans>Save this search</Trans>
       </Button>
       {round > 0 ? (
         <Suspense fallback={null}>
@@ -41,9 +42,9 @@ export function SaveSearchButton({ user, query, redirect }: SaveSearchButtonProp
             <SignInRequiredModal
               opened={opened}
               onClose={() => setOpened(false)}
-              reason={SAVED_SEARCH_MESSAGES.signIn}
+              reason={t`Please sign in or create an account to save this search.`}
               redirect={redirect}
-              title="Sign in to save this search"
+              title={t`Sign in to save this search`}
             />
           )}
         </Suspense>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 
@@ -13,6 +14,7 @@ function financialYearSoFar(now = new Date()): { from: string; to: string } {
  * accepted in a period, as CSV for your accountant's Tally or Zoho Books import, or as PDF (GET /api/statements/barter).
  */
 export function BarterStatementSection() {
+  const { t } = useLingui();
   const [period, setPeriod] = useState(financialYearSoFar);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to);
   const href = (format: 'csv' | 'pdf') =>
@@ -21,31 +23,33 @@ export function BarterStatementSection() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="barter-statement-title">
       <Stack gap="sm">
         <Title order={2} fz="h4" id="barter-statement-title">
-          Barter statement
+          <Trans>Barter statement</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          The GST legs of your accepted deals in a period, outward and inward with totals, as a CSV your
-          accountant can import into Tally or Zoho Books, or a PDF to read. Not tax advice: check with your
-          accountant.
+          <Trans>
+            The GST legs of your accepted deals in a period, outward and inward with totals, as a CSV your
+            accountant can import into Tally or Zoho Books, or a PDF to read. Not tax advice: check with your
+            accountant.
+          </Trans>
         </Text>
         <Group align="end" wrap="wrap">
           <TextInput
             type="date"
-            label="From"
+            label={t`From`}
             value={period.from}
             onChange={(e) => setPeriod({ ...period, from: e.currentTarget.value })}
           />
           <TextInput
             type="date"
-            label="To"
+            label={t`To`}
             value={period.to}
             onChange={(e) => setPeriod({ ...period, to: e.currentTarget.value })}
           />
           <Button component="a" href={href('csv')} download variant="light" disabled={!valid}>
-            Download statement (CSV)
+            <Trans>Download statement (CSV)</Trans>
           </Button>
           <Button component="a" href={href('pdf')} download variant="light" disabled={!valid}>
-            Download statement (PDF)
+            <Trans>Download statement (PDF)</Trans>
           </Button>
         </Group>
       </Stack>

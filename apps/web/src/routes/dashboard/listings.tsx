@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -17,7 +18,8 @@ function MyListingsPage() {
   const { user } = Route.useRouteContext();
   const [posting, setPosting] = useState(false);
   const [postingUsed, setPostingUsed] = useState(false);
-  const labels = postLabels(user.userType);
+  const { i18n } = useLingui();
+  const labels = postLabels(user.userType, i18n);
   return (
     <Stack>
       <Group justify="space-between">

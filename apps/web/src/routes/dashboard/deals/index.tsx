@@ -1,4 +1,5 @@
 import { DEAL_STATUSES } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { usePageMeta } from '../../../components/usePageMeta';
@@ -15,7 +16,8 @@ export const Route = createFileRoute('/dashboard/deals/')({
 });
 
 function DealsRoute() {
-  usePageMeta('Deals');
+  const { t } = useLingui();
+  usePageMeta(t`Deals`);
   const { status } = Route.useSearch();
   const navigate = useNavigate({ from: '/dashboard/deals/' });
   return (

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { safeRedirect } from './messages';
+import { safeRedirect } from '../features/accounts/messages';
 
 export interface SignInRequiredModalProps {
   opened: boolean;
@@ -19,28 +20,25 @@ export interface SignInRequiredModalProps {
  * `redirect`. Mantine's Modal traps focus and returns it on close. The buttons sit side by side where both fit
  * in full and one above the other on a phone (side by side at 360 px, "Create Account" was cut short).
  */
-export function SignInRequiredModal({
-  opened,
-  onClose,
-  reason,
-  redirect,
-  title = 'Sign in to continue',
-}: SignInRequiredModalProps) {
+export function SignInRequiredModal({ opened, onClose, reason, redirect, title }: SignInRequiredModalProps) {
+  const { t } = useLingui();
   const search = { redirect: safeRedirect(redirect) };
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={title}
+      title={title ?? t`Sign in to continue`}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       <Stack>
         <Text>{reason}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button renderRoot={(props) => <Link {...props} to="/login" search={search} />}>Sign In</Button>
+          <Button renderRoot={(props) => <Link {...props} to="/login" search={search} />}>
+            <Trans>Sign In</Trans>
+          </Button>
           <Button variant="default" renderRoot={(props) => <Link {...props} to="/signup" search={search} />}>
-            Create Account
+            <Trans>Create Account</Trans>
           </Button>
         </SimpleGrid>
       </Stack>

@@ -1,9 +1,10 @@
-import { userTypeLabel } from '@barterads/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useLogout, useSwitchProfile } from './actions';
-import { useProfileLanguageSaver } from './language';
-import { useSessionUser } from './session';
+import { useLogout, useSwitchProfile } from '../features/accounts/actions';
+import { useProfileLanguageSaver } from '../features/accounts/language';
+import { useSessionUser } from '../features/accounts/session';
 
 export interface AccountMenuProps {
   /** Where Logout goes: the site header goes home, the dashboard top bar to /login (spec section 4). */
@@ -15,6 +16,7 @@ export interface AccountMenuProps {
  * Settings, the switch-profile action and Logout. Renders nothing while signed out.
  */
 export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
+  const { t, i18n } = useLingui();
   const { user } = useSessionUser();
   const { logout, isPending: loggingOut } = useLogout({ to: logoutTo });
   const switchProfile = useSwitchProfile();
@@ -25,8 +27,9 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu of ${shown}`} data-testid="account-menu">
-          <Group gap={8} wrap="nowrap">
+        <UnstyledButton aria-label={t`Account menu of ${shown}`} data-testid="account-menu">
+          {/* The member's name and initial are theirs, not words to translate. */}
+          <Group gap={8} wrap="nowrap" translate="no">
             <Avatar color="brand" radius="xl" size={34}>
               {shown.charAt(0).toUpperCase()}
             </Avatar>
@@ -43,7 +46,8 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
             {user.name || user.email}
           </Text>
           <Text fz="xs" c="dimmed">
-            {userTypeLabel(user.userType)} · {isAdmin ? 'Admin' : 'Member'}
+            {i18n._(user.userType === 'media_owner' ? msg`Media Owner` : msg`Advertiser`)} ·{' '}
+            {isAdmin ? t`Admin` : t`Member`}
           </Text>
           <Text fz="xs" c="dimmed" truncate>
             {user.email}
@@ -52,23 +56,23 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
         <Menu.Divider />
         {isAdmin ? (
           <Menu.Item component="a" href="/admin/">
-            Admin
+            <Trans>Admin</Trans>
           </Menu.Item>
         ) : null}
         <Menu.Item component={Link} to="/dashboard">
-          Dashboard
+          <Trans>Dashboard</Trans>
         </Menu.Item>
         <Menu.Item component={Link} to="/settings">
-          Settings
+          <Trans>Settings</Trans>
         </Menu.Item>
         {!isAdmin && switchProfile.label ? (
           <Menu.Item onClick={switchProfile.switchProfile} disabled={switchProfile.isPending}>
-            {switchProfile.label}
+            {user.userType === 'advertiser' ? t`Become Media Owner` : t`Become an Advertiser`}
           </Menu.Item>
         ) : null}
         <Menu.Divider />
         <Menu.Item color="red" onClick={logout} disabled={loggingOut}>
-          Logout
+          <Trans>Logout</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

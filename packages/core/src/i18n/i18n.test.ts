@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEAL_MESSAGES,
+  MEDIA_CATEGORIES,
+  MESSAGES,
+  NOTIFICATION_KIND_LABELS,
+  otpWrongCode,
+  UNIT_LABELS,
+} from '..';
+import { CATEGORY_ATTRIBUTE_FIELDS } from '../inventory/attribute-fields';
+import { translateText } from '.';
+
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+describe('core texts in Hindi and Marathi', () => {
+  it('every shared message, category, unit and e-mail choice has both, in Devanagari', () => {
+    const english = [
+      ...Object.values(MESSAGES),
+      ...Object.values(DEAL_MESSAGES),
+      ...Object.values(NOTIFICATION_KIND_LABELS),
+      ...MEDIA_CATEGORIES.map((c) => c.title),
+      ...Object.values(UNIT_LABELS).flatMap((u) => [u.one, u.per]),
+      ...Object.values(CATEGORY_ATTRIBUTE_FIELDS).flatMap((fields) => fields.map((f) => f.label)),
+    ];
+    for (const text of english)
+      for (const language of ['hi', 'mr'] as const) {
+        const translated = translateText(language, text);
+        expect(translated, `${language}: ${text}`).not.toBe(text);
+        expect(translated, `${language}: ${text}`).toMatch(DEVANAGARI);
+      }
+  });
+
+  it('keeps English as it is, falls back to English for an unknown text, and fills in the numbers', () => {
+    expect(translateText('en', MESSAGES.invalidCredentials)).toBe(MESSAGES.invalidCredentials);
+    expect(translateText('hi', 'Something nobody translated.')).toBe('Something nobody translated.');
+    expect(translateText('hi', otpWrongCode(2))).toBe('कोड ग़लत है। 2 प्रयास बाक़ी।');
+    expect(translateText('mr', 'First name is required.')).toBe('नाव आवश्यक आहे.');
+    expect(translateText('hi', 'Company name must be at most 200 characters.')).toBe(
+      'कंपनी का नाम अधिकतम 200 अक्षरों का हो सकता है।',
+    );
+  });
+});

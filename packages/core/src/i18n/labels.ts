@@ -1,0 +1,127 @@
+import type { Translations } from './types';
+
+/**
+ * Hindi and Marathi for the short labels the server and the apps share (packages/core): media categories, roles,
+ * units, the exchange field and the GST badge. Keyed by the English text (translateText looks them up).
+ */
+export const LABELS: Translations = {
+  // Media categories (categories.ts)
+  'Digital Advertising': { hi: 'डिजिटल विज्ञापन', mr: 'डिजिटल जाहिरात' },
+  'Outdoor & Billboards': { hi: 'आउटडोर और होर्डिंग', mr: 'आउटडोर आणि होर्डिंग' },
+  'Influencer Marketing': { hi: 'इन्फ़्लुएंसर मार्केटिंग', mr: 'इन्फ्लुएन्सर मार्केटिंग' },
+  'Radio & Audio': { hi: 'रेडियो और ऑडियो', mr: 'रेडिओ आणि ऑडिओ' },
+  'Print Media': { hi: 'प्रिंट मीडिया (अख़बार, पत्रिका)', mr: 'प्रिंट मीडिया (वृत्तपत्र, मासिके)' },
+  'Direct Marketing': { hi: 'डायरेक्ट मार्केटिंग', mr: 'डायरेक्ट मार्केटिंग' },
+  'Transit Advertising': { hi: 'बस-मेट्रो विज्ञापन', mr: 'बस-मेट्रो जाहिरात' },
+  'Events & Sponsorships': { hi: 'इवेंट और स्पॉन्सरशिप', mr: 'इव्हेंट आणि प्रायोजकत्व' },
+  'In-App Advertising': { hi: 'ऐप में विज्ञापन', mr: 'ॲपमधील जाहिरात' },
+  Other: { hi: 'अन्य', mr: 'इतर' },
+  // Roles (roles.ts)
+  'Media Owner': { hi: 'मीडिया मालिक', mr: 'माध्यम मालक' },
+  Advertiser: { hi: 'विज्ञापनदाता', mr: 'जाहिरातदार' },
+  'What do you offer in exchange?': { hi: 'बदले में आप क्या देंगे?', mr: 'बदल्यात तुम्ही काय द्याल?' },
+  'What do you want in exchange?': { hi: 'बदले में आपको क्या चाहिए?', mr: 'बदल्यात तुम्हाला काय हवे?' },
+  'Offers in exchange': { hi: 'बदले में देते हैं', mr: 'बदल्यात देतात' },
+  'Wants in exchange': { hi: 'बदले में चाहिए', mr: 'बदल्यात हवे' },
+  // Units (inventory/units.ts)
+  'per day': { hi: 'प्रति दिन', mr: 'प्रति दिवस' },
+  'per week': { hi: 'प्रति सप्ताह', mr: 'प्रति आठवडा' },
+  'per month': { hi: 'प्रति माह', mr: 'प्रति महिना' },
+  'per spot': { hi: 'प्रति स्पॉट', mr: 'प्रति स्पॉट' },
+  'per insertion': { hi: 'प्रति प्रकाशन', mr: 'प्रति प्रसिद्धी' },
+  'per post': { hi: 'प्रति पोस्ट', mr: 'प्रति पोस्ट' },
+  'per event': { hi: 'प्रति इवेंट', mr: 'प्रति इव्हेंट' },
+  'per 1,000 impressions': { hi: 'प्रति 1,000 इम्प्रेशन', mr: 'प्रति 1,000 इम्प्रेशन' },
+  day: { hi: 'दिन', mr: 'दिवस' },
+  week: { hi: 'सप्ताह', mr: 'आठवडा' },
+  month: { hi: 'माह', mr: 'महिना' },
+  spot: { hi: 'स्पॉट', mr: 'स्पॉट' },
+  insertion: { hi: 'प्रकाशन', mr: 'प्रसिद्धी' },
+  post: { hi: 'पोस्ट', mr: 'पोस्ट' },
+  event: { hi: 'इवेंट', mr: 'इव्हेंट' },
+  '1,000 impressions': { hi: '1,000 इम्प्रेशन', mr: '1,000 इम्प्रेशन' },
+  item: { hi: 'नग', mr: 'नग' },
+  // GST verification (verification.ts)
+  'GST verified': { hi: 'GST सत्यापित', mr: 'GST पडताळलेले' },
+  'Verified businesses only': { hi: 'केवल सत्यापित व्यवसाय', mr: 'फक्त पडताळलेले व्यवसाय' },
+  'Please enter the legal name as registered for GST.': {
+    hi: 'GST में पंजीकृत कानूनी नाम लिखें।',
+    mr: 'GST मध्ये नोंदवलेले कायदेशीर नाव लिहा.',
+  },
+  'Please attach your GST registration certificate.': {
+    hi: 'अपना GST पंजीकरण प्रमाणपत्र लगाएँ।',
+    mr: 'तुमचे GST नोंदणी प्रमाणपत्र जोडा.',
+  },
+  'The certificate must be a PDF or an image (JPEG, PNG or WebP).': {
+    hi: 'प्रमाणपत्र PDF या फ़ोटो (JPEG, PNG या WebP) होना चाहिए।',
+    mr: 'प्रमाणपत्र PDF किंवा फोटो (JPEG, PNG किंवा WebP) असावे.',
+  },
+  'The certificate file can be at most 10 MB.': {
+    hi: 'प्रमाणपत्र की फ़ाइल अधिकतम 10 MB की हो सकती है।',
+    mr: 'प्रमाणपत्राची फाइल जास्तीत जास्त 10 MB असू शकते.',
+  },
+  'Thank you. We will review your business details within two working days.': {
+    hi: 'धन्यवाद। हम दो कार्यदिवसों में आपके व्यवसाय का विवरण जाँच लेंगे।',
+    mr: 'धन्यवाद. आम्ही दोन कामकाजी दिवसांत तुमच्या व्यवसायाचा तपशील तपासू.',
+  },
+  'This submission has already been decided.': {
+    hi: 'इस आवेदन पर निर्णय हो चुका है।',
+    mr: 'या अर्जावर निर्णय झाला आहे.',
+  },
+  'Profile updated. Your new company name goes to review: the GST verified badge returns once an admin approves it, or at once if you change the name back.':
+    {
+      hi: 'प्रोफ़ाइल अपडेट हो गई। नया कंपनी नाम जाँच के लिए गया है: एडमिन की मंज़ूरी के बाद GST सत्यापित बैज लौट आएगा, या पुराना नाम वापस रखने पर तुरंत।',
+      mr: 'प्रोफाइल अपडेट झाले. नवीन कंपनीचे नाव तपासणीसाठी गेले आहे: ॲडमिनच्या मंजुरीनंतर GST पडताळणी बॅज परत येईल, किंवा जुने नाव परत ठेवल्यास लगेच.',
+    },
+  'Profile updated. Your GST verified badge is back with this name.': {
+    hi: 'प्रोफ़ाइल अपडेट हो गई। इस नाम के साथ आपका GST सत्यापित बैज लौट आया है।',
+    mr: 'प्रोफाइल अपडेट झाले. या नावासह तुमचा GST पडताळणी बॅज परत आला आहे.',
+  },
+  // Listing attributes (inventory/attribute-fields.ts)
+  Width: { hi: 'चौड़ाई', mr: 'रुंदी' },
+  Height: { hi: 'ऊँचाई', mr: 'उंची' },
+  Illuminated: { hi: 'रोशनी वाला', mr: 'प्रकाशित' },
+  'Facing traffic': { hi: 'ट्रैफ़िक की ओर', mr: 'वाहतुकीच्या दिशेने' },
+  Publication: { hi: 'प्रकाशन', mr: 'प्रकाशन' },
+  Edition: { hi: 'संस्करण', mr: 'आवृत्ती' },
+  Circulation: { hi: 'प्रसार संख्या', mr: 'खप' },
+  Station: { hi: 'स्टेशन', mr: 'स्टेशन' },
+  Daypart: { hi: 'प्रसारण का समय', mr: 'प्रसारणाची वेळ' },
+  Morning: { hi: 'सुबह', mr: 'सकाळ' },
+  Afternoon: { hi: 'दोपहर', mr: 'दुपार' },
+  Evening: { hi: 'शाम', mr: 'संध्याकाळ' },
+  Night: { hi: 'रात', mr: 'रात्र' },
+  'All day': { hi: 'पूरे दिन', mr: 'दिवसभर' },
+  'Spot length': { hi: 'स्पॉट की अवधि', mr: 'स्पॉटचा कालावधी' },
+  Platform: { hi: 'प्लैटफ़ॉर्म', mr: 'प्लॅटफॉर्म' },
+  Handle: { hi: 'हैंडल', mr: 'हँडल' },
+  Followers: { hi: 'फ़ॉलोअर', mr: 'फॉलोअर्स' },
+  Placement: { hi: 'विज्ञापन की जगह', mr: 'जाहिरातीची जागा' },
+  'Monthly impressions': { hi: 'मासिक इम्प्रेशन', mr: 'मासिक इम्प्रेशन' },
+  'Route or station': { hi: 'रूट या स्टेशन', mr: 'मार्ग किंवा स्टेशन' },
+  'Event date': { hi: 'इवेंट की तारीख़', mr: 'इव्हेंटची तारीख' },
+  'Expected footfall': { hi: 'अनुमानित भीड़', mr: 'अपेक्षित गर्दी' },
+  Format: { hi: 'फ़ॉर्मैट', mr: 'स्वरूप' },
+  Quantity: { hi: 'मात्रा', mr: 'संख्या' },
+  ft: { hi: 'फ़ुट', mr: 'फूट' },
+  seconds: { hi: 'सेकंड', mr: 'सेकंद' },
+  // Form field names (forms/*.ts: "<label> is required.")
+  'First name': { hi: 'पहला नाम', mr: 'नाव' },
+  'Last name': { hi: 'उपनाम', mr: 'आडनाव' },
+  'Company name': { hi: 'कंपनी का नाम', mr: 'कंपनीचे नाव' },
+  Description: { hi: 'विवरण', mr: 'वर्णन' },
+  Name: { hi: 'नाम', mr: 'नाव' },
+  Subject: { hi: 'विषय', mr: 'विषय' },
+  Message: { hi: 'संदेश', mr: 'संदेश' },
+  Title: { hi: 'शीर्षक', mr: 'शीर्षक' },
+  Location: { hi: 'स्थान', mr: 'ठिकाण' },
+  'Password must be at most 256 characters.': {
+    hi: 'पासवर्ड अधिकतम 256 अक्षरों का हो सकता है।',
+    mr: 'पासवर्ड जास्तीत जास्त 256 अक्षरांचा असू शकतो.',
+  },
+  // Verification statuses (verification.ts)
+  'Not verified': { hi: 'सत्यापित नहीं', mr: 'पडताळलेले नाही' },
+  'Pending review': { hi: 'जाँच बाक़ी', mr: 'तपासणी बाकी' },
+  Rejected: { hi: 'अस्वीकृत', mr: 'नाकारले' },
+  'Replaced by a later submission': { hi: 'बाद के आवेदन से बदला गया', mr: 'नंतरच्या अर्जाने बदलले' },
+};

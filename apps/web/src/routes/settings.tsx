@@ -1,16 +1,26 @@
 import { useLingui } from '@lingui/react/macro';
-import { Container } from '@mantine/core';
+import { Container, Loader } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { usePageMeta } from '../components/usePageMeta';
 import { AccountSettings } from '../features/accounts/AccountSettings';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
-import { ApiKeysSection } from '../features/api-keys/ApiKeysSection';
 import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSection';
 import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
-import { TaxInvoicesSection } from '../features/tax/TaxInvoicesSection';
-import { WebhooksSection } from '../features/webhooks/WebhooksSection';
+
+// The sections for tax paperwork and for partners' integrations (API keys, webhooks) load after the page's first
+// paint: most members open /settings for their profile, and the page stays within its 300 KB first download.
+const TaxInvoicesSection = lazy(() =>
+  import('../features/tax/TaxInvoicesSection').then((m) => ({ default: m.TaxInvoicesSection })),
+);
+const ApiKeysSection = lazy(() =>
+  import('../features/api-keys/ApiKeysSection').then((m) => ({ default: m.ApiKeysSection })),
+);
+const WebhooksSection = lazy(() =>
+  import('../features/webhooks/WebhooksSection').then((m) => ({ default: m.WebhooksSection })),
+);
 
 export const Route = createFileRoute('/settings')({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.utils, location) }),
@@ -28,10 +38,14 @@ function AccountSettingsPage() {
           <>
             <VerifyBusinessSection />
             <BillingSections />
-            <TaxInvoicesSection />
+            <Suspense fallback={<Loader size="sm" aria-label={t`Loading the tax invoice settings`} />}>
+              <TaxInvoicesSection />
+            </Suspense>
             <BarterStatementSection />
-            <ApiKeysSection />
-            <WebhooksSection />
+            <Suspense fallback={<Loader size="sm" aria-label={t`Loading API keys and webhooks`} />}>
+              <ApiKeysSection />
+              <WebhooksSection />
+            </Suspense>
             {/* product-spec-2: each kind's e-mail is switched in /settings (also on the Preferences page). */}
             <EmailPreferencesCard />
           </>

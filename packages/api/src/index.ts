@@ -93,3 +93,14 @@ export {
   requireSession,
   zodIssues,
 } from './trpc';
+export { DEAL_MESSAGE_GAP_MS, whatsappChannel, whatsappPlan } from './whatsapp/channel';
+export { sendWhatsapp, type WhatsappConfig } from './whatsapp/client';
+export { signOneTap, verifyOneTap } from './whatsapp/links';
+export {
+  buildTemplate,
+  renderTemplate,
+  type TemplateName,
+  type TemplateParams,
+  templateSubmissions,
+  WHATSAPP_TEMPLATES,
+} from './whatsapp/templates';

@@ -15,6 +15,7 @@ import { reviewsRouter } from './reviews/router';
 import { savedSearchesRouter } from './saved-searches/router';
 import { taxRouter } from './tax/router';
 import { createCallerFactory, router } from './trpc';
+import { whatsappRouter } from './whatsapp/router';
 
 /** The whole API surface: one router per domain. */
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   tax: taxRouter,
   events: eventsRouter,
+  whatsapp: whatsappRouter,
 });
 
 export type AppRouter = typeof appRouter;

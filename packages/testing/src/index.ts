@@ -1,3 +1,4 @@
 export * from './database';
 export * from './fake-razorpay';
+export * from './fake-whatsapp';
 export * from './mail-server';

@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer';
 import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import type { Logger } from '../services';
+import { type WhatsappChannelDeps, whatsappChannel } from '../whatsapp/channel';
 import { memberNotices } from './notices';
 
 /**
@@ -25,13 +26,14 @@ export interface Channel {
   /** Attempts before the delivery is `failed`. */
   maxAttempts: number;
   targets(event: EventRow): string[];
-  deliver(
-    tx: Executor,
-    event: EventRow,
-    target: string,
-    after: AfterCommit,
-  ): Promise<'delivered' | 'skipped'>;
+  deliver(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryResult>;
 }
+
+/**
+ * What a delivery came to: done, not needed (skipped), or not yet (`deferUntil`: pending again from then, no
+ * attempt counted; WhatsApp's one message per deal per 10 minutes).
+ */
+export type DeliveryResult = 'delivered' | 'skipped' | { deferUntil: Date };
 
 /** Work a delivery does once its transaction committed (a live event to open tabs). */
 export type AfterCommit = (work: () => Promise<void>) => void;
@@ -46,8 +48,10 @@ export interface DispatchDeps {
   now?: () => Date;
   /** Aborted: the dispatcher stops where it is, as a killed process would (its open transaction rolls back). */
   signal?: AbortSignal;
-  /** The channels; the bell and e-mail when not given. */
+  /** The channels; the bell and e-mail (and WhatsApp when `whatsapp` is given) when not given. */
   channels?: readonly Channel[];
+  /** The WhatsApp channel's settings (WHATSAPP_*); no WhatsApp channel without them. */
+  whatsapp?: WhatsappChannelDeps;
 }
 
 /** The retry delay after `attempts` failed attempts: 30 s, doubling, at most 6 hours. */
@@ -210,6 +214,12 @@ async function deliverDue(
         if (!event || !channel) return 'unknown' as const;
         const result = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
         if (stopped(deps.signal)) throw new Error('dispatcher stopped');
+        if (typeof result === 'object') {
+          // Not yet: due again at the channel's time (later than now, so this run does not take it again).
+          const at = result.deferUntil > now ? result.deferUntil : new Date(now.getTime() + 1000);
+          await tx.update(eventDeliveries).set({ nextAttemptAt: at }).where(eq(eventDeliveries.id, due.id));
+          return 'deferred' as const;
+        }
         await tx
           .update(eventDeliveries)
           .set({
@@ -266,6 +276,7 @@ export async function dispatchEvents(
   const channels = deps.channels ?? [
     bellChannel(deps.logger, deps.pubsub),
     emailChannel(deps.mailer, deps.appUrl),
+    ...(deps.whatsapp ? [whatsappChannel({ now: deps.now, ...deps.whatsapp })] : []),
   ];
   const fanned = await fanOut(deps, channels);
   const { delivered, failed } = await deliverDue(deps, channels);

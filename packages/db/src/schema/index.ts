@@ -17,3 +17,4 @@ export * from './saved-searches';
 export * from './sessions';
 export * from './tax';
 export * from './users';
+export * from './whatsapp';

@@ -15,6 +15,7 @@ import { paymentRoutes } from './payments';
 import { reviewRoutes } from './reviews';
 import { savedSearchRoutes } from './saved-searches';
 import { taxRoutes } from './tax';
+import { whatsappRoutes } from './whatsapp';
 
 /** The whole REST table, in the order of the contract. */
 export const restRoutes: RestRoute[] = [
@@ -33,5 +34,6 @@ export const restRoutes: RestRoute[] = [
   ...matchingRoutes,
   ...savedSearchRoutes,
   ...eventRoutes,
+  ...whatsappRoutes,
   ...adminRoutes,
 ];

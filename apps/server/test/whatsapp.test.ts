@@ -5,6 +5,7 @@ import {
   type DispatchDeps,
   dispatchEvents,
   renderTemplate,
+  signOneTap,
   verifyOneTap,
   WHATSAPP_TEMPLATES,
   whatsappChannel,
@@ -203,6 +204,30 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     expect(claims!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     // A tampered link verifies to nothing.
     expect(verifyOneTap(server.settings.unsubscribeSecret, `${token.slice(0, -2)}xx`)).toBeNull();
+    // The link opens that deal (as its member sees it, with the accept dialog) and nothing else.
+    const opened = await server.request(`/api/whatsapp/links/${token}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ userId: owner.user.id, dealId, dialog: 'accept' });
+    expect(opened.body.deal).toMatchObject({ status: 'proposed', otherName: 'Kabir User', youGet: 45000 });
+    expect(opened.headers.get('set-cookie')).toBeNull();
+    const tampered = await server.request(`/api/whatsapp/links/${token.slice(0, -2)}xx`);
+    expect(tampered.status).toBe(404);
+    const secret = server.settings.unsubscribeSecret;
+    const stranger = await createTestUser(server.db);
+    const foreign = signOneTap(secret, {
+      userId: stranger.user.id,
+      dealId,
+      dialog: null,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect((await server.request(`/api/whatsapp/links/${foreign}`)).status).toBe(404);
+    const expired = signOneTap(secret, {
+      userId: owner.user.id,
+      dealId,
+      dialog: null,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect((await server.request(`/api/whatsapp/links/${expired}`)).status).toBe(404);
     // The message is kept with its state; the member's settings list it.
     const state = await server.request('/api/auth/me/whatsapp', { token: owner.token });
     expect(state.body.messages[0]).toMatchObject({ template: 'barterads_offer_received', status: 'sent' });
@@ -309,7 +334,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     const reply = fake.to(owner.phone.waId)[2]!;
     expect(reply.body.type).toBe('text');
     const text = reply.body.text!.body;
-    const token = /\/w\/([\w.-]+)/.exec(text)![1]!;
+    const token = /\/w\/([\w-]+)/.exec(text)![1]!;
     expect(text).toContain(`${server.settings.appUrl}/w/`);
     expect(verifyOneTap(server.settings.unsubscribeSecret, token)).toMatchObject({
       dealId,

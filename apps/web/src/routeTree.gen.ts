@@ -32,6 +32,7 @@ import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/n
 import { Route as DashboardSavedSearchesRouteImport } from './routes/dashboard/saved-searches'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
+import { Route as WTokenRouteImport } from './routes/w.$token'
 import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
 import { Route as DashboardDealsIdRouteImport } from './routes/dashboard/deals/$id'
 
@@ -150,6 +151,11 @@ const ListingsIdRoute = ListingsIdRouteImport.update({
   path: '/listings/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WTokenRoute = WTokenRouteImport.update({
+  id: '/w/$token',
+  path: '/w/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardDealsIndexRoute = DashboardDealsIndexRouteImport.update({
   id: '/deals/',
   path: '/deals/',
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
+  '/w/$token': typeof WTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals/': typeof DashboardDealsIndexRoute
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
+  '/w/$token': typeof WTokenRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals': typeof DashboardDealsIndexRoute
@@ -238,6 +246,7 @@ export interface FileRoutesById {
   '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
+  '/w/$token': typeof WTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals/': typeof DashboardDealsIndexRoute
@@ -267,6 +276,7 @@ export interface FileRouteTypes {
     | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
+    | '/w/$token'
     | '/dashboard/'
     | '/dashboard/deals/$id'
     | '/dashboard/deals/'
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
+    | '/w/$token'
     | '/dashboard'
     | '/dashboard/deals/$id'
     | '/dashboard/deals'
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
+    | '/w/$token'
     | '/dashboard/'
     | '/dashboard/deals/$id'
     | '/dashboard/deals/'
@@ -343,6 +355,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   BIdRoute: typeof BIdRoute
   ListingsIdRoute: typeof ListingsIdRoute
+  WTokenRoute: typeof WTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -508,6 +521,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/w/$token': {
+      id: '/w/$token'
+      path: '/w/$token'
+      fullPath: '/w/$token'
+      preLoaderRoute: typeof WTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/deals/': {
       id: '/dashboard/deals/'
       path: '/deals'
@@ -569,6 +589,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   BIdRoute: BIdRoute,
   ListingsIdRoute: ListingsIdRoute,
+  WTokenRoute: WTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -58,6 +58,13 @@ export interface FakeWhatsappOptions {
   port?: number;
   /** Numbers (wa_id form) that have no WhatsApp: messages to them answer 131026. */
   unreachable?: string[];
+  /**
+   * Where Meta's webhooks go (`<server>/api/whatsapp/webhook`): given, each accepted message gets its signed
+   * `sent` then `delivered` status callbacks there, as Meta sends them (`pnpm fake:whatsapp` for `pnpm dev`).
+   */
+  webhookUrl?: string;
+  /** Called with each accepted message (the dev fake prints them). */
+  onMessage?: (message: FakeWhatsappMessage) => void;
 }
 
 export interface FakeWhatsapp {
@@ -91,6 +98,8 @@ export interface FakeWhatsapp {
   textWebhook(from: string, text: string, messageId?: string): FakeWhatsappWebhook;
   /** A signed inbound quick-reply button press from a number (its payload and label). */
   buttonWebhook(from: string, payload: string, text: string, messageId?: string): FakeWhatsappWebhook;
+  /** POSTs a webhook to `webhookUrl` as Meta does; answers the HTTP status. */
+  post(hook: FakeWhatsappWebhook): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -207,6 +216,16 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
         ],
       });
     },
+    async post(hook) {
+      if (!options.webhookUrl) throw new Error('the fake has no webhookUrl');
+      const response = await fetch(options.webhookUrl, {
+        method: 'POST',
+        headers: hook.headers,
+        body: hook.body,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
     buttonWebhook(from, payload, text, messageId = wamid()) {
       return signed(fake.sign, phoneNumberId, {
         contacts: [{ profile: { name: 'Member' }, wa_id: from }],
@@ -228,6 +247,13 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     const body = await readBody(request);
     const record = (status: number) => requests.push({ method: request.method ?? '', path, status });
+    if (request.method === 'GET' && path === '/_fake/messages') {
+      // For browser suites in another process: the messages sent to a number (wa_id form), oldest first.
+      const to = new URL(request.url ?? '/', 'http://fake').searchParams.get('to') ?? '';
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ messages: fake.to(to) }));
+      return;
+    }
     const match = /^\/v[\d.]+\/([^/]+)\/messages$/.exec(path);
     if (request.method !== 'POST' || !match) {
       record(404);
@@ -273,14 +299,26 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
       return graphError(response, 400, 131026, 'Message Undeliverable.', 'Message Undeliverable.');
     }
     const id = wamid();
-    messages.push({
+    const message = {
       id,
       phoneNumberId,
       to,
       body: parsed,
       authorization: request.headers.authorization,
       at: new Date(),
-    });
+    };
+    messages.push(message);
+    options.onMessage?.(message);
+    if (options.webhookUrl) {
+      // Meta's callbacks come after the answer: sent, then delivered (a server that is down just misses them).
+      setTimeout(() => {
+        void (async () => {
+          for (const status of ['sent', 'delivered'] as const) {
+            await fake.post(fake.statusWebhook(id, status)).catch(() => 0);
+          }
+        })();
+      }, 50);
+    }
     record(200);
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(

@@ -8,6 +8,7 @@ import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSect
 import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
+import { WhatsappSection } from '../features/whatsapp/WhatsappSection';
 
 export const Route = createFileRoute('/settings')({
   beforeLoad: async ({ context, location }) => ({ user: await requireUser(context.utils, location) }),
@@ -22,6 +23,7 @@ function AccountSettingsPage() {
       <AccountSettings
         extraSections={
           <>
+            <WhatsappSection />
             <VerifyBusinessSection />
             <BillingSections />
             <BarterStatementSection />

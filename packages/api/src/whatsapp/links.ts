@@ -12,46 +12,56 @@ export interface OneTapClaims {
   expiresAt: Date;
 }
 
+/** The purpose byte: a token of this format opens a deal's page and is nothing else. */
+const PURPOSE_DEAL_PAGE = 1;
+const SIGNATURE_BYTES = 16;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function key(secret: string): Buffer {
   // A key of its own, derived from the server's link secret: a one-tap token is no unsubscribe token.
   return createHmac('sha256', secret).update('barterads whatsapp one-tap link v1').digest();
 }
 
-/** `<payload>.<signature>`, both base64url: the payload names the member, the deal, the dialog and the expiry. */
+function sign(secret: string, payload: Buffer): Buffer {
+  return createHmac('sha256', key(secret)).update(payload).digest().subarray(0, SIGNATURE_BYTES);
+}
+
+const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
+function uuidText(bytes: Buffer): string {
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A short token (about 70 characters, to fit a WhatsApp URL button and a path): purpose, dialog, expiry (unix
+ * seconds), member and deal ids in 38 bytes, then 128 bits of HMAC-SHA256, all base64url.
+ */
 export function signOneTap(secret: string, claims: OneTapClaims): string {
-  const payload = Buffer.from(
-    JSON.stringify({
-      p: 'deal',
-      u: claims.userId,
-      d: claims.dealId,
-      g: claims.dialog,
-      e: Math.floor(claims.expiresAt.getTime() / 1000),
-    }),
-  ).toString('base64url');
-  const signature = createHmac('sha256', key(secret)).update(payload).digest('base64url');
-  return `${payload}.${signature}`;
+  if (!UUID.test(claims.userId) || !UUID.test(claims.dealId)) throw new Error('one-tap links name ids');
+  const payload = Buffer.alloc(38);
+  payload.writeUInt8(PURPOSE_DEAL_PAGE, 0);
+  payload.writeUInt8(claims.dialog === 'accept' ? 1 : 0, 1);
+  payload.writeUInt32BE(Math.floor(claims.expiresAt.getTime() / 1000), 2);
+  uuidBytes(claims.userId).copy(payload, 6);
+  uuidBytes(claims.dealId).copy(payload, 22);
+  return Buffer.concat([payload, sign(secret, payload)]).toString('base64url');
 }
 
 /** The claims of a well-signed, unexpired one-tap token; null otherwise. */
 export function verifyOneTap(secret: string, token: string, now = new Date()): OneTapClaims | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = createHmac('sha256', key(secret)).update(payload).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (
-      data.p !== 'deal' ||
-      typeof data.u !== 'string' ||
-      typeof data.d !== 'string' ||
-      typeof data.e !== 'number'
-    )
-      return null;
-    const expiresAt = new Date(data.e * 1000);
-    if (expiresAt <= now) return null;
-    return { userId: data.u, dealId: data.d, dialog: data.g === 'accept' ? 'accept' : null, expiresAt };
-  } catch {
-    return null;
-  }
+  if (!/^[\w-]{1,200}$/.test(token)) return null;
+  const bytes = Buffer.from(token, 'base64url');
+  if (bytes.length !== 38 + SIGNATURE_BYTES) return null;
+  const payload = bytes.subarray(0, 38);
+  const given = bytes.subarray(38);
+  if (!timingSafeEqual(given, sign(secret, payload))) return null;
+  if (payload.readUInt8(0) !== PURPOSE_DEAL_PAGE) return null;
+  const expiresAt = new Date(payload.readUInt32BE(2) * 1000);
+  if (expiresAt <= now) return null;
+  return {
+    userId: uuidText(payload.subarray(6, 22)),
+    dealId: uuidText(payload.subarray(22, 38)),
+    dialog: payload.readUInt8(1) === 1 ? 'accept' : null,
+    expiresAt,
+  };
 }

@@ -1,8 +1,11 @@
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { confirmWhatsapp, updateWhatsapp, whatsappState } from './numbers';
+import { openOneTap } from './one-tap';
 import {
   ConfirmWhatsappInput,
   HandshakeInput,
+  OneTapInput,
+  OneTapResult,
   UpdateWhatsappInput,
   WebhookInput,
   WebhookResult,
@@ -27,6 +30,12 @@ export const whatsappRouter = router({
     .input(ConfirmWhatsappInput)
     .output(WhatsappResult)
     .mutation(({ ctx, input }) => confirmWhatsapp(ctx, input)),
+
+  /** What a one-tap link opens: one deal as its member sees it, and the dialog to open; nothing else. */
+  openLink: publicProcedure
+    .input(OneTapInput)
+    .output(OneTapResult)
+    .query(({ ctx, input }) => openOneTap(ctx, input.token)),
 
   /** Meta's subscription handshake (`hub.mode`, `hub.verify_token`, `hub.challenge`). */
   handshake: publicProcedure.input(HandshakeInput).query(({ ctx, input }) => handshake(ctx, input)),

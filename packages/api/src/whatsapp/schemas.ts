@@ -128,3 +128,32 @@ export const MetaWebhook = z.object({
     .optional(),
 });
 export type MetaWebhook = z.infer<typeof MetaWebhook>;
+
+export const OneTapInput = z.object({ token: z.string().min(1).max(600) });
+
+export const OneTapResult = z.object({
+  /** The member the link was sent to (the web app sends a session of another member to sign in). */
+  userId: z.string(),
+  dealId: z.string(),
+  /** The dialog the deal page opens (`accept`), or null. */
+  dialog: z.enum(['accept']).nullable(),
+  expiresAt: z.string(),
+  deal: z.object({
+    number: z.string().nullable(),
+    status: z.string(),
+    version: z.number().int(),
+    expiresAt: z.string(),
+    otherName: z.string(),
+    youGet: z.number(),
+    youGive: z.number(),
+    items: z.array(
+      z.object({
+        title: z.string(),
+        quantity: z.number().int(),
+        unit: z.string(),
+        valueInr: z.number().int(),
+        fromYou: z.boolean(),
+      }),
+    ),
+  }),
+});

@@ -38,6 +38,16 @@ export const whatsappRoutes = defineRoutes([
   },
   {
     method: 'GET',
+    path: '/api/whatsapp/links/:token',
+    procedure: 'whatsapp.openLink',
+    summary:
+      'A one-tap link of a WhatsApp message (7 days, one deal): that deal as its member sees it and the dialog to open (`accept`); 404 for a changed, expired or foreign link. It signs nobody in: acting needs a session',
+    tag: 'WhatsApp',
+    auth: 'none',
+    input: (request) => ({ token: request.params.token }),
+  },
+  {
+    method: 'GET',
     path: '/api/whatsapp/webhook',
     procedure: 'whatsapp.handshake',
     summary:

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The messages the e2e server sent to a number (wa_id form: 919876543210) through the fake WhatsApp API. */
-export async function whatsappMessagesTo(
-  number: string,
-): Promise<
+export async function whatsappMessagesTo(number: string): Promise<
   Array<{
     id: string;
     body: {

@@ -352,6 +352,31 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     expect(fake.to(owner.phone.waId)).toHaveLength(3);
   });
 
+  it('shows "Usually replies within N hours" on a business page from the median over 90 days, from 3 answered offers', async () => {
+    const business = await createTestUser(server.db, { userType: 'media_owner' });
+    const page = async () => (await server.request(`/api/businesses/${business.user.id}`)).body.business;
+    // Answers after 1, 5 and 30 hours (the offers dated back; the answers now), one offer never answered, one too old.
+    const answered: string[] = [];
+    for (const hours of [1, 5, 30, 2, 200 * 24]) {
+      const { dealId } = await propose(business);
+      if (hours !== 2) {
+        const declined = await server.request(`/api/deals/${dealId}/decline`, {
+          token: business.token,
+          json: {},
+        });
+        expect(declined.status).toBe(200);
+        answered.push(dealId);
+      }
+      await server.db
+        .update(dealsTable)
+        .set({ createdAt: new Date(Date.now() - hours * 3600 * 1000 + 60_000) })
+        .where(eq(dealsTable.id, dealId));
+      if (answered.length === 2 && hours === 5) expect((await page()).repliesWithinHours).toBeNull();
+    }
+    // Answered within 1, 5 and 30 hours in the last 90 days: the median is 5 (the 200-day-old one is out).
+    expect((await page()).repliesWithinHours).toBe(5);
+  });
+
   it('reports a number that cannot receive WhatsApp, and sends it no code', async () => {
     const member = await createTestUser(server.db);
     const phone = newPhone();

@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
- * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill). Needs `pnpm build` first (turbo runs it before bench).
+ * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill, whatsapp). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runDealsBench } from './benches/deals';
 import { runDeliveriesBench } from './benches/deliveries';
@@ -13,6 +13,7 @@ import { runMatchesBench } from './benches/matches';
 import { runPageWeight } from './benches/page-weight';
 import { runSearchBenches } from './benches/search';
 import { runUploadsBench } from './benches/uploads';
+import { runWhatsappBench } from './benches/whatsapp';
 import { runWritePath } from './benches/write-path';
 import { type BenchDatabase, createBenchDatabase } from './lib/database';
 import { os } from './lib/os';
@@ -32,6 +33,7 @@ const ALL = [
   'matches',
   'fanout',
   'jobs-kill',
+  'whatsapp',
 ] as const;
 type Name = (typeof ALL)[number];
 
@@ -136,6 +138,7 @@ async function withOwnDatabase(bench: string, run: (db: BenchDatabase) => Promis
 
 if (selected.has('fanout')) await withOwnDatabase('Fan-out', runFanoutBench);
 if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBench);
+if (selected.has('whatsapp')) await withOwnDatabase('WhatsApp', runWhatsappBench);
 
 heading('Summary');
 let failed = 0;

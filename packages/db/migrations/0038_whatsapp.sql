@@ -52,4 +52,5 @@ ALTER TABLE "whatsapp_numbers" ADD CONSTRAINT "whatsapp_numbers_user_id_users_id
 CREATE INDEX "whatsapp_challenges_user_idx" ON "whatsapp_challenges" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_messages_wamid_unique" ON "whatsapp_messages" USING btree ("wamid");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_messages_event_unique" ON "whatsapp_messages" USING btree ("event_id","user_id") WHERE "whatsapp_messages"."event_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "whatsapp_messages_deal_idx" ON "whatsapp_messages" USING btree ("user_id","deal_id","created_at");
+CREATE INDEX "whatsapp_messages_deal_idx" ON "whatsapp_messages" USING btree ("user_id","deal_id","created_at");--> statement-breakpoint
+CREATE INDEX "events_resource_idx" ON "events" USING btree ("resource_id","sequence");

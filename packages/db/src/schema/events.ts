@@ -36,6 +36,8 @@ export const events = pgTable(
     uniqueIndex('events_sequence_unique').on(t.sequence),
     index('events_undispatched_idx').on(t.sequence).where(sql`${t.dispatchedAt} IS NULL`),
     index('events_audience_idx').using('gin', t.audience),
+    // A resource's events in order (WhatsApp folds a deal's earlier events into its newest).
+    index('events_resource_idx').on(t.resourceId, t.sequence),
   ],
 );
 

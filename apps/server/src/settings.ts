@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import type { WhatsappConfig } from '@barterads/api';
+import type { ApiConfig } from '@barterads/api';
 import { checkGstin, DELAYS_MS, normalizeGstin } from '@barterads/core';
 import { z } from 'zod';
 
@@ -216,21 +216,14 @@ export interface Settings {
   adminAppUrl: string;
   allowedOrigins: string[];
   admin: { email: string; password: string } | undefined;
-  razorpay:
-    | {
-        keyId: string;
-        keySecret: string;
-        webhookSecret: string | undefined;
-        apiUrl: string;
-        timeoutMs: number;
-      }
-    | undefined;
+  /** Razorpay, when its keys are set: the shape the payments domain takes. */
+  razorpay: ApiConfig['razorpay'];
   /** The seller on GST invoices. */
-  seller: { legalName: string; gstin: string; address: string };
+  seller: ApiConfig['seller'];
   /** The key of the saved-search alerts' signed unsubscribe links. */
   unsubscribeSecret: string;
   /** The WhatsApp Cloud API (WHATSAPP_*), or undefined: the channel is off. */
-  whatsapp: WhatsappConfig | undefined;
+  whatsapp: ApiConfig['whatsapp'];
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */

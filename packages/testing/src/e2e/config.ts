@@ -19,24 +19,40 @@ export const CHROMIUM_LAUNCH = {
 const launcher = fileURLToPath(new URL('./launch-server.ts', import.meta.url));
 
 /**
- * The Playwright config of an app's browser suite: the built server on `port`, a fresh database,
- * mail caught into `<dataDir>/mail` (E2E_DATA_DIR is set for the tests to read).
+ * The Playwright config of an app's browser suite: each worker gets a server of its own, the built server on
+ * `port + worker` with a fresh, seeded database and mail caught into `<dataDir>/mail` (E2E_DATA_DIR and
+ * E2E_BASE_URL are set for the tests to read). Workers never share a database, so no test sees another's data.
+ *
+ * E2E_WORKERS sets how many run side by side (2 unless told: a 2-core machine spends much of a browser test
+ * waiting on the page, and a second worker fills that time); E2E_PORT_OFFSET moves every port, so several
+ * checkouts can run their suites at once.
  */
 export function e2eConfig(options: {
   port: number;
   name: string;
   extra?: PlaywrightTestConfig;
 }): PlaywrightTestConfig {
-  // E2E_PORT_OFFSET lets several checkouts run their browser suites side by side.
-  const port = options.port + Number(process.env.E2E_PORT_OFFSET ?? 0);
-  const dataDir = `/tmp/barterads-e2e-${options.name}-${port}`;
-  process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_BASE_URL = `http://localhost:${port}`;
+  const workers = Math.max(1, Math.min(9, Number(process.env.E2E_WORKERS ?? 2)));
+  const firstPort = options.port + Number(process.env.E2E_PORT_OFFSET ?? 0);
+  const server = (index: number) => {
+    const port = firstPort + index;
+    return {
+      port,
+      origin: `http://localhost:${port}`,
+      dataDir: `/tmp/barterads-e2e-${options.name}-${port}`,
+    };
+  };
+  // Playwright loads this file in its runner and again in every worker process, where TEST_PARALLEL_INDEX
+  // (0 to workers - 1, unique among the workers running at one time) names the worker: it talks to its own server.
+  const mine = server(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+  process.env.E2E_DATA_DIR = mine.dataDir;
+  process.env.E2E_BASE_URL = mine.origin;
   return defineConfig({
     testDir: 'e2e',
     outputDir: join('test-results'),
+    // A file's tests run in order in one worker (some walk one journey step by step); files spread over workers.
     fullyParallel: false,
-    workers: 1,
+    workers,
     // No retries: a flaky test is a bug to fix, not to retry (a retry would hide it).
     retries: 0,
     reporter: process.env.CI ? 'line' : 'list',
@@ -45,21 +61,24 @@ export function e2eConfig(options: {
     timeout: 120_000,
     expect: { timeout: 20_000 },
     use: {
-      baseURL: `http://localhost:${port}`,
+      baseURL: mine.origin,
       launchOptions: CHROMIUM_LAUNCH,
       trace: 'retain-on-failure',
       screenshot: 'only-on-failure',
     },
     projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-    webServer: {
-      command: `node --import tsx ${launcher}`,
-      url: `http://localhost:${port}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
-    },
+    webServer: Array.from({ length: workers }, (_, index) => {
+      const { port, dataDir } = server(index);
+      return {
+        command: `node --import tsx ${launcher}`,
+        url: `http://localhost:${port}/readyz`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'pipe' as const,
+        stderr: 'pipe' as const,
+        env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+      };
+    }),
     ...options.extra,
   });
 }

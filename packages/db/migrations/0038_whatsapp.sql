@@ -46,6 +46,7 @@ CREATE TABLE "whatsapp_numbers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "event_deliveries_due_idx";--> statement-breakpoint
 ALTER TABLE "whatsapp_challenges" ADD CONSTRAINT "whatsapp_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_messages" ADD CONSTRAINT "whatsapp_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_numbers" ADD CONSTRAINT "whatsapp_numbers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -53,4 +54,5 @@ CREATE INDEX "whatsapp_challenges_user_idx" ON "whatsapp_challenges" USING btree
 CREATE UNIQUE INDEX "whatsapp_messages_wamid_unique" ON "whatsapp_messages" USING btree ("wamid");--> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_messages_event_unique" ON "whatsapp_messages" USING btree ("event_id","user_id") WHERE "whatsapp_messages"."event_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "whatsapp_messages_deal_idx" ON "whatsapp_messages" USING btree ("user_id","deal_id","created_at");--> statement-breakpoint
-CREATE INDEX "events_resource_idx" ON "events" USING btree ("resource_id","sequence");
+CREATE INDEX "events_resource_idx" ON "events" USING btree ("resource_id","sequence");--> statement-breakpoint
+CREATE INDEX "event_deliveries_due_idx" ON "event_deliveries" USING btree ("next_attempt_at","id") WHERE "event_deliveries"."status" = 'pending';

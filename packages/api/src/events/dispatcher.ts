@@ -203,7 +203,7 @@ async function deliverDue(
                       )})`
                     : sql``
                 }
-              order by next_attempt_at, id limit 1
+              order by next_attempt_at, ${eventDeliveries}.id limit 1
               for update skip locked`,
         );
         if (!due) return 'none' as const;

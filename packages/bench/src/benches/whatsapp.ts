@@ -7,7 +7,7 @@ import { type BenchResult, type Check, fmt, heading, printCheck, ratio } from '.
 const MESSAGES = Number(process.env.BENCH_WHATSAPP_MESSAGES ?? 10_000);
 const MEMBERS = Math.max(1, Math.ceil(MESSAGES / 10));
 /** Dispatchers running at once on the same rows (two instances of the server). */
-const DISPATCHERS = 2;
+const DISPATCHERS = 4;
 
 /**
  * WhatsApp at volume: MESSAGES `deal.proposed` events (each its own deal, MEMBERS members with confirmed numbers)

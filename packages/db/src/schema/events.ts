@@ -72,7 +72,9 @@ export const eventDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('event_deliveries_unique').on(t.eventId, t.channel, t.target),
-    index('event_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // In the dispatcher's order (due time, then id): the next due delivery is the index's first entry, not a sort of
+    // every delivery due at the same moment (a fan-out gives thousands one time).
+    index('event_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -281,6 +281,12 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
       headers: stop.headers,
     });
     expect(altered.status).toBe(401);
+    // Not even JSON, unsigned: 401 as well (nothing reads a body before its signature is checked).
+    const garbage = await server.request('/api/whatsapp/webhook', {
+      body: '{"entry": [',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(garbage.status).toBe(401);
     expect(unsigned.body).toMatchObject({ code: 'UNAUTHORIZED' });
     const [row] = await server.db
       .select()

@@ -9,7 +9,7 @@ import { markUnreachable, optOutNumber } from './numbers';
 import { MetaWebhook } from './schemas';
 
 /** Replies that opt a number out of everything (Meta's and India's usual words). */
-const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'OPT OUT', 'CANCEL', 'बंद', 'रोकें', 'थांबवा']);
+const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'OPT OUT', 'बंद', 'रोकें', 'थांबवा']);
 
 /** A status never goes back: delivered after read (callbacks arrive unordered) changes nothing; failed is final. */
 const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };

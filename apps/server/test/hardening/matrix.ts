@@ -553,6 +553,32 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
   'GET /api/events': { expect: signedIn(200), request: () => ({ query: { after: '0', limit: '5' } }) },
+  // WhatsApp: the hardening server has no WHATSAPP_* settings, so the channel is off (opting in is 409, the webhook
+  // and its handshake 404); opting out (both opt-ins false) and reading the state work.
+  'GET /api/auth/me/whatsapp': { expect: signedIn(200) },
+  'PUT /api/auth/me/whatsapp': {
+    expect: signedIn(200),
+    request: () => ({ body: { phoneNumber: '9876543210', dealUpdates: false, matchAlerts: false } }),
+  },
+  'POST /api/auth/me/whatsapp/confirm': {
+    expect: signedIn(400),
+    request: () => ({ body: { otp_token: `${crypto.randomUUID()}.${'a'.repeat(32)}`, otp: '123456' } }),
+  },
+  'GET /api/whatsapp/links/:token': {
+    expect: open(404),
+    request: () => ({ params: { token: 'not-a-link' } }),
+  },
+  'GET /api/whatsapp/webhook': {
+    expect: open(404),
+    request: () => ({ query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'x', 'hub.challenge': '1' } }),
+  },
+  'POST /api/whatsapp/webhook': {
+    expect: open(404),
+    request: () => ({
+      rawBody: '{"object":"whatsapp_business_account"}',
+      headers: { 'content-type': 'application/json' },
+    }),
+  },
   'GET /api/matches': { expect: signedIn(200) },
   'GET /api/saved-searches': { expect: signedIn(200) },
   'POST /api/saved-searches': {
@@ -925,6 +951,24 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'notifications.events': { expect: signedIn(200) },
   'events.list': { expect: signedIn(200), request: () => ({ input: { after: 0, limit: 5 } }) },
+  'whatsapp.get': { expect: signedIn(200) },
+  'whatsapp.update': {
+    expect: signedIn(200),
+    request: () => ({ input: { phoneNumber: '9876543210', dealUpdates: false, matchAlerts: false } }),
+  },
+  'whatsapp.confirm': {
+    expect: signedIn(400),
+    request: () => ({ input: { otp_token: `${crypto.randomUUID()}.${'a'.repeat(32)}`, otp: '123456' } }),
+  },
+  'whatsapp.openLink': { expect: open(404), request: () => ({ input: { token: 'not-a-link' } }) },
+  'whatsapp.handshake': {
+    expect: open(404),
+    request: () => ({ input: { mode: 'subscribe', token: 'x', challenge: '1' } }),
+  },
+  'whatsapp.webhook': {
+    expect: open(404),
+    request: () => ({ input: { rawBody: '{"object":"whatsapp_business_account"}' } }),
+  },
   'matching.list': { expect: signedIn(200) },
   'savedSearches.list': { expect: signedIn(200) },
   'savedSearches.create': {

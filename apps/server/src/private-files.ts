@@ -4,9 +4,11 @@ import {
   createContext,
   dealLetter,
   invoicePdf,
+  legInvoiceFile,
   readCertificate,
   readProof,
   requireSession,
+  TAX_MESSAGES,
 } from '@barterads/api';
 import { DEAL_MESSAGES, DELIVERY_MESSAGES, MESSAGES, VERIFICATION_MESSAGES } from '@barterads/core';
 import type { FastifyInstance } from 'fastify';
@@ -88,6 +90,7 @@ function parsedBy<S extends z.ZodType>(schema: S) {
 
 const Id = z.object({ id: z.uuid() });
 const ProofIds = z.object({ id: z.uuid(), proofId: z.uuid() });
+const LegIds = z.object({ id: z.uuid(), legId: z.uuid() });
 type IdParams = z.output<typeof Id>;
 
 const pdf = (made: { pdf: Buffer; filename: string }): PrivateFile => ({
@@ -102,7 +105,9 @@ const pdf = (made: { pdf: Buffer; filename: string }): PrivateFile => ({
  * - GET /api/verifications/:id/certificate: a GST certificate, for the business's owner and admins;
  * - GET /api/deals/:id/proofs/:proofId: a proof of delivery, for the deal's parties and admins;
  * - GET /api/deals/:id/letter.pdf: the deal letter (pdfkit), for the parties and admins, 409 before acceptance;
- * - GET /api/payments/invoices/:id.pdf: a GST tax invoice or credit note (pdfkit), for its buyer and admins.
+ * - GET /api/payments/invoices/:id.pdf: a GST tax invoice or credit note (pdfkit), for its buyer and admins;
+ * - GET /api/deals/:id/legs/:legId/invoice.pdf: a barter leg's rule-46 tax invoice (draft until issued), for the
+ *   leg's supplier, its recipient and admins, 409 for a leg that needs no invoice.
  */
 export function registerPrivateFileRoutes(
   app: FastifyInstance,
@@ -132,6 +137,14 @@ export function registerPrivateFileRoutes(
     disposition: 'attachment',
     read: async (s, user, { id }) => pdf(await dealLetter(s.database.db, user, id)),
     failure: 'deal letter failed',
+  });
+  registerPrivateFileRoute<z.output<typeof LegIds>>(app, services, settings, {
+    path: '/api/deals/:id/legs/:legId/invoice.pdf',
+    params: parsedBy(LegIds),
+    invalid: { status: 404, message: TAX_MESSAGES.legNotFound },
+    disposition: 'attachment',
+    read: async (s, user, { id, legId }) => pdf(await legInvoiceFile(s.database.db, user, id, legId)),
+    failure: 'leg invoice pdf failed',
   });
   const invoiceId = parsedBy(Id);
   registerPrivateFileRoute<IdParams>(app, services, settings, {

@@ -9,6 +9,7 @@ import {
   users,
 } from '@barterads/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 
@@ -425,6 +426,45 @@ describe('GST legs over real HTTP (issue 30)', () => {
   });
 
   describe('the 30-day clock', () => {
+    it('lists the legs a member has to issue, soonest due first, with the days left of each clock', async () => {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(d.id, d.owner);
+      await preview(d.id, d.owner.token);
+      const supplied = new Date('2026-01-01T06:00:00Z');
+      await server.db
+        .update(dealDeliverables)
+        .set({ status: 'accepted', deliveredAt: supplied, acceptedAt: supplied })
+        .where(eq(dealDeliverables.dealId, d.id));
+      const listed = await server.request('/api/legs/to-issue', { token: d.owner.token });
+      expect(listed.status, listed.text).toBe(200);
+      expect(listed.body.legs).toHaveLength(1);
+      const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+      const expectedLeft = Math.round(
+        (Date.parse('2026-01-31T00:00:00Z') - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+      );
+      expect(listed.body.legs[0]).toMatchObject({
+        supplierId: d.owner.user.id,
+        status: 'draft',
+        supplyDate: '2026-01-01',
+        dueDate: '2026-01-31',
+        daysLeft: expectedLeft,
+        dealNumber: expect.stringMatching(/^BA-/),
+      });
+      // Issued: off the list. A stranger and an unregistered member have none.
+      await server.db
+        .update(dealLegs)
+        .set({ status: 'issued', issuedAt: supplied, invoiceNumber: 'OW/9' })
+        .where(and(eq(dealLegs.dealId, d.id), eq(dealLegs.supplierId, d.owner.user.id)));
+      expect((await server.request('/api/legs/to-issue', { token: d.owner.token })).body.legs).toEqual([]);
+      expect((await server.request('/api/legs/to-issue', { token: stranger.token })).body.legs).toEqual([]);
+      // The brand's leg has no clock yet on a deal not supplied: listed with daysLeft null.
+      const e = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
+      await accept(e.id, e.owner);
+      await preview(e.id, e.owner.token);
+      const brandList = await server.request('/api/legs/to-issue', { token: e.brand.token });
+      expect(brandList.body.legs).toMatchObject([{ dealId: e.id, daysLeft: null, dueDate: null }]);
+    });
+
     it('reminds the supplier of a draft leg on day 20 and day 28 after supply, once each, not an issued one', async () => {
       const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, '27', '29');
       await accept(d.id, d.owner);
@@ -471,6 +511,208 @@ describe('GST legs over real HTTP (issue 30)', () => {
       expect(await keysOf(d.brand)).toEqual([]);
       await runLegReminders(deps, on(40));
       expect(await keysOf(d.owner)).toHaveLength(2);
+    });
+  });
+
+  describe('business address, invoice PDF, e-invoice JSON and statement PDF', () => {
+    const patchMe = (party: TestUser, json: Record<string, unknown>) =>
+      server.request('/api/auth/me', { method: 'PATCH', token: party.token, json });
+    const pune = { line: 'Office 4, 12 FC Road', city: 'Pune', pin: '411004', state: 'Maharashtra' };
+    const bengaluru = { line: '80 Residency Road', city: 'Bengaluru', pin: '560025', state: 'Karnataka' };
+    async function pdfText(path: string, token: string) {
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (response.status !== 200) return { status: response.status, type: null, text: '' };
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+      const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+      return { status: response.status, type: response.headers.get('content-type'), text };
+    }
+    async function acceptedWithAddresses(ownerState = '27', brandState: string | null = '29') {
+      const d = await deal({ category: 'print', state: 'Maharashtra', city: 'Pune' }, ownerState, brandState);
+      expect((await patchMe(d.owner, { businessAddress: pune })).status).toBe(200);
+      if (brandState === '29')
+        expect((await patchMe(d.brand, { businessAddress: bengaluru })).status).toBe(200);
+      if (brandState === '27') {
+        expect((await patchMe(d.brand, { businessAddress: { ...pune, line: '2 MG Road' } })).status).toBe(
+          200,
+        );
+      }
+      await accept(d.id, d.owner);
+      const legs = (await preview(d.id, d.owner.token)).body;
+      const [dealRow] = await server.db.select().from(dealLegs).where(eq(dealLegs.dealId, d.id));
+      return {
+        ...d,
+        ownerLeg: legOf(legs, d.owner.user.id)._id as string,
+        brandLeg: legOf(legs, d.brand.user.id)._id as string,
+        day: dealRow!.rateDay,
+      };
+    }
+
+    it('keeps a business address on the profile: 6-digit PIN, its postal circle, the GSTIN state', async () => {
+      const member = await createTestUser(server.db, { firstName: 'Addressed' });
+      const bad = await patchMe(member, { businessAddress: { ...pune, pin: '41100' } });
+      expect(bad.status, bad.text).toBe(400);
+      expect(bad.body.issues).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: 'businessAddress.pin' })]),
+      );
+      // A Pune PIN (postal circle 41: Maharashtra) given with Karnataka.
+      const elsewhere = await patchMe(member, { businessAddress: { ...pune, state: 'Karnataka' } });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.text).toContain('not in the state you chose');
+      expect((await patchMe(member, { businessAddress: { ...pune, state: 'Atlantis' } })).status).toBe(400);
+      const ok = await patchMe(member, { businessAddress: pune });
+      expect(ok.status, ok.text).toBe(200);
+      expect(ok.body.user.businessAddress).toEqual(pune);
+      expect(
+        (await server.request('/api/auth/me', { token: member.token })).body.user.businessAddress,
+      ).toEqual(pune);
+      // Once GST verified in Maharashtra (27), a Karnataka address is refused; Maharashtra's is kept.
+      await verify(member, '27');
+      const other = await patchMe(member, { businessAddress: bengaluru });
+      expect(other.status).toBe(400);
+      expect(other.text).toContain('GSTIN is registered in another state');
+      const cleared = await patchMe(member, { businessAddress: null });
+      expect(cleared.body.user.businessAddress).toBeNull();
+    });
+
+    it('prints the rule-46 invoice of a leg for its supplier and recipient, draft then issued; 404 and 409 otherwise', async () => {
+      const d = await acceptedWithAddresses();
+      const path = `/api/deals/${d.id}/legs/${d.ownerLeg}/invoice.pdf`;
+      const draft = await pdfText(path, d.owner.token);
+      expect(draft.status).toBe(200);
+      expect(draft.type).toBe('application/pdf');
+      expect(draft.text).toContain('Tax invoice (draft)');
+      expect(draft.text).toContain('allotted on issue');
+
+      await server.request('/api/auth/me/invoice-series', {
+        method: 'PUT',
+        token: d.owner.token,
+        json: { prefix: 'OW/26/' },
+      });
+      const issued = await server.request(`/api/deals/${d.id}/legs/${d.ownerLeg}/issue`, {
+        token: d.owner.token,
+        json: {},
+      });
+      expect(issued.status, issued.text).toBe(200);
+      const number = issued.body.leg.invoiceNumber as string;
+      const { text, status } = await pdfText(path, d.brand.token); // the recipient reads it too
+      expect(status).toBe(200);
+      const dealNumber = (await server.request(`/api/deals/${d.id}`, { token: d.owner.token })).body.deal
+        .number;
+      for (const expected of [
+        'Tax invoice',
+        `Invoice number: ${number}`,
+        'Owner Private Limited', // the supplier's legal name from its GST registration
+        'Office 4, 12 FC Road, Pune 411004, Maharashtra',
+        `GSTIN: ${d.ownerGstin}`,
+        'State: Maharashtra (state code 27)',
+        'Brand Private Limited',
+        '80 Residency Road, Bengaluru 560025, Karnataka',
+        `GSTIN: ${d.brandGstin}`,
+        'SAC: 998363',
+        'The space: quantity 1, unit month, value INR 48,000.00',
+        'Taxable value (open market value): INR 48,000.00',
+        'IGST @ 5%: INR 2,400.00',
+        'Total invoice value: INR 50,400.00',
+        'Place of supply: Karnataka (state code 29)',
+        'Tax payable on reverse charge: No',
+        `Consideration: supply of services under barter deal ${dealNumber}, valued at open market value (rule 27)`,
+        'Authorised signatory',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('(draft)');
+      expect((await pdfText(path, admin.token)).status).toBe(200);
+      expect((await pdfText(path, stranger.token)).status).toBe(404);
+      expect((await pdfText(`/api/deals/${d.id}/legs/${d.id}/invoice.pdf`, d.owner.token)).status).toBe(404);
+    });
+
+    it('splits CGST and SGST on an invoice within one state, and answers 409 for a leg that needs none', async () => {
+      const same = await acceptedWithAddresses('27', '27');
+      const text = (
+        await pdfText(`/api/deals/${same.id}/legs/${same.ownerLeg}/invoice.pdf`, same.owner.token)
+      ).text;
+      expect(text).toContain('CGST @ 2.5%: INR 1,200.00');
+      expect(text).toContain('SGST @ 2.5%: INR 1,200.00');
+      expect(text).not.toContain('IGST');
+      const unregistered = await acceptedWithAddresses('27', null);
+      const leg = `/api/deals/${unregistered.id}/legs/${unregistered.brandLeg}/invoice.pdf`;
+      expect((await pdfText(leg, unregistered.brand.token)).status).toBe(409);
+    });
+
+    it('answers the e-invoice JSON (schema 1.1) of an issued leg of a supplier above the threshold', async () => {
+      const d = await acceptedWithAddresses();
+      const path = `/api/deals/${d.id}/legs/${d.ownerLeg}/einvoice.json`;
+      // Not above the threshold (not said): no e-invoice.
+      const notSaid = await server.request(path, { token: d.owner.token });
+      expect(notSaid.status, notSaid.text).toBe(409);
+      expect((await patchMe(d.owner, { einvoicing: true })).body.user.einvoicing).toBe(true);
+      expect((await server.request(path, { token: d.owner.token })).status).toBe(409); // not issued yet
+      await server.request(`/api/deals/${d.id}/legs/${d.ownerLeg}/issue`, {
+        token: d.owner.token,
+        json: { invoiceNumber: 'EXT/77' },
+      });
+      const res = await server.request(path, { token: d.owner.token });
+      expect(res.status, res.text).toBe(200);
+      const json = res.body;
+      // The schema's required keys (NIC e-invoice schema, INV-01 version 1.1).
+      const required: Record<string, string[]> = {
+        '': ['Version', 'TranDtls', 'DocDtls', 'SellerDtls', 'BuyerDtls', 'ItemList', 'ValDtls'],
+        TranDtls: ['TaxSch', 'SupTyp'],
+        DocDtls: ['Typ', 'No', 'Dt'],
+        SellerDtls: ['Gstin', 'LglNm', 'Addr1', 'Loc', 'Pin', 'Stcd'],
+        BuyerDtls: ['Gstin', 'LglNm', 'Pos', 'Addr1', 'Loc', 'Stcd'],
+        ValDtls: ['AssVal', 'TotInvVal'],
+      };
+      for (const [at, keys] of Object.entries(required)) {
+        const object = at ? json[at] : json;
+        for (const key of keys) expect(object, `${at}.${key}`).toHaveProperty(key);
+      }
+      for (const key of [
+        'SlNo',
+        'IsServc',
+        'HsnCd',
+        'UnitPrice',
+        'TotAmt',
+        'AssAmt',
+        'GstRt',
+        'TotItemVal',
+      ]) {
+        expect(json.ItemList[0]).toHaveProperty(key);
+      }
+      expect(json).toMatchObject({
+        Version: '1.1',
+        TranDtls: { TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N' },
+        DocDtls: { Typ: 'INV', No: 'EXT/77', Dt: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/) },
+        SellerDtls: { Gstin: d.ownerGstin, Pin: 411004, Stcd: '27', Loc: 'Pune' },
+        BuyerDtls: { Gstin: d.brandGstin, Pin: 560025, Stcd: '29', Pos: '29' },
+        ItemList: [
+          { IsServc: 'Y', HsnCd: '998363', AssAmt: 48_000, GstRt: 5, IgstAmt: 2_400, TotItemVal: 50_400 },
+        ],
+        ValDtls: { AssVal: 48_000, IgstVal: 2_400, CgstVal: 0, SgstVal: 0, TotInvVal: 50_400 },
+      });
+      // The supplier's (or an admin's) alone.
+      expect((await server.request(path, { token: admin.token })).status).toBe(200);
+      expect((await server.request(path, { token: d.brand.token })).status).toBe(404);
+      expect((await server.request(path, { token: stranger.token })).status).toBe(404);
+    });
+
+    it('downloads the barter statement as a PDF with the legs and the totals', async () => {
+      const d = await acceptedWithAddresses();
+      const { status, type, text } = await pdfText(
+        `/api/statements/barter?from=${d.day}&to=${d.day}&format=pdf`,
+        d.owner.token,
+      );
+      expect(status).toBe(200);
+      expect(type).toBe('application/pdf');
+      expect(text).toContain('Barter statement');
+      expect(text).toContain('Outward barter supplies');
+      expect(text).toContain('Inward barter supplies');
+      expect(text).toContain(d.brandGstin!);
+      expect(text).toContain('Outward: 1 legs, taxable value 48,000.00, IGST 2,400.00');
+      expect(text).toContain('Inward: 1 legs, taxable value 1,001.00, IGST 180.18');
     });
   });
 });

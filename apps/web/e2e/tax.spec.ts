@@ -1,5 +1,15 @@
-import { DEMO_PASSWORD, signInInNewContext } from '@barterads/testing/e2e';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { gstinCheckCharacter } from '@barterads/core';
+import {
+  DEMO_PASSWORD,
+  demoListingId,
+  E2E_ADMIN,
+  signInInNewContext,
+  signInThroughApi,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
+import { type APIRequestContext, type Download, expect, test } from '@playwright/test';
 
 /**
  * The deal page's Tax section on a phone (issue 30). The deliveries suite's demo pair (Kabir Patel's Patel Media,
@@ -79,5 +89,173 @@ test('a phone shows the GST of an offer before accepting: both legs, the unregis
   const [a, b] = [await yours.boundingBox(), await theirs.boundingBox()];
   expect(a && b && b.y >= a.y + a.height).toBe(true);
   expect(a!.width).toBeLessThanOrEqual(PHONE.width);
+  await context.close();
+});
+
+/** A demo media owner no other suite signs in as (the seed's 19th user), owner of demo listing 18. */
+const SUPPLY_OWNER_EMAIL = 'arjun.gupta19@demo.barterads.in';
+const SUPPLY_LISTING = demoListingId(18);
+const PHONE_360 = { width: 360, height: 780 };
+
+/** A one-page PDF standing in for the GST registration certificate. */
+function certificatePdf(): Buffer {
+  const stream = 'BT /F1 14 Tf 20 60 Td (Form GST REG-06) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A valid Maharashtra GSTIN of a PAN of its own (check character computed as the GSTN does). */
+function uniqueGstin(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const n = Math.floor(Math.random() * 10_000);
+  const pan = `AAC${letters[Math.floor(Math.random() * 26)]}${letters[n % 26]}${String(n).padStart(4, '0')}K`;
+  const first14 = `27${pan}1Z`;
+  return first14 + gstinCheckCharacter(first14);
+}
+
+async function pdfOf(download: Download): Promise<string> {
+  const path = await download.path();
+  return (await readFile(path)).subarray(0, 5).toString('latin1');
+}
+
+test('a phone sets its series, issues its leg, downloads the tax invoice and the barter statement (360 px)', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  // A GST-registered brand (a new member, verified by the admin) with its business address.
+  const brand = {
+    email: uniqueE2eEmail('gst-brand'),
+    password: 'Brand-pass-2026',
+    userType: 'advertiser' as const,
+    firstName: 'Gita',
+    lastName: 'Shah',
+  };
+  await signUpThroughApi(request, brand);
+  const brandToken = await signInThroughApi(request, brand.email, brand.password);
+  const asBrand = { authorization: `Bearer ${brandToken}` };
+  const submitted = await request.post('/api/auth/me/verification', {
+    headers: asBrand,
+    multipart: {
+      gstin: uniqueGstin(),
+      legalName: 'Shah Foods Private Limited',
+      certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: certificatePdf() },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const adminToken = await signInThroughApi(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const me = await (await request.get('/api/auth/me', { headers: asBrand })).json();
+  const queue = await request.get(`/api/admin/verifications?businessId=${me.user._id}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const submission = (await queue.json()).verifications[0];
+  const decided = await request.post(`/api/admin/verifications/${submission._id}/decide`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { decision: 'approve' },
+  });
+  expect(decided.status(), await decided.text()).toBe(200);
+  const address = await request.patch('/api/auth/me', {
+    headers: asBrand,
+    data: {
+      businessAddress: { line: '7 Linking Road', city: 'Mumbai', pin: '400050', state: 'Maharashtra' },
+    },
+  });
+  expect(address.status(), await address.text()).toBe(200);
+
+  // The brand offers sampling for a demo owner's space; the owner accepts.
+  const owner = await request.post('/api/auth/login', {
+    data: { email: SUPPLY_OWNER_EMAIL, password: DEMO_PASSWORD },
+  });
+  const ownerBody = await owner.json();
+  const made = await request.post('/api/deals', {
+    headers: asBrand,
+    data: {
+      listingId: SUPPLY_LISTING,
+      openDays: 7,
+      items: [
+        {
+          giverId: ownerBody.user._id,
+          listingId: SUPPLY_LISTING,
+          title: 'The space for March',
+          quantity: 1,
+          unit: 'month',
+          valueInr: 30000,
+        },
+        { giverId: me.user._id, title: 'Sampling boxes', quantity: 50, unit: 'item', valueInr: 20000 },
+      ],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const dealId = (await made.json()).deal._id as string;
+  const accepted = await request.post(`/api/deals/${dealId}/accept`, {
+    headers: { authorization: `Bearer ${ownerBody.token}` },
+    data: { version: 1 },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  const { page, context } = await signInInNewContext(browser, brand.email, brand.password, '/dashboard', {
+    viewport: PHONE_360,
+    isMobile: true,
+    hasTouch: true,
+    acceptDownloads: true,
+  });
+  // The dashboard lists the leg to issue.
+  const due = page.getByRole('region', { name: 'Invoices to issue' });
+  await expect(due).toContainText('Sampling boxes', { timeout: 30_000 });
+  await expect(due).toContainText('The 30 days start when the last deliverable is accepted');
+
+  // Settings: the series, then the statement as PDF.
+  await page.goto('/settings');
+  const invoices = page.getByRole('region', { name: 'Tax invoices' });
+  await expect(invoices.getByText('No series yet')).toBeVisible({ timeout: 30_000 });
+  await expect(invoices.getByRole('textbox', { name: 'Address' })).toHaveValue('7 Linking Road');
+  await invoices.getByLabel('Prefix').fill('sf/26-27/');
+  await invoices.getByRole('button', { name: 'Save series' }).click();
+  await expect(invoices.getByText('Your next invoice number: SF/26-27/001')).toBeVisible();
+  const statement = page.getByRole('region', { name: 'Barter statement' });
+  const [statementFile] = await Promise.all([
+    page.waitForEvent('download'),
+    statement.getByRole('link', { name: 'Download statement (PDF)' }).click(),
+  ]);
+  expect(statementFile.suggestedFilename()).toMatch(
+    /^barter-statement-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  expect(await pdfOf(statementFile)).toBe('%PDF-');
+
+  // The deal page: issue the leg from the series, then download its tax invoice.
+  await page.goto(`/dashboard/deals/${dealId}`);
+  const tax = page.getByRole('region', { name: 'Tax', exact: true });
+  const yours = tax.getByLabel('Your supply');
+  await expect(yours).toContainText('Invoice to issue', { timeout: 30_000 });
+  await yours.getByRole('button', { name: 'Issue…' }).click();
+  const form = yours.getByRole('form', { name: 'Issue the tax invoice' });
+  await expect(form.getByLabel('Next of my series: SF/26-27/001')).toBeChecked();
+  await form.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(yours).toContainText('Invoice SF/26-27/001');
+  await expect(yours.getByText('Issued', { exact: true })).toBeVisible();
+  const box = await yours.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(PHONE_360.width);
+  const [invoiceFile] = await Promise.all([
+    page.waitForEvent('download'),
+    yours.getByRole('link', { name: 'Download invoice (PDF)' }).click(),
+  ]);
+  expect(invoiceFile.suggestedFilename()).toBe('invoice-SF-26-27-001.pdf');
+  expect(await pdfOf(invoiceFile)).toBe('%PDF-');
   await context.close();
 });

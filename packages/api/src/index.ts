@@ -62,7 +62,9 @@ export {
   createRedisSearchCache,
   defaultRefreshAfterMs,
   type SearchCacheStore,
+  searchCacheCounts,
 } from './listings/search-cache';
+export { trigrams, Vocabulary } from './listings/spelling';
 export { createMailer } from './mail/mailer';
 export * from './matching';
 export { sendUnreadMessageEmails } from './messages/unread-email';
@@ -83,7 +85,10 @@ export { type AppRouter, appRouter, createCaller } from './root';
 export * from './saved-searches';
 export type { ApiConfig, ApiServices, JobWaker, Logger } from './services';
 export * from './storage';
+export { legInvoiceFile, statementPdf } from './tax/documents';
+export { TAX_MESSAGES } from './tax/invoices';
 export { LEG_REMINDER_DAYS, runLegReminders } from './tax/reminders';
+export { barterStatement, statementCsv } from './tax/statement';
 export {
   enforceUploadRateLimit,
   type FieldIssue,

@@ -26,4 +26,6 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Members who ask their phone for less motion get dialogs and menus without their opening animations.
+  respectReducedMotion: true,
 });

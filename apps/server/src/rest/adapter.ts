@@ -157,7 +157,7 @@ function addRoutes(
           reply
             .type(file.contentType)
             .header('content-disposition', `attachment; filename="${file.filename}"`);
-          return reply.send(file.content);
+          return reply.send(file.encoding === 'base64' ? Buffer.from(file.content, 'base64') : file.content);
         }
         // JSON answers compressed for clients that accept it, over 1 KB, like the tRPC route's (app.ts): a page
         // of listings is 15 KB as JSON, 3 KB with brotli.

@@ -31,6 +31,14 @@ export interface RestRequest {
  */
 export type RestAuth = 'none' | 'bearer' | 'admin' | 'signature' | 'proof-token';
 
+/** A file a row answers: text as it is, or bytes carried as base64 (a PDF). */
+export interface RestFile {
+  contentType: string;
+  filename: string;
+  content: string;
+  encoding?: 'utf8' | 'base64';
+}
+
 /** One row of the REST table: a documented path served by calling one procedure. */
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -53,7 +61,7 @@ export interface RestRoute {
    * A row that may answer a file: given the procedure's result, the file to send as it is (its type and a
    * download name), or undefined to answer the result as JSON.
    */
-  file?: (result: unknown) => { contentType: string; filename: string; content: string } | undefined;
+  file?: (result: unknown) => RestFile | undefined;
   /** More paths answering the same way (the spec's aliases). */
   aliases?: string[];
 }

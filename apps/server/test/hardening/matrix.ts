@@ -636,6 +636,13 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     expect: signedIn(200),
     request: () => ({ body: { prefix: 'MX/26-27/' } }),
   },
+  'GET /api/auth/me/invoice-series': { expect: signedIn(200) },
+  'GET /api/legs/to-issue': { expect: signedIn(200) },
+  'GET /api/deals/:id/legs/:legId/einvoice.json': {
+    // The supplier and admins get past the check: 409, the leg's supplier has no verified GSTIN.
+    expect: partyOrAdmin(409),
+    request: async (w) => ({ params: await legOfUser(w) }),
+  },
   'GET /api/admin/deals': { expect: adminOnly(200), request: () => ({ query: { status: 'proposed' } }) },
   'POST /api/admin/deals/:id/cancel': {
     expect: adminOnly(200),
@@ -993,6 +1000,9 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
     request: () => ({ input: { from: '2026-04-01', to: '2027-03-31' } }),
   },
   'tax.setInvoiceSeries': { expect: signedIn(200), request: () => ({ input: { prefix: 'MX/26-27/' } }) },
+  'tax.invoiceSeries': { expect: signedIn(200) },
+  'tax.toIssue': { expect: signedIn(200) },
+  'tax.einvoice': { expect: partyOrAdmin(409), request: async (w) => ({ input: await legOfUser(w) }) },
   'tax.preview': {
     expect: ownerOnly(200, 404),
     request: async (w) => ({ input: { id: await dealToUser(w) } }),

@@ -53,7 +53,10 @@ export function ConfirmDialog({
  */
 export function useDiscardGuard(dirty: boolean, close: () => void, title: string) {
   const [asking, setAsking] = useState(false);
-  const requestClose = () => (dirty ? setAsking(true) : close());
+  // The question opens after the key press that asked has been handled everywhere: opened at once, the new dialog
+  // would also receive that same Escape (without opening animations, always; with them, on a slow phone sometimes)
+  // and close before it was seen.
+  const requestClose = () => (dirty ? setTimeout(() => setAsking(true), 0) : close());
   const dialog = (
     <ConfirmDialog
       opened={asking}

@@ -134,7 +134,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
   const { t, i18n } = useLingui();
 
   // The mobile menu closes on every navigation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a path change
+  // closing is the effect of a path change
   useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {

@@ -33,7 +33,7 @@ export function applyServerIssues(
 export function useSecondsLeft(until: number | null): number {
   const compute = () => (until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)));
   const [left, setLeft] = useState(compute);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: compute reads only `until`.
+  // compute reads only `until`.
   useEffect(() => {
     setLeft(compute());
     if (until === null) return;

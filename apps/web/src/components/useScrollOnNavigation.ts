@@ -15,7 +15,7 @@ export function useScrollOnNavigation(): void {
   // The page's first render keeps the browser's own position: a pre-rendered page may have been scrolled (or
   // opened at its anchor, or reloaded mid-page) before the app hydrated, and must not jump to the top then.
   const firstRender = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path without a hash must scroll to the top again
+  // a new path without a hash must scroll to the top again
   useEffect(() => {
     const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
     const initial = firstRender.current;

@@ -20,7 +20,7 @@ function DashboardLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { logout, isPending } = useLogout({ to: '/login' });
   // On phones the sidebar is a drawer: it closes after each navigation.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
+  // runs on path changes only
   useEffect(() => close(), [pathname]);
   return (
     <AppShell

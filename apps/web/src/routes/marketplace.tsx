@@ -97,7 +97,7 @@ function MarketplacePage() {
     if (q !== search.q) void navigate({ search: (prev) => ({ ...prev, q }), replace: true });
   }, [debounced, search.q, navigate]);
   // Back/forward or a link changing the URL updates the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only an outside change of the URL resets the box
+  // only an outside change of the URL resets the box
   useEffect(() => {
     if ((search.q ?? '') !== debounced.trim()) setText(search.q ?? '');
   }, [search.q]);

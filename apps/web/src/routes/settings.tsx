@@ -8,6 +8,7 @@ import { VerifyBusinessSection } from '../features/businesses/VerifyBusinessSect
 import { EmailPreferencesCard } from '../features/notifications/EmailPreferencesCard';
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
+import { TaxInvoicesSection } from '../features/tax/TaxInvoicesSection';
 import { WhatsappSection } from '../features/whatsapp/WhatsappSection';
 
 export const Route = createFileRoute('/settings')({
@@ -26,6 +27,7 @@ function AccountSettingsPage() {
             <WhatsappSection />
             <VerifyBusinessSection />
             <BillingSections />
+            <TaxInvoicesSection />
             <BarterStatementSection />
             <ApiKeysSection />
             {/* product-spec-2: each kind's e-mail is switched in /settings (also on the Preferences page). */}

@@ -1,8 +1,14 @@
-import { countryFromPhone, MESSAGES, type UserType, VERIFICATION_MESSAGES } from '@barterads/core';
+import {
+  addressGstinProblem,
+  countryFromPhone,
+  MESSAGES,
+  type UserType,
+  VERIFICATION_MESSAGES,
+} from '@barterads/core';
 import { type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { type CompanyNameReview, reviewCompanyName } from '../businesses/verification';
+import { type CompanyNameReview, reviewCompanyName, verifiedBusiness } from '../businesses/verification';
 import type { Context } from '../context';
 import { hashPassword, verifyPassword } from './passwords';
 import type { UpdateProfileInput } from './schemas';
@@ -11,7 +17,7 @@ import { toPublicUser } from './users';
 
 type SignedIn = Context & { user: UserRow; session: NonNullable<Context['session']> };
 
-/** Profile update (names, phone, company, description); the e-mail has its own flow (email-change.ts). */
+/** Profile update (names, phone, company, description, business address); the e-mail has its own flow (email-change.ts). */
 export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
   const db = ctx.services.database.db;
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -21,6 +27,18 @@ export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
   if (input.description !== undefined) changes.description = input.description;
   if (input.showBusinessPage !== undefined) changes.prefShowProfile = input.showBusinessPage;
   if (input.language !== undefined) changes.language = input.language;
+  if (input.einvoicing !== undefined) changes.einvoicing = input.einvoicing;
+  if (input.businessAddress !== undefined) {
+    const address = input.businessAddress;
+    if (address) {
+      const problem = addressGstinProblem(address, (await verifiedBusiness(db, ctx.user.id))?.gstin ?? null);
+      if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+    }
+    changes.addressLine = address?.line ?? null;
+    changes.addressCity = address?.city ?? null;
+    changes.addressPin = address?.pin ?? null;
+    changes.addressState = address?.state ?? null;
+  }
   if (input.phoneNumber !== undefined) {
     changes.phoneNumber = input.phoneNumber;
     if (input.phoneNumber) changes.country = countryFromPhone(input.phoneNumber);

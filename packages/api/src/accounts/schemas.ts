@@ -1,5 +1,6 @@
 import { LANGUAGES, MESSAGES } from '@barterads/core';
 import {
+  BusinessAddressFields,
   ChangePasswordFields,
   EmailField,
   NewPasswordField,
@@ -41,6 +42,13 @@ export const UpdateProfileInput = ProfileFields.extend({
   showBusinessPage: z.boolean({ error: 'showBusinessPage must be true or false.' }).optional(),
   /** The member's language (issue 33): the web app's, their e-mails' and WhatsApp messages'. */
   language: z.enum(LANGUAGES, { error: 'language must be en, hi or mr.' }).optional(),
+  /**
+   * The business address its tax invoices name (product-spec-3 section 1, rule 46): `{ line, city, pin, state }`
+   * (a 6-digit PIN of the state's postal circle; the GSTIN's state when GST verified), or null to remove it.
+   */
+  businessAddress: BusinessAddressFields.nullable().optional(),
+  /** My aggregate turnover is above the e-invoicing threshold (the e-invoice JSON of my legs is offered). */
+  einvoicing: z.boolean({ error: 'einvoicing must be true or false.' }).optional(),
 }).strip();
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 

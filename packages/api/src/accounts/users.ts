@@ -1,4 +1,4 @@
-import { AUTH_ROLES, LANGUAGES, USER_STATUSES, USER_TYPES } from '@barterads/core';
+import { AUTH_ROLES, type BusinessAddress, LANGUAGES, USER_STATUSES, USER_TYPES } from '@barterads/core';
 import type { UserRow } from '@barterads/db';
 import { z } from 'zod';
 
@@ -21,6 +21,12 @@ export const PublicUser = z.object({
   showBusinessPage: z.boolean(),
   /** The member's language: `en`, `hi` or `mr`. */
   language: z.enum(LANGUAGES),
+  /** The business address its tax invoices name (line, city, PIN, state), or null until given. */
+  businessAddress: z
+    .object({ line: z.string(), city: z.string(), pin: z.string(), state: z.string() })
+    .nullable(),
+  /** The member's turnover is above the e-invoicing threshold: its legs get the e-invoice JSON too. */
+  einvoicing: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
@@ -46,8 +52,18 @@ export function toPublicUser(user: UserRow): PublicUser {
     country: user.country,
     showBusinessPage: user.prefShowProfile,
     language: user.language,
+    businessAddress: businessAddressOf(user),
+    einvoicing: user.einvoicing,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** The member's business address as one object, or null while it has none. */
+export function businessAddressOf(
+  user: Pick<UserRow, 'addressLine' | 'addressCity' | 'addressPin' | 'addressState'>,
+): BusinessAddress | null {
+  if (!user.addressLine || !user.addressCity || !user.addressPin || !user.addressState) return null;
+  return { line: user.addressLine, city: user.addressCity, pin: user.addressPin, state: user.addressState };
 }
 
 /** E-mails are compared case-insensitively and stored trimmed and lowercased. */

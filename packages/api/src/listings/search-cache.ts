@@ -10,7 +10,7 @@ import {
   searchListings,
   searchListingsPlanned,
 } from './search';
-import { forgetCorrections } from './spelling';
+import { forgetCorrections, vocabularyOf } from './spelling';
 
 /**
  * The search results cache. Every answer is stored with the search generation it was computed at
@@ -316,6 +316,14 @@ export function cacheKey(input: SearchListingsInput): string {
   ]);
 }
 
+/** How this process's searches were answered through the cache since it started (hits, and misses computed). */
+const counts = { hits: 0, misses: 0 };
+
+/** The results cache's hits and misses in this process (GET /healthz shows them; the benchmark reads its hit rate). */
+export function searchCacheCounts(): { hits: number; misses: number } {
+  return { ...counts };
+}
+
 /** The vocabulary version this process last saw (its spelling corrections are of that version). */
 const lastWords = new WeakMap<Database, number>();
 
@@ -496,6 +504,8 @@ export async function cachedSearch(
     lastWords.set(db, words);
     forgetCorrections(db);
   }
+  // The vocabulary in memory reads new words only when a search has seen a newer version than it has.
+  vocabularyOf(db).noteVersion(words);
   const key = cacheKey(input);
   // Unknown while the cache cannot say (then a member searches exactly).
   let exact = userId !== undefined;
@@ -503,11 +513,13 @@ export async function cachedSearch(
     exact = userId !== undefined && cache.freshnessMs > 0 && (await cache.wroteRecently(userId));
     const hit = await cache.get(generation, key, exact);
     if (hit) {
+      counts.hits += 1;
       if (hit.refresh) refreshInBackground(db, cache, logger, generation, key, input);
       return hit.result;
     }
   } catch (error) {
     logger.warn({ err: error }, 'search cache read failed');
   }
+  counts.misses += 1;
   return computeAndStore(db, cache, logger, generation, key, input, exact);
 }

@@ -202,8 +202,8 @@ export interface TermPlan {
    * Also match listings with a word close to it by trigram word similarity (`<%`). Costly: PostgreSQL
    * re-evaluates word_similarity() on every candidate row of the index (about 0.1 ms each), so a misspelt word
    * with corrections goes without it (its corrections find what it would, and more: 'radoi' finds radio). A
-   * known word keeps it: with it the bounded total is served by the trigram index (without it PostgreSQL scanned
-   * the table until 1,001 matches, 4× slower at 100,000 listings in the benchmark).
+   * known word kept it until issue 34; the marketplace search (planTerms) no longer sets it (see there), only the
+   * words of a saved search's alerts (plainTerms) still have it.
    */
   fuzzy: boolean;
 }
@@ -517,28 +517,51 @@ export function searchQueries(
       )
     : listed;
   const limit = bind('limit', input.limit + 1) as number;
-  const page = rankedAmongNewest(terms, sort)
+  const ranked = rankedAmongNewest(terms, sort);
+  const page = ranked
     ? (() => {
         // The newest LIMITS.searchTotalCap + 1 matches (what the bounded total counts), ranked: the rank is
         // computed for them only, and their count comes with the page (`matched`), so no second statement.
+        // The page's rows are ranked and cut (limit, offset) before the listings and their owners are joined:
+        // joining all 1,001 candidates first made PostgreSQL hash-join a scan of every listing (78 ms for
+        // "hoarding" at 10,000 listings, against ~5 ms; issue 34).
         const candidates = db
-          .select({ candidateId: sql<string>`${listings.id}`.as('candidate_id') })
+          .select({
+            candidateId: sql<string>`${listings.id}`.as('candidate_id'),
+            candidateAt: sql<Date>`${listings.createdAt}`.as('candidate_at'),
+            rank: sql<number>`ts_rank(${listings.searchVector}, to_tsquery('simple', ${bind('tsquery', tsquery)}))`.as(
+              'rank',
+            ),
+          })
           .from(listings)
           .where(where)
           .orderBy(...newestFirst)
           .limit(LIMITS.searchTotalCap + 1)
           .as('candidates');
+        const top = db
+          .select({
+            topId: sql<string>`${candidates.candidateId}`.as('top_id'),
+            topRank: sql<number>`${candidates.rank}`.as('top_rank'),
+            matched: sql<number>`(count(*) over ())::int`.as('matched'),
+          })
+          .from(candidates)
+          .orderBy(
+            sql`${candidates.rank} desc`,
+            sql`${candidates.candidateAt} desc nulls last`,
+            sql`${candidates.candidateId} desc nulls last`,
+          )
+          .limit(limit);
+        const cut = (offset ? top.offset(bind('offset', offset.offset) as number) : top).as('top');
         return db
           .select({
             ...listingColumns,
             cursorAt: sql<string>`${listings.createdAt}::text`,
-            matched: sql<number | null>`(count(*) over ())::int`,
+            matched: sql<number | null>`${cut.matched}`,
           })
-          .from(candidates)
-          .innerJoin(listings, eq(listings.id, candidates.candidateId))
+          .from(cut)
+          .innerJoin(listings, eq(listings.id, cut.topId))
           .innerJoin(users, eq(users.id, listings.ownerId))
-          .orderBy(...orderFor(sort, bind, tsquery))
-          .limit(limit);
+          .orderBy(sql`${cut.topRank} desc`, ...newestFirst);
       })()
     : db
         .select({
@@ -552,7 +575,7 @@ export function searchQueries(
         .orderBy(...orderFor(sort, bind, tsquery))
         .limit(limit);
   return {
-    page: offset ? page.offset(bind('offset', offset.offset) as number) : page,
+    page: offset && !ranked ? page.offset(bind('offset', offset.offset) as number) : page,
     count: boundedCount(db, where),
     /**
      * The bounded count without the trigram-similarity alternatives (`<%`), or null when no word has them. A
@@ -748,9 +771,11 @@ export async function planTerms(
   const terms: TermPlan[] = words.map((term) => {
     const found = corrections.get(term);
     const fixes = found?.corrections ?? [];
-    // A corrected word is matched by its corrections; every other word also by trigram word similarity.
-    const fuzzy = term.length >= 3 && !(found?.misspelt === true && fixes.length > 0);
-    return { term, corrections: fixes, fuzzy };
+    // Matched as typed and by its corrections (a misspelt word) or variants (a known word of 6 letters or more),
+    // never by trigram similarity to every listing's text: with a real vocabulary that found every listing
+    // sharing a root ("kamdhenuwear" matched 41 listings of kamdhenu-something for its 2) and cost ~0.2 ms a
+    // candidate row, most of a search's time (issue 34). The vocabulary's corrections find the misspellings.
+    return { term, corrections: fixes, fuzzy: false };
   });
   return { terms, corrections };
 }

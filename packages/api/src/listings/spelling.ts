@@ -1,11 +1,11 @@
-import type { Executor } from '@barterads/db';
-import { sql } from 'drizzle-orm';
+import { type Executor, searchGeneration, searchWords } from '@barterads/db';
+import { eq, sql } from 'drizzle-orm';
 
 /**
  * Typo correction for search words, over the vocabulary of listing words (the search_words table, kept by
  * triggers on listings). A word no listing word equals or starts with is misspelt; its corrections are the
  * listing words closest to it in edits (a swap of two neighbours counts as one: "radoi" → "radio"), found among
- * its nearest neighbours by trigram distance (the GiST index answers those without reading the vocabulary), and
+ * its nearest neighbours by trigram similarity (pg_trgm's, over the vocabulary kept in memory: Vocabulary), and
  * the first is the "Did you mean". A known word of 6 letters or more also brings its variants one edit away
  * that it is not part of: "hording" (the common Indian spelling, a listing word too) finds hoardings and
  * "hoarding" finds hordings, without a suggestion.
@@ -101,10 +101,6 @@ export function pickVariants(term: string, candidates: readonly string[]): strin
   );
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 interface CachedCorrections {
   at: number;
   corrections: TermCorrections;
@@ -164,9 +160,176 @@ export function forgetCorrections(db: Executor): void {
   caches.get(db)?.clear();
 }
 
+/** pg_trgm's trigrams of one word: the word padded with two spaces before and one after, every 3 characters. */
+export function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return [...out];
+}
+
 /**
- * The corrections of each search word, in one query for the words not cached: whether the vocabulary has a word
- * equal to or starting with it, and its nearest words.
+ * The vocabulary (search_words) in this process's memory, for typo correction without a query per word: the
+ * database's trigram KNN over the vocabulary (GiST, `<->`) took 17-40 ms a word on the shared benchmark machine,
+ * more than the rest of a search (docs/benchmarks-log.md, issue 34). It holds every word with the trigram index
+ * pg_trgm would use, and answers what the query did: whether a word is or starts a listing word, and its nearest
+ * words by trigram similarity (pg_trgm's `similarity`, so the same order as `<->`). Kept fresh by refresh():
+ * every search reads the words added since the oldest transaction that was still running at its last read
+ * (search_words.added_by, pg_snapshot_xmin), usually none, so a new listing's words are known to its next search.
+ */
+export class Vocabulary {
+  private readonly words: string[] = [];
+  private readonly known = new Set<string>();
+  /** The words in order, for prefix lookups (binary search), and those added since it was last ordered. */
+  private sorted: string[] = [];
+  private unsorted: string[] = [];
+  private readonly byTrigram = new Map<string, number[]>();
+  private readonly trigramCounts: number[] = [];
+  /** Scratch space of nearest(): shared trigrams per word id, left all zero after each call. */
+  private shared = new Uint8Array(0);
+  /** Read from this transaction id on next time (null: never read). */
+  private from: string | null = null;
+  /** The vocabulary version (search_generation.words) of the last read, and the newest one a search has seen. */
+  private version: number | null = null;
+  private seen: number | null = null;
+  private refreshing: Promise<void> | null = null;
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  add(word: string): void {
+    if (this.known.has(word)) return;
+    const id = this.words.length;
+    this.words.push(word);
+    this.known.add(word);
+    this.unsorted.push(word);
+    const grams = trigrams(word);
+    this.trigramCounts.push(grams.length);
+    for (const gram of grams) {
+      const list = this.byTrigram.get(gram);
+      if (list) list.push(id);
+      else this.byTrigram.set(gram, [id]);
+    }
+  }
+
+  /**
+   * A search read this vocabulary version (search_generation.words, which every statement adding words bumps)
+   * before planning: while the vocabulary is of that version or newer, it needs no read. Without a version seen
+   * (no results cache: nothing reads it) every search reads the words added since.
+   */
+  noteVersion(version: number): void {
+    if (this.seen === null || version > this.seen) this.seen = version;
+  }
+
+  /** True when the words read so far may miss some of the newest version a search has seen. */
+  private stale(): boolean {
+    return this.seen === null || this.version === null || this.seen > this.version;
+  }
+
+  /** Reads the words added since the last read (all of them the first time). Concurrent callers share one read. */
+  async refresh(db: Executor): Promise<void> {
+    if (!this.stale()) return;
+    if (this.refreshing) return this.refreshing;
+    this.refreshing = (async () => {
+      const from = this.from;
+      const added = from === null ? sql`true` : sql`${searchWords.addedBy} >= ${from}::xid8`;
+      // One row (search_generation's) carries the words and the snapshot's oldest running transaction.
+      const [row] = await db
+        .select({
+          words: sql<string[] | null>`array(select ${searchWords.word} from ${searchWords} where ${added})`,
+          xmin: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+          version: searchGeneration.words,
+        })
+        .from(searchGeneration)
+        .where(eq(searchGeneration.id, 1));
+      if (!row) return;
+      for (const word of Array.isArray(row.words) ? row.words : []) this.add(word);
+      this.from = row.xmin;
+      this.version = Number(row.version);
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /** True when a vocabulary word equals or starts with `prefix`. */
+  hasPrefix(prefix: string): boolean {
+    if (this.unsorted.length > 100) {
+      this.sorted = [...this.words].sort();
+      this.unsorted = [];
+    } else {
+      // A few new words (a listing's): each put in its place.
+      for (const word of this.unsorted) this.sorted.splice(this.firstAtLeast(word), 0, word);
+      this.unsorted = [];
+    }
+    const at = this.firstAtLeast(prefix);
+    return at < this.sorted.length && (this.sorted[at] as string).startsWith(prefix);
+  }
+
+  /** The index of the first word of `sorted` not before `value`. */
+  private firstAtLeast(value: string): number {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.sorted[mid] as string) < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The `limit` words nearest to `term` by trigram similarity (most similar first; ties alphabetical). */
+  nearest(term: string, limit: number): string[] {
+    const grams = trigrams(term);
+    // Shared trigrams per word, counted in a reused array over the words that have any (typed arrays and no
+    // objects per word: a search word's trigrams reach thousands of words).
+    if (this.shared.length < this.words.length) this.shared = new Uint8Array(this.words.length * 2);
+    const shared = this.shared;
+    const touched: number[] = [];
+    for (const gram of grams)
+      for (const id of this.byTrigram.get(gram) ?? []) {
+        if (shared[id] === 0) touched.push(id);
+        shared[id] = (shared[id] as number) + 1;
+      }
+    const similarity = new Float64Array(touched.length);
+    for (let i = 0; i < touched.length; i++) {
+      const id = touched[i] as number;
+      const common = shared[id] as number;
+      similarity[i] = common / (grams.length + (this.trigramCounts[id] as number) - common);
+      shared[id] = 0;
+    }
+    // The limit-th best similarity, then only the words at least that similar are ordered.
+    const best = Float64Array.from(similarity).sort().reverse();
+    const floor = best[Math.min(limit, best.length) - 1] ?? 0;
+    const chosen: Array<{ word: string; similarity: number }> = [];
+    for (let i = 0; i < touched.length; i++)
+      if ((similarity[i] as number) >= floor)
+        chosen.push({
+          word: this.words[touched[i] as number] as string,
+          similarity: similarity[i] as number,
+        });
+    chosen.sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    return chosen.slice(0, limit).map((c) => c.word);
+  }
+}
+
+const vocabularies = new WeakMap<Executor, Vocabulary>();
+
+/** This database handle's vocabulary (loaded on first use). */
+export function vocabularyOf(db: Executor): Vocabulary {
+  let vocabulary = vocabularies.get(db);
+  if (!vocabulary) {
+    vocabulary = new Vocabulary();
+    vocabularies.set(db, vocabulary);
+  }
+  return vocabulary;
+}
+
+/**
+ * The corrections of each search word: whether the vocabulary has a word equal to or starting with it, and
+ * its nearest words, from the vocabulary in memory (brought up to date first: one query of the few words added
+ * since, when a word is not in the correction cache).
  */
 export async function correctTerms(
   db: Executor,
@@ -185,28 +348,16 @@ export async function correctTerms(
     else missing.push(term);
   }
   if (missing.length === 0) return result;
-  const rows = sql.join(
-    missing.map((term) => sql`(${term}::text, ${`${escapeLike(term)}%`}::text)`),
-    sql`, `,
-  );
-  const list = await db
-    .select({
-      term: sql<string>`t.term`,
-      known: sql<boolean>`k.known`,
-      words: sql<
-        string[] | null
-      >`array(select s.word from search_words s where not k.known or length(t.term) >= ${VARIANT_MIN_LENGTH} order by s.word <-> t.term limit ${CANDIDATES})`,
-    })
-    .from(
-      sql`(values ${rows}) as t(term, prefix) cross join lateral (select exists(select 1 from search_words s where s.word like t.prefix) as known) k`,
-    );
-  for (const row of list) {
-    const words = Array.isArray(row.words) ? row.words : [];
-    const corrections: TermCorrections = row.known
-      ? { corrections: pickVariants(row.term, words), misspelt: false }
-      : { corrections: pickCorrections(row.term, words), misspelt: true };
-    cache.set(row.term, corrections);
-    result.set(row.term, corrections);
+  const vocabulary = vocabularyOf(db);
+  await vocabulary.refresh(db);
+  for (const term of missing) {
+    const known = vocabulary.hasPrefix(term);
+    const words = !known || term.length >= VARIANT_MIN_LENGTH ? vocabulary.nearest(term, CANDIDATES) : [];
+    const corrections: TermCorrections = known
+      ? { corrections: pickVariants(term, words), misspelt: false }
+      : { corrections: pickCorrections(term, words), misspelt: true };
+    cache.set(term, corrections);
+    result.set(term, corrections);
   }
   return result;
 }

@@ -1,17 +1,17 @@
-import { type ComputedLeg, financialYear, seriesInvoiceNumber, withSac } from '@barterads/core';
+import { financialYear, kolkataDate, seriesInvoiceNumber, withSac } from '@barterads/core';
 import {
   type Database,
-  type DealLegRow,
   dealLegs,
+  deals,
   type Executor,
   memberInvoiceCounters,
   memberInvoiceSeries,
   type UserRow,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../accounts/tokens';
-import { dealOfParty, supplyDates, toLeg } from './legs';
+import { computedOf, daysBetween, dealOfParty, supplyDates, supplyDatesOf, toLeg } from './legs';
 import type { InvoiceSeriesInput, IssueLegInput, Leg } from './schemas';
 
 export const TAX_MESSAGES = {
@@ -49,6 +49,20 @@ export async function setInvoiceSeries(
   return { prefix: input.prefix, next: seriesInvoiceNumber(input.prefix, last + 1) };
 }
 
+/** The member's prefix and the number its next issue would get, or nulls before it set a series. */
+export async function getInvoiceSeries(
+  db: Executor,
+  user: UserRow,
+): Promise<{ prefix: string | null; next: string | null }> {
+  const [series] = await db
+    .select({ prefix: memberInvoiceSeries.prefix })
+    .from(memberInvoiceSeries)
+    .where(eq(memberInvoiceSeries.userId, user.id));
+  if (!series) return { prefix: null, next: null };
+  const last = await counterOf(db, user.id, financialYear(new Date()));
+  return { prefix: series.prefix, next: seriesInvoiceNumber(series.prefix, last + 1) };
+}
+
 /** The next number of the member's series this financial year: the counter row bumped in the caller's transaction. */
 async function nextSequence(tx: Executor, userId: string, fy: string): Promise<number> {
   const [row] = await tx
@@ -69,28 +83,6 @@ async function numberUsed(tx: Executor, supplierId: string, number: string): Pro
     .where(and(eq(dealLegs.supplierId, supplierId), eq(dealLegs.invoiceNumber, number)))
     .limit(1);
   return Boolean(row);
-}
-
-function computedOf(row: DealLegRow): ComputedLeg {
-  return {
-    key: row.key,
-    supplierId: row.supplierId,
-    recipientId: row.recipientId,
-    supplierGstin: row.supplierGstin,
-    recipientGstin: row.recipientGstin,
-    supplierState: row.supplierState,
-    placeOfSupply: row.placeOfSupply,
-    placeOfSupplyBasis: row.placeOfSupplyBasis,
-    sac: row.sac,
-    ratePct: row.ratePct,
-    description: row.description,
-    lines: row.lines,
-    taxablePaise: row.taxablePaise,
-    igstPaise: row.igstPaise,
-    cgstPaise: row.cgstPaise,
-    sgstPaise: row.sgstPaise,
-    status: row.status === 'not_required' ? 'not_required' : 'draft',
-  };
 }
 
 /**
@@ -156,4 +148,31 @@ export async function issueLeg(db: Database, user: UserRow, input: IssueLegInput
     if (isUniqueViolation(error)) throw conflict(TAX_MESSAGES.numberUsed);
     throw error;
   }
+}
+
+/**
+ * The legs the member still has to issue (its drafts), with the deal's number and the days left of the 30-day
+ * clock (negative once late; null until the supply date is known), soonest due first: the dashboard's
+ * "Invoices to issue". One range scan of the supplier's index.
+ */
+export async function legsToIssue(db: Executor, user: UserRow, today = kolkataDate(new Date())) {
+  const rows = await db
+    .select({ leg: dealLegs, dealNumber: deals.number })
+    .from(dealLegs)
+    .innerJoin(deals, eq(deals.id, dealLegs.dealId))
+    .where(and(eq(dealLegs.supplierId, user.id), eq(dealLegs.status, 'draft')))
+    .orderBy(asc(dealLegs.rateDay))
+    .limit(200);
+  const dates = await supplyDatesOf(db, [...new Set(rows.map((r) => r.leg.dealId))]);
+  const legs = rows.map((r) => {
+    const leg = toLeg(r.leg.dealId, r.leg, dates.get(`${r.leg.dealId}:${r.leg.supplierId}`) ?? null);
+    return {
+      ...leg,
+      dealNumber: r.dealNumber ?? '',
+      daysLeft: leg.dueDate ? daysBetween(today, leg.dueDate) : null,
+    };
+  });
+  // Due soonest first; legs whose supply is not finished yet (no clock) after them.
+  legs.sort((a, b) => (a.daysLeft ?? Number.POSITIVE_INFINITY) - (b.daysLeft ?? Number.POSITIVE_INFINITY));
+  return { legs };
 }

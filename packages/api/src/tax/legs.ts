@@ -33,12 +33,12 @@ function notFound(): TRPCError {
 
 /**
  * A party as the tax sees it: its GSTIN when GST verified (the verified submission's), otherwise its address on
- * record, which is the state of its latest listing that names one.
+ * record: the state of its business address, else of its latest listing that names one.
  */
 async function taxParties(db: Executor, ids: readonly [string, string]): Promise<[TaxParty, TaxParty]> {
   const [rows, verified, located] = await Promise.all([
     db
-      .select({ id: users.id, gstVerification: users.gstVerification })
+      .select({ id: users.id, gstVerification: users.gstVerification, addressState: users.addressState })
       .from(users)
       .where(inArray(users.id, [...ids])),
     db
@@ -61,11 +61,12 @@ async function taxParties(db: Executor, ids: readonly [string, string]): Promise
       .orderBy(listings.ownerId, desc(listings.createdAt)),
   ]);
   const party = (id: string): TaxParty => {
-    const registered = rows.find((r) => r.id === id)?.gstVerification === 'verified';
+    const row = rows.find((r) => r.id === id);
+    const registered = row?.gstVerification === 'verified';
     return {
       id,
       gstin: registered ? (verified.find((v) => v.businessId === id)?.gstin ?? null) : null,
-      state: located.find((l) => l.ownerId === id)?.state ?? null,
+      state: row?.addressState ?? located.find((l) => l.ownerId === id)?.state ?? null,
     };
   };
   return [party(ids[0]), party(ids[1])];
@@ -93,11 +94,15 @@ export async function legsInputOf(db: Executor, deal: DealRow, at: Date): Promis
   return { parties, items, day: kolkataDate(at) };
 }
 
-function rowValues(dealId: string, leg: ComputedLeg, position: number, day: string) {
+/** What a computed leg and a stored row share: its parties, place of supply, SAC, rate, lines and paise. */
+type LegFields = Omit<ComputedLeg, 'key' | 'status'>;
+
+/**
+ * The one list of a leg's fields, from a computed leg or a stored row: storing (`rowValues`), reading back for a
+ * new SAC (`computedOf`) and answering (`toLeg`) all take it from here.
+ */
+function legFields(leg: LegFields): LegFields {
   return {
-    dealId,
-    key: leg.key,
-    position,
     supplierId: leg.supplierId,
     recipientId: leg.recipientId,
     supplierGstin: leg.supplierGstin,
@@ -113,8 +118,19 @@ function rowValues(dealId: string, leg: ComputedLeg, position: number, day: stri
     igstPaise: leg.igstPaise,
     cgstPaise: leg.cgstPaise,
     sgstPaise: leg.sgstPaise,
-    status: leg.status,
-    rateDay: day,
+  };
+}
+
+function rowValues(dealId: string, leg: ComputedLeg, position: number, day: string) {
+  return { dealId, key: leg.key, position, ...legFields(leg), status: leg.status, rateDay: day };
+}
+
+/** A stored row as computeLegs' leg again (to price it under another SAC). */
+export function computedOf(row: DealLegRow): ComputedLeg {
+  return {
+    key: row.key,
+    ...legFields(row),
+    status: row.status === 'not_required' ? 'not_required' : 'draft',
   };
 }
 
@@ -183,18 +199,8 @@ export async function storedLegs(db: Executor, deal: DealRow): Promise<DealLegRo
 
 /** Each supplier's supply date: when its last deliverable was accepted (null while any is not). */
 export async function supplyDates(db: Executor, dealId: string): Promise<Map<string, string | null>> {
-  const rows = await db
-    .select({
-      giverId: dealDeliverables.giverId,
-      pending: sql<number>`count(*) filter (where ${dealDeliverables.status} <> 'accepted')::int`,
-      last: sql<Date | string | null>`max(${dealDeliverables.acceptedAt})`,
-    })
-    .from(dealDeliverables)
-    .where(eq(dealDeliverables.dealId, dealId))
-    .groupBy(dealDeliverables.giverId);
-  return new Map(
-    rows.map((r) => [r.giverId, r.pending === 0 && r.last ? kolkataDate(new Date(r.last)) : null] as const),
-  );
+  const dates = await supplyDatesOf(db, [dealId]);
+  return new Map([...dates].map(([key, day]) => [key.slice(dealId.length + 1), day] as const));
 }
 
 /** Supply dates of many deals at once, keyed `dealId:giverId` (the statement's legs, one query). */
@@ -221,30 +227,26 @@ export async function supplyDatesOf(db: Executor, dealIds: string[]): Promise<Ma
   );
 }
 
+/** Whole days from one `YYYY-MM-DD` to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 export function toLeg(dealId: string, leg: ComputedLeg | DealLegRow, supplyDate: string | null): Leg {
   const stored = 'id' in leg;
+  const { taxablePaise, igstPaise, cgstPaise, sgstPaise, ...fields } = legFields(leg);
   return {
     _id: stored ? leg.id : null,
     dealId,
-    supplierId: leg.supplierId,
-    recipientId: leg.recipientId,
-    supplierGstin: leg.supplierGstin,
-    recipientGstin: leg.recipientGstin,
-    supplierState: leg.supplierState,
-    placeOfSupply: leg.placeOfSupply,
-    placeOfSupplyBasis: leg.placeOfSupplyBasis,
-    sac: leg.sac,
-    ratePct: leg.ratePct,
-    description: leg.description,
-    lines: leg.lines,
-    taxableValue: paiseToRupees(leg.taxablePaise),
-    igst: paiseToRupees(leg.igstPaise),
-    cgst: paiseToRupees(leg.cgstPaise),
-    sgst: paiseToRupees(leg.sgstPaise),
+    ...fields,
+    taxableValue: paiseToRupees(taxablePaise),
+    igst: paiseToRupees(igstPaise),
+    cgst: paiseToRupees(cgstPaise),
+    sgst: paiseToRupees(sgstPaise),
     status: leg.status,
     supplyDate,
     dueDate: supplyDate ? addDays(supplyDate, 30) : null,

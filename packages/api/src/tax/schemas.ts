@@ -51,6 +51,7 @@ export const InvoiceSeriesInput = z.object({
 });
 export type InvoiceSeriesInput = z.infer<typeof InvoiceSeriesInput>;
 export const InvoiceSeriesResult = z.object({ prefix: z.string(), next: z.string() });
+export const InvoiceSeriesState = z.object({ prefix: z.string().nullable(), next: z.string().nullable() });
 
 export const IssueLegInput = z.object({
   id: z.uuid(),
@@ -68,12 +69,16 @@ export const IssueLegInput = z.object({
 export type IssueLegInput = z.infer<typeof IssueLegInput>;
 export const LegResult = z.object({ leg: Leg });
 
+export const LegDocumentInput = z.object({ id: z.uuid(), legId: z.uuid() });
+/** The e-invoice JSON (INV-01, version 1.1): keys as the government's schema spells them. */
+export const EInvoiceResult = z.record(z.string(), z.unknown());
+
 const Day = z.iso.date();
 
 export const StatementInput = z.object({
   from: Day,
   to: Day,
-  format: z.enum(['json', 'csv']).default('json'),
+  format: z.enum(['json', 'csv', 'pdf']).default('json'),
 });
 export type StatementInput = z.infer<typeof StatementInput>;
 
@@ -95,7 +100,18 @@ export const StatementResult = z.union([
     received: z.array(StatementLeg),
     totals: z.object({ outward: StatementTotals, inward: StatementTotals }),
   }),
-  /** `format: csv`: the file, which the REST path sends as `text/csv`. */
-  z.object({ file: z.object({ filename: z.string(), contentType: z.string(), content: z.string() }) }),
+  /** `format: csv` or `pdf`: the file, which the REST path sends as it is (a PDF's bytes travel as base64). */
+  z.object({
+    file: z.object({
+      filename: z.string(),
+      contentType: z.string(),
+      content: z.string(),
+      encoding: z.enum(['utf8', 'base64']),
+    }),
+  }),
 ]);
 export type StatementResult = z.infer<typeof StatementResult>;
+
+/** A leg the member still has to issue: the leg, its deal's number and the days left to issue it. */
+export const LegToIssue = Leg.extend({ dealNumber: z.string(), daysLeft: z.number().nullable() });
+export const LegsToIssueResult = z.object({ legs: z.array(LegToIssue) });

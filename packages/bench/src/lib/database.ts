@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '@barterads/api';
 import { type DatabaseHandle, DEMO_USER_PASSWORD, openDatabase, seedDemo } from '@barterads/db';
 import postgres from 'postgres';
+import { SCATTER, VOCABULARY } from '../vocabulary/vocabulary';
 import { DEFAULT_DATABASE_URL } from './paths';
 
 export interface BenchDatabase {
@@ -12,8 +13,13 @@ export interface BenchDatabase {
   sql: postgres.Sql;
   /** Waits until no other session of this database runs a statement (the last load run has drained). */
   waitIdle(timeoutMs?: number): Promise<void>;
-  /** Seeds demo listings up to `total` (deterministic ids: existing ones are kept), then ANALYZE. */
-  seedListings(total: number): Promise<number>;
+  /**
+   * Seeds demo listings up to `total` (deterministic ids: existing ones are kept), then ANALYZE. With
+   * `vocabulary`, every listing also carries its five names of the benchmark's vocabulary (a brand in its title,
+   * a locality in its place, a station, a venue and a publication in its description: see vocabulary.ts), so
+   * words are as rare as a real catalogue's instead of 183 words shared by every listing.
+   */
+  seedListings(total: number, options?: { vocabulary?: boolean }): Promise<number>;
   destroy(): Promise<void>;
 }
 
@@ -44,7 +50,8 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
     name,
     handle,
     sql,
-    async seedListings(total) {
+    async seedListings(total, options = {}) {
+      const vocabulary = options.vocabulary === true;
       const started = performance.now();
       let last = 0;
       const [present] = await sql<{ n: number }[]>`select count(*)::int as n from listings`;
@@ -72,6 +79,10 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
           }
         },
       });
+      if (vocabulary) {
+        await namesTable(sql);
+        await addNames(sql, templates);
+      }
       // Seeded listings are not queued for the match job (a million of them kept the API server's job busy for
       // the whole benchmark, the searches measured beside it): the benchmarks measure a marketplace whose matches
       // are up to date.
@@ -84,7 +95,9 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
                                 category, unit, rate_inr, min_units, available_from, available_to, image, rating,
                                 verified, seeking, contact_phone, status, created_at)
           select ('00000000-0000-4000-8200-' || lpad(to_hex(g + 1), 12, '0'))::uuid, t.owner_id, t.owner_type,
-                 t.title, t.description, t.location, t.city, t.state, t.lat, t.lng, t.category, t.unit, t.rate_inr,
+                 ${sql.unsafe(vocabulary ? namedSql('title', 'g', 't') : 't.title')},
+                 ${sql.unsafe(vocabulary ? namedSql('description', 'g', 't') : 't.description')},
+                 ${sql.unsafe(vocabulary ? namedSql('location', 'g', 't') : 't.location')}, t.city, t.state, t.lat, t.lng, t.category, t.unit, t.rate_inr,
                  t.min_units, t.available_from, t.available_to, t.image, t.rating, g % 3 = 0, t.seeking,
                  t.contact_phone, (case when g % 17 = 16 then 'archived' else 'active' end)::listing_status,
                  ${SEED_NOW}::timestamptz - g * interval '37 minutes'
@@ -127,4 +140,50 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
       await admin.end({ timeout: 5 });
     },
   };
+}
+
+/** The separator between a template's own text and the names it was given (never in the seed's texts). */
+const NAMES_SEPARATOR = ' · ';
+
+/** Listing g's word of a class (see vocabulary.ts), from the bench_names table (namesTable()). */
+function wordOf(cls: keyof typeof VOCABULARY, g: string): string {
+  const size = VOCABULARY[cls].length;
+  return `initcap((select n.word from bench_names n where n.class = '${cls}' and n.i = (${g}::bigint * ${SCATTER}) % ${size}))`;
+}
+
+/** The vocabulary's classes as a table (class, i, word) the seed statements look words up in. */
+async function namesTable(sql: postgres.Sql): Promise<void> {
+  await sql`create unlogged table if not exists bench_names (class text, i int, word text, primary key (class, i))`;
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from bench_names`;
+  if ((row?.n ?? 0) > 0) return;
+  for (const [cls, list] of Object.entries(VOCABULARY))
+    await sql`insert into bench_names (class, i, word)
+      select ${cls}, i - 1, w from unnest(${list}::text[]) with ordinality as u(w, i)`;
+}
+
+/**
+ * SQL of listing g's field with its names: the template's own text (before the separator, so a copy of a named
+ * template gets its own names, not the template's) and the names.
+ */
+function namedSql(field: 'title' | 'description' | 'location', g: string, from: string): string {
+  const own = `split_part(${from}.${field}, '${NAMES_SEPARATOR}', 1)`;
+  switch (field) {
+    case 'title':
+      return `${own} || '${NAMES_SEPARATOR}' || ${wordOf('brands', g)}`;
+    case 'location':
+      return `${own} || '${NAMES_SEPARATOR}' || ${wordOf('localities', g)}`;
+    default:
+      return `${own} || '${NAMES_SEPARATOR}near ' || ${wordOf('stations', g)} || ', at ' || ${wordOf('venues', g)} || ', in ' || ${wordOf('publications', g)}`;
+  }
+}
+
+/** Gives the demo seed's own listings (the templates) their names, once. */
+async function addNames(sql: postgres.Sql, templates: number): Promise<void> {
+  const g = `(('x' || right(id::text, 12))::bit(48)::bigint - 1)`;
+  await sql.unsafe(`
+    update listings set
+      title = ${namedSql('title', g, 'listings')},
+      description = ${namedSql('description', g, 'listings')},
+      location = ${namedSql('location', g, 'listings')}
+    where position('${NAMES_SEPARATOR}' in title) = 0 and ${g} < ${templates}`);
 }

@@ -99,3 +99,18 @@ export async function loadPaths(options: {
     non2xx: result.non2xx,
   };
 }
+
+/**
+ * loadPaths() over a list of distinct GET paths meant to be asked once each: `repeated` says how many requests
+ * the run asked beyond the list (it wraps around; a results cache would answer those from the first time).
+ */
+export async function loadDistinct(options: {
+  label: string;
+  base: string;
+  paths: readonly string[];
+  connections: number;
+  durationSeconds: number;
+}): Promise<LoadResult & { repeated: number }> {
+  const result = await loadPaths(options);
+  return { ...result, repeated: Math.max(0, result.requests - options.paths.length) };
+}

@@ -115,6 +115,8 @@ export async function startScriptServer(options: {
   port: number;
   env: Record<string, string>;
   readyPath: string;
+  /** How long it may take to answer its ready path (60 s by default). */
+  readyTimeoutMs?: number;
 }): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,7 +125,12 @@ export async function startScriptServer(options: {
   const output = track(child);
   const stop = stopper(child);
   try {
-    await waitReady(`http://127.0.0.1:${options.port}${options.readyPath}`, child, output);
+    await waitReady(
+      `http://127.0.0.1:${options.port}${options.readyPath}`,
+      child,
+      output,
+      options.readyTimeoutMs,
+    );
   } catch (error) {
     await stop();
     throw error;

@@ -3,6 +3,7 @@
  * schemaResolver). A separate entry point, `@barterads/core/forms`, so pages without forms do not load zod.
  */
 export * from './accounts';
+export * from './address';
 export * from './contact';
 export * from './deals';
 export * from './fields';

@@ -1,3 +1,4 @@
+export * from './address';
 export * from './legs';
 export * from './sac';
 export * from './series';

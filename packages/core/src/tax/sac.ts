@@ -54,7 +54,12 @@ export const SAC_RATES: readonly SacRate[] = [
   { sac: '998366', ratePct: 18, from: '2017-07-01', to: null },
   { sac: '998397', ratePct: 18, from: '2017-07-01', to: null },
   { sac: '997212', ratePct: 18, from: '2017-07-01', to: null },
-  // Hotel rooms with a tariff up to ₹7,500 a night: 12% until the rate change of 22 September 2025, 5% since.
+  // Hotel rooms with a value of supply up to ₹7,500 a unit a day: 12% until 21 September 2025, 5% (without
+  // input tax credit) from 22 September 2025, on the GST Council's 56th meeting (3 September 2025). Checked
+  // against Notification No. 15/2025-Central Tax (Rate), 17 September 2025 (G.S.R. 663(E), Gazette
+  // CG-DL-E-17092025-266220), which amends 11/2017-Central Tax (Rate), serial 7 item (i): central tax "2.5"
+  // (so 5% with the state's half) with the condition that input tax credit has not been taken, from
+  // 22 September 2025. Rooms above ₹7,500 stay at 18% and are not in this list.
   { sac: '996311', ratePct: 12, from: '2017-07-01', to: '2025-09-21' },
   { sac: '996311', ratePct: 5, from: '2025-09-22', to: null },
 ];

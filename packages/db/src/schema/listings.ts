@@ -21,6 +21,8 @@ import { users } from './users';
 
 /** PostgreSQL's full-text document type (read only through SQL: ranking, never selected). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A transaction id (xid8): which transaction wrote a row, to read only what later ones added. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /** One stored size of a listing photo (a WebP file in file storage, under a `public/` key). */
 export interface ListingPhotoVariant {
@@ -149,9 +151,22 @@ export const listings = pgTable(
  * search_words migration) so every writer, the seed and the benchmarks' bulk inserts included, keeps it; words
  * are never removed (a word once used is still a word).
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
-]);
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    /**
+     * The transaction that added the word. The API keeps the vocabulary in memory (spelling.ts) and reads only
+     * the words of transactions from the oldest one still running when it last read (pg_snapshot_xmin), so it
+     * never misses a word committed out of order.
+     */
+    addedBy: xid8('added_by').notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
+    index('search_words_added_by_idx').on(t.addedBy),
+  ],
+);
 
 /**
  * One row whose number goes up with every change to what a search answers (listings, and the owner fields a

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps, tz } from './columns';
 import { authRole, businessVerificationStatus, language, userStatus, userType } from './enums';
 
@@ -30,6 +39,20 @@ export const users = pgTable(
     language: language('language').notNull().default('en'),
     /** The business's GST verification: its latest submission's status (`business_verifications`). */
     gstVerification: businessVerificationStatus('gst_verification').notNull().default('unverified'),
+    /**
+     * The business address on the member's profile, which its tax invoices name (rule 46 of the CGST Rules):
+     * street line, city, PIN code and state, all four or none (the state agrees with the PIN's postal circle
+     * and, when GST verified, with the GSTIN; checked in packages/core `BusinessAddressFields`).
+     */
+    addressLine: text('address_line'),
+    addressCity: text('address_city'),
+    addressPin: text('address_pin'),
+    addressState: text('address_state'),
+    /**
+     * The member says its aggregate turnover is above the e-invoicing threshold (rule 48(4); ₹5 crore since
+     * 1 August 2023): its barter legs to registered recipients get the e-invoice JSON (schema 1.1) as well.
+     */
+    einvoicing: boolean('einvoicing').notNull().default(false),
     /** Enterprise: the admin assigned as the member's dedicated account manager. */
     accountManagerId: uuid('account_manager_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
@@ -45,6 +68,11 @@ export const users = pgTable(
     index('users_role_status_type_idx').on(t.role, t.status, t.userType),
     /** The owners a "Verified businesses only" search keeps. */
     index('users_gst_verified_idx').on(t.id).where(sql`${t.gstVerification} = 'verified'`),
+    check(
+      'users_address_whole',
+      sql`(${t.addressLine} is null) = (${t.addressCity} is null) and (${t.addressLine} is null) = (${t.addressPin} is null) and (${t.addressLine} is null) = (${t.addressState} is null)`,
+    ),
+    check('users_address_pin', sql`${t.addressPin} ~ '^[1-8][0-9]{5}$'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../route';
+import { defineRoutes, type RestFile } from '../route';
 
 /** GST of barter deals (product-spec-3 section 1; contract, part three paths). */
 export const taxRoutes = defineRoutes([
@@ -26,6 +26,34 @@ export const taxRoutes = defineRoutes([
     },
   },
   {
+    method: 'GET',
+    path: '/api/legs/to-issue',
+    procedure: 'tax.toIssue',
+    summary:
+      'Invoices to issue: your draft legs (you are the supplier, GST verified, not yet issued), each with dealNumber and daysLeft (days left of the 30-day clock from its supply date, negative once late, null until the supply is finished), soonest due first; at most 200',
+    tag: 'Deals',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/me/invoice-series',
+    procedure: 'tax.invoiceSeries',
+    summary:
+      'Your invoice series for barter legs: { prefix, next } (the number your next issue gets), both null before you set a prefix',
+    tag: 'Accounts',
+    auth: 'bearer',
+  },
+  {
+    method: 'GET',
+    path: '/api/deals/:id/legs/:legId/einvoice.json',
+    procedure: 'tax.einvoice',
+    summary:
+      "The e-invoice JSON of an issued leg in the government's schema (INV-01, version 1.1: Version, TranDtls, DocDtls, SellerDtls, BuyerDtls, ItemList, ValDtls), for the leg's supplier or an admin, to upload to the invoice registration portal. 409 when e-invoicing does not apply (supplier or recipient unregistered, or the supplier has not said its turnover is above the threshold: einvoicing in PATCH /api/auth/me), before the leg is issued, or while a party has no business address; 404 for anyone else",
+    tag: 'Deals',
+    auth: 'bearer',
+    input: (request) => ({ id: request.params.id, legId: request.params.legId }),
+  },
+  {
     method: 'PUT',
     path: '/api/auth/me/invoice-series',
     procedure: 'tax.setInvoiceSeries',
@@ -39,12 +67,10 @@ export const taxRoutes = defineRoutes([
     path: '/api/statements/barter',
     procedure: 'tax.statement',
     summary:
-      'Your barter statement for a period: query from, to (YYYY-MM-DD, Asia/Kolkata days of acceptance, both included; at most 550 days), format (json | csv). JSON: { from, to, supplied: [leg], received: [leg], totals: { outward, inward } } (each leg with date and counterparty). CSV (text/csv, one row per leg, outward then inward, rupees with two decimals) has the columns date, direction (outward | inward), invoice_number, counterparty, counterparty_gstin, place_of_supply, sac, rate_pct, taxable_value, igst, cgst, sgst, total, status, deal_id, for import into Tally or Zoho Books. Only your own legs. Not tax advice',
+      'Your barter statement for a period: query from, to (YYYY-MM-DD, Asia/Kolkata days of acceptance, both included; at most 550 days), format (json | csv | pdf). JSON: { from, to, supplied: [leg], received: [leg], totals: { outward, inward } } (each leg with date and counterparty). CSV (text/csv, one row per leg, outward then inward, rupees with two decimals) has the columns date, direction (outward | inward), invoice_number, counterparty, counterparty_gstin, place_of_supply, sac, rate_pct, taxable_value, igst, cgst, sgst, total, status, deal_id, for import into Tally or Zoho Books. PDF (application/pdf): the same rows as tables, outward then inward, and the totals. Only your own legs. Not tax advice',
     tag: 'Deals',
     auth: 'bearer',
     file: (result) =>
-      result && typeof result === 'object' && 'file' in result
-        ? (result.file as { contentType: string; filename: string; content: string })
-        : undefined,
+      result && typeof result === 'object' && 'file' in result ? (result.file as RestFile) : undefined,
   },
 ]);

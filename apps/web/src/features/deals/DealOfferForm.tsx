@@ -129,7 +129,7 @@ export function DealOfferForm({
         {heading}
       </Title>
       {form.values[key].map((_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; their position is their identity
+        // rows are edited in place; their position is their identity
         <Card key={index} withBorder padding="sm">
           <Stack gap="xs">
             {pickFrom && pickFrom.length > 0 ? (

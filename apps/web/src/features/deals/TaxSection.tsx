@@ -1,6 +1,24 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { formatPaise } from '@barterads/core';
-import { Alert, Badge, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatPaise, INVOICE_NUMBER_MAX_LENGTH, kolkataDate, SAC_LIST } from '@barterads/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Radio,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useSessionUser } from '../accounts/session';
+import { daysLeftText } from '../tax/InvoicesToIssueCard';
 
 type TaxPreview = RouterOutputs['tax']['preview'];
 type Leg = TaxPreview['legs'][number];
@@ -14,9 +32,105 @@ const STATUS_LABELS: Record<Leg['status'], string> = {
   not_required: 'No tax invoice',
 };
 
-function LegCard({ leg, title, me }: { leg: Leg; title: string; me: string }) {
+/** Whole days from today (Asia/Kolkata) to a `YYYY-MM-DD` day. */
+function daysUntil(day: string): number {
+  const today = kolkataDate(new Date());
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+const SAC_OPTIONS = SAC_LIST.map((entry) => ({
+  value: entry.sac,
+  label: `${entry.sac}: ${entry.description}`,
+}));
+
+/**
+ * The supplier issues its draft leg (phone first): the SAC (from the list; the rate follows it) and either the
+ * next number of its series or the number it used elsewhere. The server allots the number and answers the leg.
+ */
+function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
+  const utils = trpc.useUtils();
+  const series = trpc.tax.invoiceSeries.useQuery(undefined, { retry: false });
+  const [sac, setSac] = useState(leg.sac);
+  const [how, setHow] = useState<'series' | 'elsewhere'>('series');
+  const [number, setNumber] = useState('');
+  const issue = trpc.tax.issueLeg.useMutation({
+    onSuccess: () => {
+      void utils.tax.preview.invalidate({ id: dealId });
+      void utils.tax.toIssue.invalidate();
+      void utils.tax.invoiceSeries.invalidate();
+    },
+  });
+  const numberInvalid = how === 'elsewhere' && !/^[A-Za-z0-9/-]{1,16}$/.test(number.trim());
+  return (
+    <form
+      aria-label="Issue the tax invoice"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (numberInvalid || !leg._id) return;
+        issue.mutate({
+          id: dealId,
+          legId: leg._id,
+          ...(sac !== leg.sac ? { sac } : {}),
+          ...(how === 'elsewhere' ? { invoiceNumber: number.trim() } : {}),
+        });
+      }}
+    >
+      <Stack gap="xs" mt="xs">
+        <Select
+          label="SAC"
+          data={SAC_OPTIONS}
+          value={sac}
+          allowDeselect={false}
+          onChange={(value) => setSac(value ?? leg.sac)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Radio.Group
+          label="Invoice number"
+          value={how}
+          onChange={(value) => setHow(value === 'elsewhere' ? 'elsewhere' : 'series')}
+        >
+          <Stack gap={6} mt={4}>
+            <Radio
+              value="series"
+              label={
+                series.data?.next
+                  ? `Next of my series: ${series.data.next}`
+                  : 'Next of my series (set a prefix in Settings first)'
+              }
+            />
+            <Radio value="elsewhere" label="I issued it elsewhere, with this number" />
+          </Stack>
+        </Radio.Group>
+        {how === 'elsewhere' ? (
+          <TextInput
+            label="Number used"
+            maxLength={INVOICE_NUMBER_MAX_LENGTH}
+            value={number}
+            onChange={(e) => setNumber(e.currentTarget.value)}
+            error={number && numberInvalid ? 'Up to 16 letters, digits, / and -.' : undefined}
+          />
+        ) : null}
+        {issue.error ? (
+          <Alert color="red" role="alert">
+            {errorMessage(issue.error, 'Could not issue the invoice.')}
+          </Alert>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={issue.isPending} disabled={numberInvalid}>
+            {how === 'elsewhere' ? 'Record as issued' : 'Issue invoice'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
   const tax = leg.igst + leg.cgst + leg.sgst;
   const supplierIsMe = leg.supplierId === me;
+  const { user } = useSessionUser();
+  const [issuing, setIssuing] = useState(false);
+  const legPath = leg._id ? `/api/deals/${dealId}/legs/${leg._id}` : null;
   return (
     <Card withBorder padding="sm" aria-label={title}>
       <Stack gap={4}>
@@ -50,9 +164,40 @@ function LegCard({ leg, title, me }: { leg: Leg; title: string; me: string }) {
                 : `CGST ${rupees(leg.cgst)} + SGST ${rupees(leg.sgst)}`}{' '}
               (total GST {rupees(tax)})
             </Text>
-            {leg.invoiceNumber ? <Text size="sm">Invoice {leg.invoiceNumber}</Text> : null}
-            {leg.dueDate && leg.status === 'draft' ? (
-              <Text size="sm">Issue the invoice by {leg.dueDate}</Text>
+            {leg.invoiceNumber ? (
+              <Text size="sm">
+                Invoice {leg.invoiceNumber}
+                {leg.issuedAt ? `, issued ${kolkataDate(new Date(leg.issuedAt))}` : ''}
+              </Text>
+            ) : null}
+            {leg.status === 'draft' && leg._id ? (
+              <Text size="sm" fw={supplierIsMe ? 600 : undefined}>
+                {supplierIsMe ? 'To issue: ' : 'Their invoice: '}
+                {daysLeftText(leg.dueDate ? daysUntil(leg.dueDate) : null, leg.dueDate)}
+              </Text>
+            ) : null}
+            {legPath ? (
+              <Group gap="md" wrap="wrap">
+                <Anchor href={`${legPath}/invoice.pdf`} download size="sm">
+                  {leg.status === 'issued' ? 'Download invoice (PDF)' : 'Download draft invoice (PDF)'}
+                </Anchor>
+                {supplierIsMe && leg.status === 'issued' && user?.einvoicing ? (
+                  <Anchor href={`${legPath}/einvoice.json`} download size="sm">
+                    E-invoice JSON
+                  </Anchor>
+                ) : null}
+              </Group>
+            ) : null}
+            {supplierIsMe && leg.status === 'draft' && leg._id ? (
+              issuing ? (
+                <IssueLegForm leg={leg} dealId={dealId} />
+              ) : (
+                <Group>
+                  <Button size="sm" variant="light" onClick={() => setIssuing(true)}>
+                    Issue…
+                  </Button>
+                </Group>
+              )
             ) : null}
           </>
         )}
@@ -105,7 +250,13 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Stack gap="sm">
           {given.map((leg) => (
-            <LegCard key={leg._id ?? `${leg.supplierId}-${leg.sac}`} leg={leg} me={me} title="Your supply" />
+            <LegCard
+              key={leg._id ?? `${leg.supplierId}-${leg.sac}`}
+              leg={leg}
+              me={me}
+              dealId={dealId}
+              title="Your supply"
+            />
           ))}
         </Stack>
         <Stack gap="sm">
@@ -114,6 +265,7 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
               key={leg._id ?? `${leg.supplierId}-${leg.sac}`}
               leg={leg}
               me={me}
+              dealId={dealId}
               title={`Supply by ${otherName}`}
             />
           ))}

@@ -121,7 +121,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
   const stickToBottom = useRef(true);
   const heightBeforeOlder = useRef<number | undefined>(undefined);
   const [pending, setPending] = useState<PendingMessage[]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the rendered messages
+  // runs after every change of the rendered messages
   useLayoutEffect(() => {
     const el = viewport.current;
     if (!el) return;

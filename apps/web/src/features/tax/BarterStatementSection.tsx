@@ -10,12 +10,13 @@ function financialYearSoFar(now = new Date()): { from: string; to: string } {
 
 /**
  * The barter statement download (product-spec-3 section 1): the legs you supplied and received in deals
- * accepted in a period, as CSV for your accountant's Tally or Zoho Books import (GET /api/statements/barter).
+ * accepted in a period, as CSV for your accountant's Tally or Zoho Books import, or as PDF (GET /api/statements/barter).
  */
 export function BarterStatementSection() {
   const [period, setPeriod] = useState(financialYearSoFar);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to);
-  const href = `/api/statements/barter?from=${period.from}&to=${period.to}&format=csv`;
+  const href = (format: 'csv' | 'pdf') =>
+    `/api/statements/barter?from=${period.from}&to=${period.to}&format=${format}`;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="barter-statement-title">
       <Stack gap="sm">
@@ -24,7 +25,8 @@ export function BarterStatementSection() {
         </Title>
         <Text size="sm" c="dimmed">
           The GST legs of your accepted deals in a period, outward and inward with totals, as a CSV your
-          accountant can import into Tally or Zoho Books. Not tax advice: check with your accountant.
+          accountant can import into Tally or Zoho Books, or a PDF to read. Not tax advice: check with your
+          accountant.
         </Text>
         <Group align="end" wrap="wrap">
           <TextInput
@@ -39,8 +41,11 @@ export function BarterStatementSection() {
             value={period.to}
             onChange={(e) => setPeriod({ ...period, to: e.currentTarget.value })}
           />
-          <Button component="a" href={href} download variant="light" disabled={!valid}>
+          <Button component="a" href={href('csv')} download variant="light" disabled={!valid}>
             Download statement (CSV)
+          </Button>
+          <Button component="a" href={href('pdf')} download variant="light" disabled={!valid}>
+            Download statement (PDF)
           </Button>
         </Group>
       </Stack>

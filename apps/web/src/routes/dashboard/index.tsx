@@ -8,6 +8,7 @@ import { DashboardOverview } from '../../features/listings/DashboardOverview';
 import { MatchList } from '../../features/matching/MatchList';
 import { useUnreadCount } from '../../features/messages/UnreadBadge';
 import { SubscriptionCard } from '../../features/payments';
+import { InvoicesToIssueCard } from '../../features/tax/InvoicesToIssueCard';
 
 export const Route = createFileRoute('/dashboard/')({ component: DashboardOverviewPage });
 
@@ -24,6 +25,7 @@ function DashboardOverviewPage() {
       <DashboardOverview unreadMessages={unreadMessages ?? 0} />
       <MatchList title="Matches for you" />
       <DealsOverviewCard />
+      <InvoicesToIssueCard />
       <SubscriptionCard />
       <AccountManagerCard />
     </Stack>

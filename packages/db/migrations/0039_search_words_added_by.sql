@@ -1,0 +1,2 @@
+ALTER TABLE "search_words" ADD COLUMN "added_by" "xid8" DEFAULT pg_current_xact_id() NOT NULL;--> statement-breakpoint
+CREATE INDEX "search_words_added_by_idx" ON "search_words" USING btree ("added_by");

@@ -20,6 +20,7 @@ import { Route as AdminListingsRouteImport } from './routes/_admin/listings'
 import { Route as AdminPaymentsRouteImport } from './routes/_admin/payments'
 import { Route as AdminRefundsRouteImport } from './routes/_admin/refunds'
 import { Route as AdminRevenueRouteImport } from './routes/_admin/revenue'
+import { Route as AdminTradeDeskRouteImport } from './routes/_admin/trade-desk'
 import { Route as AdminUsersRouteImport } from './routes/_admin/users'
 import { Route as AdminVerificationsRouteImport } from './routes/_admin/verifications'
 
@@ -77,6 +78,11 @@ const AdminRevenueRoute = AdminRevenueRouteImport.update({
   path: '/revenue',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTradeDeskRoute = AdminTradeDeskRouteImport.update({
+  id: '/trade-desk',
+  path: '/trade-desk',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/payments': typeof AdminPaymentsRoute
   '/refunds': typeof AdminRefundsRoute
   '/revenue': typeof AdminRevenueRoute
+  '/trade-desk': typeof AdminTradeDeskRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
 }
@@ -112,6 +119,7 @@ export interface FileRoutesByTo {
   '/payments': typeof AdminPaymentsRoute
   '/refunds': typeof AdminRefundsRoute
   '/revenue': typeof AdminRevenueRoute
+  '/trade-desk': typeof AdminTradeDeskRoute
   '/users': typeof AdminUsersRoute
   '/verifications': typeof AdminVerificationsRoute
   '/': typeof AdminIndexRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   '/_admin/payments': typeof AdminPaymentsRoute
   '/_admin/refunds': typeof AdminRefundsRoute
   '/_admin/revenue': typeof AdminRevenueRoute
+  '/_admin/trade-desk': typeof AdminTradeDeskRoute
   '/_admin/users': typeof AdminUsersRoute
   '/_admin/verifications': typeof AdminVerificationsRoute
   '/_admin/': typeof AdminIndexRoute
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/payments'
     | '/refunds'
     | '/revenue'
+    | '/trade-desk'
     | '/users'
     | '/verifications'
   fileRoutesByTo: FileRoutesByTo
@@ -158,6 +168,7 @@ export interface FileRouteTypes {
     | '/payments'
     | '/refunds'
     | '/revenue'
+    | '/trade-desk'
     | '/users'
     | '/verifications'
     | '/'
@@ -173,6 +184,7 @@ export interface FileRouteTypes {
     | '/_admin/payments'
     | '/_admin/refunds'
     | '/_admin/revenue'
+    | '/_admin/trade-desk'
     | '/_admin/users'
     | '/_admin/verifications'
     | '/_admin/'
@@ -262,6 +274,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRevenueRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/trade-desk': {
+      id: '/_admin/trade-desk'
+      path: '/trade-desk'
+      fullPath: '/trade-desk'
+      preLoaderRoute: typeof AdminTradeDeskRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/users': {
       id: '/_admin/users'
       path: '/users'
@@ -288,6 +307,7 @@ interface AdminRouteChildren {
   AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminRefundsRoute: typeof AdminRefundsRoute
   AdminRevenueRoute: typeof AdminRevenueRoute
+  AdminTradeDeskRoute: typeof AdminTradeDeskRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminVerificationsRoute: typeof AdminVerificationsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -302,6 +322,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminRefundsRoute: AdminRefundsRoute,
   AdminRevenueRoute: AdminRevenueRoute,
+  AdminTradeDeskRoute: AdminTradeDeskRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminVerificationsRoute: AdminVerificationsRoute,
   AdminIndexRoute: AdminIndexRoute,

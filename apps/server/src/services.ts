@@ -133,6 +133,7 @@ export async function createServices(
       razorpay: settings.razorpay,
       seller: settings.seller,
       unsubscribeSecret: settings.unsubscribeSecret,
+      webhooks: { allowLoopback: settings.webhookAllowLoopback },
       whatsapp: settings.whatsapp,
     },
     closing: closing.signal,

@@ -67,6 +67,14 @@ const EnvSchema = z
     UNSUBSCRIBE_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
       message: 'must be at least 32 characters',
     }),
+    /**
+     * Tests only: webhook endpoints may be http://127.0.0.1 or [::1] (loopback; never private or link-local
+     * addresses). Refused with NODE_ENV=production.
+     */
+    WEBHOOK_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
     /** The WhatsApp Business Cloud API (product-spec-3 section 3): all four, or none (the channel is off). */
     WHATSAPP_TOKEN: optionalText,
     WHATSAPP_PHONE_NUMBER_ID: optionalText,
@@ -222,6 +230,8 @@ export interface Settings {
   seller: ApiConfig['seller'];
   /** The key of the saved-search alerts' signed unsubscribe links. */
   unsubscribeSecret: string;
+  /** WEBHOOK_ALLOW_LOOPBACK (tests only): webhook endpoints on loopback addresses. */
+  webhookAllowLoopback: boolean;
   /** The WhatsApp Cloud API (WHATSAPP_*), or undefined: the channel is off. */
   whatsapp: ApiConfig['whatsapp'];
   logLevel: Env['LOG_LEVEL'];
@@ -304,6 +314,11 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && env.WEBHOOK_ALLOW_LOOPBACK) {
+    throw new SettingsError(
+      'Invalid setting WEBHOOK_ALLOW_LOOPBACK: is for tests only and refused in production (webhooks never reach loopback addresses there)',
+    );
+  }
   const port = env.PORT;
   const root = repositoryRoot();
   const appUrl = env.APP_URL ?? (isProduction ? `http://localhost:${port}` : 'http://localhost:5173');
@@ -354,6 +369,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
       address: env.SELLER_ADDRESS ?? DEV_SELLER.address,
     },
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
+    webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK,
     whatsapp:
       env.WHATSAPP_TOKEN &&
       env.WHATSAPP_PHONE_NUMBER_ID &&

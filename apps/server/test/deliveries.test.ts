@@ -248,7 +248,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     const before = (await listFiles(join(dataDir, 'files'))).length;
     expect((await deliver(d.owner.token, d.id, d.ownerItem, files)).status).toBe(409);
     expect((await listFiles(join(dataDir, 'files'))).length).toBe(before);
-    expect(await kinds(d.brand.user.id)).toContain('deliverable_delivered');
+    await expect.poll(() => kinds(d.brand.user.id), { timeout: 30_000 }).toContain('deliverable_delivered');
   });
 
   it('accepts by the receiver only and completes the deal when every item is accepted', async () => {
@@ -264,7 +264,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     expect(itemOf(accepted.body.deal, d.ownerItem).status).toBe('accepted');
     expect(accepted.body.deal.status).toBe('accepted');
     expect((await act(d.brand.token, d.id, d.ownerItem, 'accept')).status).toBe(409);
-    expect(await kinds(d.owner.user.id)).toContain('deliverable_accepted');
+    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('deliverable_accepted');
 
     expect(
       (await deliver(d.brand.token, d.id, d.brandItem, [], { link: 'https://example.com/b' })).status,
@@ -315,7 +315,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     expect(disputed.status).toBe(200);
     expect(disputed.body.deal.status).toBe('disputed');
     expect(itemOf(disputed.body.deal, d.ownerItem).status).toBe('disputed');
-    expect(await kinds(d.owner.user.id)).toContain('deliverable_disputed');
+    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('deliverable_disputed');
 
     const body = { itemId: d.ownerItem, outcome: 'redeliver', note: 'Move the flex to face the main road.' };
     expect((await resolve(d.owner.token, d.id, body)).status).toBe(403);
@@ -337,8 +337,8 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
       .where(and(eq(auditLog.targetId, d.id), eq(auditLog.action, 'resolve_dispute')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.reason).toBe(body.note);
-    expect(await kinds(d.owner.user.id)).toContain('dispute_resolved');
-    expect(await kinds(d.brand.user.id)).toContain('dispute_resolved');
+    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('dispute_resolved');
+    await expect.poll(() => kinds(d.brand.user.id), { timeout: 30_000 }).toContain('dispute_resolved');
     expect((await resolve(admin.token, d.id, body)).status).toBe(409);
 
     // Redelivered, disputed again: the admin accepts it this time.
@@ -500,10 +500,12 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
             and(eq(notifications.userId, d.brand.user.id), eq(notifications.kind, 'deliverable_delivered')),
           )
       ).length;
-    const { tellTimers, notifyDeps } = await import('@barterads/api');
+    const { tellTimers, notifyDeps, EVENT_DISPATCH_JOB } = await import('@barterads/api');
     const run = async () => {
       const done = await runDeliveryTimers(server.db);
       await tellTimers(notifyDeps(server.services), done);
+      // As the job does: the automatic acceptances' events go out through the dispatcher.
+      server.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return done;
     };
     // The server's own scheduled job may run the same work at any moment: the assertions read the rows and the
@@ -538,7 +540,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     const rows = await server.db.select().from(dealDeliverables).where(eq(dealDeliverables.dealId, d.id));
     expect(rows.every((r) => r.status === 'accepted' && r.autoAccepted)).toBe(true);
     expect((await run()).autoAccepted.filter((o) => o.dealId === d.id)).toHaveLength(0);
-    expect(await kinds(d.owner.user.id)).toContain('deliverable_accepted');
+    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('deliverable_accepted');
     // The automatic acceptances are events of the deal's timeline, without an actor.
     const page = await server.request(`/api/deals/${d.id}`, { token: d.owner.token });
     const auto = page.body.timeline.filter((e: { kind: string }) => e.kind === 'auto_accepted');

@@ -6,10 +6,19 @@ import {
   dispatchEvents,
   emailChannel,
   retryDelayMs,
+  runPlanPeriods,
   SYSTEM_ACTOR,
   writeEvent,
 } from '@barterads/api';
-import { type Database, eventDeliveries, events, listings, notifications, type UserRow } from '@barterads/db';
+import {
+  type Database,
+  eventDeliveries,
+  events,
+  listings,
+  notifications,
+  subscriptions,
+  type UserRow,
+} from '@barterads/db';
 import { createTestDatabase, type TestDatabase } from '@barterads/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,5 +316,41 @@ describe('the event dispatcher', () => {
     expect(delays).toEqual(Array.from({ length: maxAttempts - 1 }, (_, i) => retryDelayMs(i + 1)));
     for (let i = 1; i < delays.length; i++) expect(delays[i]!).toBeGreaterThan(delays[i - 1]!);
     expect(mail.every((d) => d.status === 'failed')).toBe(true);
+  });
+
+  it('loses no plan reminder when its e-mail fails: the outbox retries it, once, bell and e-mail', async () => {
+    const member = (await createTestUser(db, { firstName: 'Ira' })).user;
+    await giveTestPlan(db, member.id, 'growth');
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() + 6 * 86_400_000) })
+      .where(eq(subscriptions.userId, member.id));
+    const done = await runPlanPeriods({ db, logger });
+    expect(done.reminded).toBeGreaterThanOrEqual(1);
+    // Marked once: a second run writes nothing more.
+    await runPlanPeriods({ db, logger });
+    const written = await db.select().from(events).where(eq(events.type, 'plan.ending'));
+    expect(written.filter((e) => e.audience.includes(member.id))).toHaveLength(1);
+
+    const sent: Sent[] = [];
+    let clock = new Date(Date.now() + 1000);
+    const now = () => clock;
+    const down = mailer(async () => {
+      throw new Error('SMTP 421 try later');
+    });
+    await dispatchEvents(deps({ mailer: down, now }));
+    const [failedOnce] = await deliveriesOf(member.id, 'email');
+    expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1 });
+    // The mail server is back by the retry: the reminder goes out, once.
+    const up = mailer(async (mail) => {
+      sent.push(mail);
+    });
+    clock = new Date(failedOnce!.nextAttemptAt.getTime());
+    await dispatchEvents(deps({ mailer: up, now }));
+    await dispatchEvents(deps({ mailer: up, now }));
+    const mine = sent.filter((m) => m.to === member.email);
+    expect(mine.map((m) => m.subject)).toEqual(['Your Growth plan ends in 7 days']);
+    const bell = await db.select().from(notifications).where(eq(notifications.userId, member.id));
+    expect(bell.map((n) => [n.kind, n.title])).toEqual([['plan_changed', 'Your Growth plan ends in 7 days']]);
   });
 });

@@ -233,14 +233,15 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
       server.mail.mails
         .filter((m) => m.to.includes(user.email))
         .map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim() ?? '');
-    await expect.poll(subjects).toContain('Your Growth plan ends in 7 days');
+    // Written to the outbox by the job, mailed by the event dispatcher (woken by the job).
+    await expect.poll(subjects, { timeout: 30_000 }).toContain('Your Growth plan ends in 7 days');
     await server.db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() + 20 * HOUR) })
       .where(eq(subscriptions.userId, user.id));
     await job.run();
     await job.run();
-    await expect.poll(subjects).toContain('Your Growth plan ends tomorrow');
+    await expect.poll(subjects, { timeout: 30_000 }).toContain('Your Growth plan ends tomorrow');
     expect(subjects().filter((s) => s.startsWith('Your Growth plan ends'))).toHaveLength(2);
   });
 

@@ -33,6 +33,7 @@ import { Route as DashboardSavedSearchesRouteImport } from './routes/dashboard/s
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
 import { Route as WTokenRouteImport } from './routes/w.$token'
+import { Route as DashboardCirclesIdRouteImport } from './routes/dashboard/circles.$id'
 import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
 import { Route as DashboardDealsIdRouteImport } from './routes/dashboard/deals/$id'
 
@@ -156,6 +157,11 @@ const WTokenRoute = WTokenRouteImport.update({
   path: '/w/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DashboardCirclesIdRoute = DashboardCirclesIdRouteImport.update({
+  id: '/circles/$id',
+  path: '/circles/$id',
+  getParentRoute: () => DashboardRoute,
+} as any)
 const DashboardDealsIndexRoute = DashboardDealsIndexRouteImport.update({
   id: '/deals/',
   path: '/deals/',
@@ -192,6 +198,7 @@ export interface FileRoutesByFullPath {
   '/listings/$id': typeof ListingsIdRoute
   '/w/$token': typeof WTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals/': typeof DashboardDealsIndexRoute
 }
@@ -219,6 +226,7 @@ export interface FileRoutesByTo {
   '/listings/$id': typeof ListingsIdRoute
   '/w/$token': typeof WTokenRoute
   '/dashboard': typeof DashboardIndexRoute
+  '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals': typeof DashboardDealsIndexRoute
 }
@@ -248,6 +256,7 @@ export interface FileRoutesById {
   '/listings/$id': typeof ListingsIdRoute
   '/w/$token': typeof WTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
+  '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
   '/dashboard/deals/': typeof DashboardDealsIndexRoute
 }
@@ -278,6 +287,7 @@ export interface FileRouteTypes {
     | '/listings/$id'
     | '/w/$token'
     | '/dashboard/'
+    | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
     | '/dashboard/deals/'
   fileRoutesByTo: FileRoutesByTo
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
     | '/listings/$id'
     | '/w/$token'
     | '/dashboard'
+    | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
     | '/dashboard/deals'
   id:
@@ -333,6 +344,7 @@ export interface FileRouteTypes {
     | '/listings/$id'
     | '/w/$token'
     | '/dashboard/'
+    | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
     | '/dashboard/deals/'
   fileRoutesById: FileRoutesById
@@ -528,6 +540,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dashboard/circles/$id': {
+      id: '/dashboard/circles/$id'
+      path: '/circles/$id'
+      fullPath: '/dashboard/circles/$id'
+      preLoaderRoute: typeof DashboardCirclesIdRouteImport
+      parentRoute: typeof DashboardRoute
+    }
     '/dashboard/deals/': {
       id: '/dashboard/deals/'
       path: '/deals'
@@ -552,6 +571,7 @@ interface DashboardRouteChildren {
   DashboardSavedSearchesRoute: typeof DashboardSavedSearchesRoute
   DashboardSettingsRoute: typeof DashboardSettingsRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardCirclesIdRoute: typeof DashboardCirclesIdRoute
   DashboardDealsIdRoute: typeof DashboardDealsIdRoute
   DashboardDealsIndexRoute: typeof DashboardDealsIndexRoute
 }
@@ -563,6 +583,7 @@ const DashboardRouteChildren: DashboardRouteChildren = {
   DashboardSavedSearchesRoute: DashboardSavedSearchesRoute,
   DashboardSettingsRoute: DashboardSettingsRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardCirclesIdRoute: DashboardCirclesIdRoute,
   DashboardDealsIdRoute: DashboardDealsIdRoute,
   DashboardDealsIndexRoute: DashboardDealsIndexRoute,
 }

@@ -21,6 +21,9 @@ export {
   submitVerification,
   verifiedBusiness,
 } from './businesses/verification';
+export { CIRCLE_DETECT_JOB, CIRCLE_TIMERS_JOB, queueCircles } from './circles/accepts';
+export { acceptCircle, declineCircle, runCircleTimers } from './circles/circles';
+export { chooseCircles, loadCircleGraph, runCircleDetection } from './circles/detect';
 export { createApiKeyContext, createContext, type RequestMeta, SESSION_COOKIE } from './context';
 export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
@@ -30,7 +33,9 @@ export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
   bellChannel,
+  CHANNELS,
   type Channel,
+  ChannelRefused,
   type DispatchDeps,
   dispatchEvents,
   emailChannel,
@@ -98,6 +103,16 @@ export {
   requireSession,
   zodIssues,
 } from './trpc';
+export { type WebhookDeliverySettings, webhookChannel } from './webhooks/channel';
+export {
+  checkWebhookUrl,
+  type Lookup,
+  resolveDeliveryAddress,
+  SIGNATURE_TOLERANCE_SECONDS,
+  signatureHeader,
+  verifySignature,
+} from './webhooks/security';
+export { signatureHeaderFor, WEBHOOK_RETRY_WINDOW_MS } from './webhooks/webhooks';
 export { DEAL_MESSAGE_GAP_MS, whatsappChannel, whatsappPlan } from './whatsapp/channel';
 export { sendWhatsapp, type WhatsappConfig } from './whatsapp/client';
 export { signOneTap, verifyOneTap } from './whatsapp/links';

@@ -3,6 +3,7 @@ import { adminRouter } from './admin/router';
 import { apiKeysRouter } from './api-keys/router';
 import { businessPagesRouter } from './businesses/page-router';
 import { businessesRouter } from './businesses/router';
+import { circlesRouter } from './circles/router';
 import { contactRouter } from './contact/router';
 import { dealsRouter } from './deals/router';
 import { eventsRouter } from './events/router';
@@ -14,7 +15,9 @@ import { paymentsRouter } from './payments/router';
 import { reviewsRouter } from './reviews/router';
 import { savedSearchesRouter } from './saved-searches/router';
 import { taxRouter } from './tax/router';
+import { tradeDeskRouter } from './trade-desk/router';
 import { createCallerFactory, router } from './trpc';
+import { webhooksRouter } from './webhooks/router';
 import { whatsappRouter } from './whatsapp/router';
 
 /** The whole API surface: one router per domain. */
@@ -35,6 +38,9 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   tax: taxRouter,
   events: eventsRouter,
+  webhooks: webhooksRouter,
+  circles: circlesRouter,
+  tradeDesk: tradeDeskRouter,
   whatsapp: whatsappRouter,
 });
 

@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
 import type { FileStorage } from './storage/storage';
+import type { Lookup } from './webhooks/security';
 import type { WhatsappConfig } from './whatsapp/client';
 
 /** Settings the domain logic needs; parsed once from the environment by the server. */
@@ -29,6 +30,8 @@ export interface ApiConfig {
   seller: SellerConfig;
   /** Signs the saved-search alerts' one-click unsubscribe links and (a key derived from it) WhatsApp's one-tap links. */
   unsubscribeSecret: string;
+  /** Partner webhooks: WEBHOOK_ALLOW_LOOPBACK lets tests use 127.0.0.1 / ::1 endpoints (never in production). */
+  webhooks: { allowLoopback: boolean };
   /** The WhatsApp Cloud API (WHATSAPP_*): undefined when not connected (the channel is off). */
   whatsapp?: WhatsappConfig;
 }
@@ -61,6 +64,8 @@ export interface ApiServices {
   searchCache?: SearchCacheStore;
   /** Where a GSTIN is looked up before a verification is stored; the offline checks when not given. */
   gstLookup?: GstLookupProvider;
+  /** The DNS lookup webhook deliveries check (the system's when not given; tests give a name any address). */
+  webhookLookup?: Lookup;
   /** Wakes a background job now rather than at its next scheduled run; set by the server once its queue runs. */
   jobs?: JobWaker;
   /**

@@ -207,3 +207,19 @@ export const sessionOnlyProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.apiKey) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyNotHere });
   return next();
 });
+
+/** The trade desk's readers: an admin or a broker (users.is_broker); never with an API key. */
+export const deskProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.apiKey) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyAdminPath });
+  if (ctx.user.role !== 'admin' && !ctx.user.isBroker)
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Trade desk access is for admins and brokers.' });
+  return next();
+});
+
+/** A broker only (drafts for members are a broker's work, recorded with its name). */
+export const brokerProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.apiKey) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.apiKeyAdminPath });
+  if (!ctx.user.isBroker)
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only a broker may draft for members.' });
+  return next();
+});

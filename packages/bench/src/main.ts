@@ -2,11 +2,13 @@
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
  * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill,
- * statements, whatsapp). Needs `pnpm build` first (turbo runs it before bench).
+ * statements, events, circles, whatsapp). Needs `pnpm build` first (turbo runs it before bench).
  */
+import { runCirclesBench } from './benches/circles';
 import { runDealsBench } from './benches/deals';
 import { runDeliveriesBench } from './benches/deliveries';
 import { runEngineBench } from './benches/engines';
+import { runEventsBench } from './benches/events';
 import { runFanoutBench } from './benches/fanout';
 import { runJobsKillBench } from './benches/jobs-kill';
 import { runLighthouse } from './benches/lighthouse';
@@ -36,6 +38,8 @@ const ALL = [
   'fanout',
   'jobs-kill',
   'statements',
+  'events',
+  'circles',
   'whatsapp',
 ] as const;
 type Name = (typeof ALL)[number];
@@ -139,6 +143,8 @@ if (selected.has('engines')) await withOwnDatabase('Search vs MiniSearch', runEn
 if (selected.has('fanout')) await withOwnDatabase('Fan-out', runFanoutBench);
 if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBench);
 if (selected.has('statements')) await withOwnDatabase('Statements', runStatementsBench);
+if (selected.has('events')) await withOwnDatabase('Events', runEventsBench);
+if (selected.has('circles')) await withOwnDatabase('Circles', runCirclesBench);
 if (selected.has('whatsapp')) await withOwnDatabase('WhatsApp', runWhatsappBench);
 
 heading('Summary');

@@ -391,3 +391,101 @@ export const DEAL_ACTIONS = [
   ...new Set<DealAction>([...DEAL_TRANSITIONS.map((t) => t.action), ...MEMBER_DELIVERABLE_ACTIONS]),
 ];
 export const DELIVERABLE_ACTIONS = [...new Set(DELIVERABLE_TRANSITIONS.map((t) => t.action))];
+
+// ---- circles (product-spec-3 section 4) ----
+
+/** A circle proposal's states: open for answers, accepted by all three (its deals exist), or lapsed for all. */
+export const CIRCLE_STATUSES = ['proposed', 'accepted', 'lapsed'] as const;
+export type CircleStatus = (typeof CIRCLE_STATUSES)[number];
+export type CircleAction = 'accept' | 'decline' | 'lapse';
+/** `member`: one of the circle's three members; `system`: the server's timed work. */
+export type CircleActor = 'member' | 'system';
+export type CircleGuard = 'not_answered' | 'others_accepted' | 'before_deadline' | 'deadline_passed';
+
+/**
+ * The circle lifecycle: all or nothing. A member's accept is recorded while the others have not all accepted; the
+ * third accept moves the circle to `accepted` (its three deals are created in that transaction). One decline, or
+ * the deadline, lapses it for all. The first row whose guards hold wins, so the completing accept comes first.
+ */
+export const CIRCLE_TRANSITIONS: readonly Transition<CircleStatus, CircleAction, CircleActor, CircleGuard>[] =
+  [
+    {
+      action: 'accept',
+      from: ['proposed'],
+      to: 'accepted',
+      actor: 'member',
+      guards: ['before_deadline', 'not_answered', 'others_accepted'],
+      event: 'circle.accepted',
+    },
+    {
+      action: 'accept',
+      from: ['proposed'],
+      to: 'proposed',
+      actor: 'member',
+      guards: ['before_deadline', 'not_answered'],
+      event: 'circle.member_accepted',
+    },
+    {
+      action: 'decline',
+      from: ['proposed'],
+      to: 'lapsed',
+      actor: 'member',
+      guards: ['before_deadline', 'not_answered'],
+      event: 'circle.lapsed',
+    },
+    {
+      action: 'lapse',
+      from: ['proposed'],
+      to: 'lapsed',
+      actor: 'system',
+      guards: ['deadline_passed'],
+      event: 'circle.lapsed',
+    },
+  ];
+
+/** What the circle table reads of a circle. */
+export interface CircleFacts {
+  status: CircleStatus;
+  expiresAt: Date | string;
+  memberIds: readonly string[];
+  /** The members who have accepted. */
+  acceptedBy: readonly string[];
+}
+
+/** A circle's effective state: an open proposal past its deadline is `lapsed`, written or not. */
+export function effectiveCircleStatus(
+  circle: Pick<CircleFacts, 'status' | 'expiresAt'>,
+  now: Date,
+): CircleStatus {
+  return circle.status === 'proposed' && asTime(circle.expiresAt) <= now.getTime() ? 'lapsed' : circle.status;
+}
+
+function circleReader(
+  c: CircleFacts,
+  viewer: Viewer,
+  now: Date,
+): Reader<CircleStatus, CircleActor, CircleGuard> {
+  const member = c.memberIds.includes(viewer.id);
+  const is = (actor: CircleActor) => (actor === 'member' ? member : viewer.role === SYSTEM_VIEWER.role);
+  const passed = asTime(c.expiresAt) <= now.getTime();
+  return {
+    state: c.status,
+    couldBe: is,
+    is,
+    guard: (guard) => {
+      if (guard === 'before_deadline') return !passed;
+      if (guard === 'deadline_passed') return passed;
+      if (guard === 'not_answered') return !c.acceptedBy.includes(viewer.id);
+      return c.memberIds.every((id) => id === viewer.id || c.acceptedBy.includes(id));
+    },
+  };
+}
+
+export function checkCircleAction(c: CircleFacts, viewer: Viewer, action: CircleAction, now: Date) {
+  return check(CIRCLE_TRANSITIONS, action, circleReader(c, viewer, now));
+}
+
+/** What `viewer` may do to a circle now (`accept`, `decline`). */
+export function allowedCircleActions(c: CircleFacts, viewer: Viewer, now: Date): CircleAction[] {
+  return allowed(CIRCLE_TRANSITIONS, circleReader(c, viewer, now));
+}

@@ -21,6 +21,11 @@ export const NOTIFICATION_KINDS = [
   'new_message',
   'plan_changed',
   'leg_invoice_due',
+  'webhook_disabled',
+  'circle_proposed',
+  'circle_reminder',
+  'circle_accepted',
+  'circle_lapsed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,6 +49,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   new_message: 'New messages',
   plan_changed: 'My plan ends or its allowances change',
   leg_invoice_due: 'A barter tax invoice of mine is due (day 20 and 28)',
+  webhook_disabled: 'A webhook endpoint of mine is disabled after failing for 3 days',
+  circle_proposed: 'A circle deal of three is proposed to me',
+  circle_reminder: 'A circle deal awaits my answer',
+  circle_accepted: 'All three accepted a circle deal',
+  circle_lapsed: 'A circle deal lapsed',
 };
 
 /** Where a notification's e-mail stands: written by `notify`, moved on by the e-mail job. */

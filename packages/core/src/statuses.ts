@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'hide_review',
   'assign_account_manager',
   'dismiss_review_reports',
+  'set_broker',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

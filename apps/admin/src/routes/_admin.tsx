@@ -71,6 +71,7 @@ function AdminLayout() {
           <NavLink component={Link} to="/refunds" label="Refunds" onClick={close} />
           <NavLink component={Link} to="/revenue" label="Revenue" onClick={close} />
           <NavLink component={Link} to="/enterprise" label="Enterprise" onClick={close} />
+          <NavLink component={Link} to="/trade-desk" label="Trade desk" onClick={close} />
           <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
           <NavLink component={Link} to="/jobs" label="Jobs" onClick={close} />
           <Text fz="xs" c="dimmed" hiddenFrom="sm" mt="md" px="sm" truncate>

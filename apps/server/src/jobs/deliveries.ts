@@ -1,5 +1,6 @@
 import {
   type ApiServices,
+  EVENT_DISPATCH_JOB,
   notifyDeps,
   type RecurringJob,
   runDeliveryTimers,
@@ -19,6 +20,8 @@ export function deliveriesJob(services: ApiServices): RecurringJob {
     async run() {
       const done = await runDeliveryTimers(services.database.db);
       await tellTimers(notifyDeps(services), done);
+      // Automatic acceptances wrote their events: the dispatcher tells the parties.
+      if (done.autoAccepted.length > 0) services.jobs?.wake(EVENT_DISPATCH_JOB);
       if (done.reminded.length > 0 || done.autoAccepted.length > 0) {
         services.logger.info(
           { reminded: done.reminded.length, autoAccepted: done.autoAccepted.length },

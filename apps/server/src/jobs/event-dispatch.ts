@@ -2,9 +2,12 @@ import { type ApiServices, dispatchEvents, EVENT_DISPATCH_JOB, type RecurringJob
 
 /**
  * The outbox's dispatcher: every minute on the job queue, and at once when a change that wrote an event wakes it.
- * It delivers each event to its channels (the bell, e-mail, WhatsApp when connected), each delivery recorded and retried on its own (see
+ * It delivers each event to its channels (the bell, e-mail, partner webhooks, WhatsApp when connected), each delivery recorded and retried on its own (see
  * dispatchEvents); its state is in rows, so a restart loses nothing.
  */
+/** Deliveries the dispatcher works at once (each a database connection while it runs). */
+export const EVENT_DISPATCH_CONCURRENCY = 4;
+
 export function eventDispatchJob(services: ApiServices): RecurringJob {
   return {
     name: EVENT_DISPATCH_JOB,
@@ -15,6 +18,13 @@ export function eventDispatchJob(services: ApiServices): RecurringJob {
         appUrl: services.config.appUrl,
         pubsub: services.pubsub,
         logger: services.logger,
+        // A slow webhook receiver or mail server holds one of these, not the queue (PGlite: one connection).
+        concurrency: services.database.kind === 'postgres' ? EVENT_DISPATCH_CONCURRENCY : 1,
+        webhooks: {
+          isProduction: services.config.isProduction,
+          allowLoopback: services.config.webhooks.allowLoopback,
+          lookup: services.webhookLookup,
+        },
         whatsapp: services.config.whatsapp
           ? { config: services.config.whatsapp, linkSecret: services.config.unsubscribeSecret }
           : undefined,

@@ -1,4 +1,5 @@
 import {
+  CIRCLE_DETECT_JOB,
   createJobQueue,
   EVENT_DISPATCH_JOB,
   type JobQueue,
@@ -7,6 +8,7 @@ import {
   NOTIFICATION_EMAILS_JOB,
 } from '@barterads/api';
 import type { ServerServices } from '../services';
+import { circleDetectJob, circleTimersJob } from './circles';
 import { dealExpiryJob } from './deal-expiry';
 import { deliveriesJob } from './deliveries';
 import { eventDispatchJob } from './event-dispatch';
@@ -20,7 +22,12 @@ import { storageSweepJob } from './storage-sweep';
 import { unreadMessagesJob } from './unread-messages';
 
 /** The jobs that drain rows (the e-mail outbox, the events outbox, the match queue): woken when a server starts. */
-export const RESUME_AT_START = [NOTIFICATION_EMAILS_JOB, EVENT_DISPATCH_JOB, MATCH_UPDATES_JOB] as const;
+export const RESUME_AT_START = [
+  NOTIFICATION_EMAILS_JOB,
+  EVENT_DISPATCH_JOB,
+  MATCH_UPDATES_JOB,
+  CIRCLE_DETECT_JOB,
+] as const;
 
 /** The server's background jobs on one pg-boss queue in its database (PostgreSQL or embedded PGlite). */
 export function createServerJobQueue(services: ServerServices, options: JobQueueOptions = {}): JobQueue {
@@ -39,6 +46,8 @@ export function createServerJobQueue(services: ServerServices, options: JobQueue
       savedSearchAlertsJob(services),
       storageSweepJob(services),
       legRemindersJob(services),
+      circleDetectJob(services),
+      circleTimersJob(services),
     ],
     services.logger,
     options,

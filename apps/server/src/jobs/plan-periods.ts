@@ -1,10 +1,10 @@
-import { type ApiServices, type RecurringJob, runPlanPeriods } from '@barterads/api';
+import { type ApiServices, EVENT_DISPATCH_JOB, type RecurringJob, runPlanPeriods } from '@barterads/api';
 
 export const PLAN_PERIODS_JOB = 'plan-periods';
 
 /**
- * Applies paid downgrades and period changes when the current period ends, and sends the 7-day and 1-day
- * end-of-plan reminders, every minute on the job queue (the state is in the subscription rows; see runPlanPeriods).
+ * Applies paid downgrades and period changes when the current period ends, and writes the 7-day and 1-day
+ * end-of-plan reminders as events (the dispatcher mails them, retrying a failed send), every minute on the job queue (the state is in the subscription rows; see runPlanPeriods).
  */
 export function planPeriodsJob(services: ApiServices): RecurringJob {
   return {
@@ -12,9 +12,8 @@ export function planPeriodsJob(services: ApiServices): RecurringJob {
     async run() {
       const done = await runPlanPeriods({
         db: services.database.db,
-        mailer: services.mailer,
-        appUrl: services.config.appUrl,
         logger: services.logger,
+        wakeEvents: () => services.jobs?.wake(EVENT_DISPATCH_JOB),
       });
       if (done.applied > 0 || done.reminded > 0) services.logger.info(done, 'plan periods job');
     },

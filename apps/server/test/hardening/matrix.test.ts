@@ -226,7 +226,8 @@ describe('authorization matrix', () => {
     const unexpected = cells.filter((c) => c.actual !== c.expected);
     console.log(`[matrix] REST cells: ${cells.length}, unexpected: ${unexpected.length}`);
     expect(unexpected).toEqual([]);
-  }, 600_000);
+    // A ceiling, not a target: 560 cells ran past 600 s at load 15-20 on two cores (all as expected).
+  }, 900_000);
 
   it('answers every tRPC procedure with the expected status for every caller', async () => {
     const cells: Cell[] = [];

@@ -129,6 +129,8 @@ async function signedWebhook(world: World) {
 
 const listingId = (w: World) => ({ id: w.listing.id });
 const UNKNOWN_SUBMISSION = '00000000-0000-4000-8000-0000000000aa';
+const UNKNOWN_CIRCLE = '00000000-0000-4000-8000-0000000000c1';
+const UNKNOWN_WEBHOOK = '00000000-0000-4000-8000-0000000000d1';
 const newListing = { title: 'Matrix post', location: 'Delhi', description: 'A listing from the matrix' };
 const contactForm = () => ({
   fullName: 'Matrix Visitor',
@@ -594,6 +596,64 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: async (w) => ({ params: { id: await savedSearchOfUser(w) } }),
   },
   'POST /api/notifications/read': { expect: signedIn(200), request: () => ({ body: { all: true } }) },
+  // partner webhooks (issue 31): a session only; the world's members have no plan with API access, so what sends
+  // (create, rotate, test, resend) is 403 before anything is looked up; an unknown endpoint is 404 to everyone
+  'GET /api/webhooks': { expect: signedIn(200) },
+  'POST /api/webhooks': {
+    expect: signedIn(403),
+    request: () => ({ body: { url: 'https://10.0.0.1/hook', types: ['deal.proposed'] } }),
+  },
+  'PATCH /api/webhooks/:id': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK }, body: { enabled: false } }),
+  },
+  'DELETE /api/webhooks/:id': { expect: signedIn(404), request: () => ({ params: { id: UNKNOWN_WEBHOOK } }) },
+  'POST /api/webhooks/:id/rotate-secret': {
+    expect: signedIn(403),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK } }),
+  },
+  'POST /api/webhooks/:id/test': {
+    expect: signedIn(403),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK } }),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK } }),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {
+    expect: signedIn(403),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK, deliveryId: UNKNOWN_WEBHOOK } }),
+  },
+  // circle deals and the trade desk (issue 32): a circle's members only (an unknown circle is 404 to everyone);
+  // the desk for admins and brokers (the world has no broker: admins read, nobody drafts)
+  'GET /api/auth/me/accepts': { expect: signedIn(200) },
+  'PUT /api/auth/me/accepts': {
+    expect: signedIn(200),
+    request: () => ({ body: { categories: ['outdoor'], cities: [], minValueInr: 0, maxValueInr: 100_000 } }),
+  },
+  'GET /api/circles': { expect: signedIn(200) },
+  'GET /api/circles/:id': { expect: signedIn(404), request: () => ({ params: { id: UNKNOWN_CIRCLE } }) },
+  'POST /api/circles/:id/accept': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: UNKNOWN_CIRCLE } }),
+  },
+  'POST /api/circles/:id/decline': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: UNKNOWN_CIRCLE } }),
+  },
+  'GET /api/admin/trade-desk': {
+    expect: adminOnly(200),
+    request: () => ({ query: { category: 'outdoor' } }),
+  },
+  'GET /api/admin/trade-desk/figures': { expect: adminOnly(200) },
+  'POST /api/admin/trade-desk/drafts': {
+    expect: { ...adminOnly(403), admin: 403 },
+    request: (w) => ({ body: { listingIds: [w.listing.id, w.listing.id, w.listing.id] } }),
+  },
+  'PUT /api/admin/users/:id/broker': {
+    expect: adminOnly(200),
+    request: (w) => ({ params: { id: w.actors.peer.user.id }, body: { broker: false } }),
+  },
   'GET /api/deals': { expect: signedIn(200), request: () => ({ query: { status: 'awaiting' } }) },
   'GET /api/deals/:id': {
     expect: partyOrAdmin(200),
@@ -992,6 +1052,44 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'matching.unmatchedNeeds': { expect: adminOnly(200) },
   'admin.jobs': { expect: adminOnly(200) },
+  // partner webhooks (issue 31)
+  'webhooks.list': { expect: signedIn(200) },
+  'webhooks.create': {
+    expect: signedIn(403),
+    request: () => ({ input: { url: 'https://10.0.0.1/hook', types: ['deal.proposed'] } }),
+  },
+  'webhooks.update': {
+    expect: signedIn(404),
+    request: () => ({ input: { id: UNKNOWN_WEBHOOK, enabled: false } }),
+  },
+  'webhooks.delete': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.rotateSecret': { expect: signedIn(403), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.test': { expect: signedIn(403), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.deliveries': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.resend': {
+    expect: signedIn(403),
+    request: () => ({ input: { id: UNKNOWN_WEBHOOK, deliveryId: UNKNOWN_WEBHOOK } }),
+  },
+  // circle deals and the trade desk (issue 32)
+  'circles.accepts': { expect: signedIn(200) },
+  'circles.saveAccepts': {
+    expect: signedIn(200),
+    request: () => ({ input: { categories: ['outdoor'], cities: [], minValueInr: 0, maxValueInr: 100_000 } }),
+  },
+  'circles.list': { expect: signedIn(200) },
+  'circles.get': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_CIRCLE } }) },
+  'circles.accept': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_CIRCLE } }) },
+  'circles.decline': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_CIRCLE } }) },
+  'tradeDesk.desk': { expect: adminOnly(200) },
+  'tradeDesk.figures': { expect: adminOnly(200) },
+  'tradeDesk.draft': {
+    expect: { ...adminOnly(403), admin: 403 },
+    request: (w) => ({ input: { listingIds: [w.listing.id, w.listing.id, w.listing.id] } }),
+  },
+  'tradeDesk.setBroker': {
+    expect: adminOnly(200),
+    request: (w) => ({ input: { id: w.actors.peer.user.id, broker: false } }),
+  },
   'deals.list': { expect: signedIn(200), request: () => ({ input: { status: 'proposed' } }) },
   'deals.get': { expect: partyOrAdmin(200), request: async (w) => ({ input: { id: await dealToUser(w) } }) },
   'tax.issueLeg': { expect: ownerOnly(409, 404), request: async (w) => ({ input: await legOfUser(w) }) },

@@ -9,6 +9,7 @@ import { EmailPreferencesCard } from '../features/notifications/EmailPreferences
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
 import { TaxInvoicesSection } from '../features/tax/TaxInvoicesSection';
+import { WebhooksSection } from '../features/webhooks/WebhooksSection';
 import { WhatsappSection } from '../features/whatsapp/WhatsappSection';
 
 export const Route = createFileRoute('/settings')({
@@ -30,6 +31,7 @@ function AccountSettingsPage() {
             <TaxInvoicesSection />
             <BarterStatementSection />
             <ApiKeysSection />
+            <WebhooksSection />
             {/* product-spec-2: each kind's e-mail is switched in /settings (also on the Preferences page). */}
             <EmailPreferencesCard />
           </>

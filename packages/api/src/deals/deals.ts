@@ -234,6 +234,8 @@ function toDeal(
     updatedAt: row.updatedAt.toISOString(),
     acceptedAt: row.acceptedAt ? row.acceptedAt.toISOString() : null,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    circleId: row.circleId,
+    brokerId: row.brokerId,
     actions: allowedDealActions(
       {
         ...dealFactsOf(row, joined.reviewedBy),
@@ -879,4 +881,80 @@ export function withdrawDeal(db: Database, user: UserRow, id: string): Promise<D
       .set({ status: 'withdrawn', turnUserId: null, closedAt: now })
       .where(eq(deals.id, row.id));
   });
+}
+
+// ---- circle deals ----
+
+export interface CircleLegDeal {
+  circleId: string;
+  giverId: string;
+  receiverId: string;
+  listingId: string | null;
+  title: string;
+  valueInr: number;
+  /** The broker who drafted the circle, or null. */
+  brokerId: string | null;
+}
+
+/**
+ * One leg of a circle accepted by all three (in the circle's transaction, the three members' rows locked by the
+ * caller): a deal from the giver to the receiver, accepted at once with its number, the receiver's commission on
+ * what it receives, its deliverable and GST legs, then living a deal's normal life. Its `deal.accepted` event is
+ * the system's (the circle's own event tells the members). Answers the deal's id.
+ */
+export async function createCircleLegDeal(
+  tx: Executor,
+  leg: CircleLegDeal,
+  commissionBp: { giver: number; receiver: number },
+  now: Date,
+): Promise<string> {
+  const [sequence] = await queryRows<{ n: string }>(tx, sql`select nextval('deal_number_seq')::text as n`);
+  const [deal] = await tx
+    .insert(deals)
+    .values({
+      listingId: leg.listingId,
+      proposerId: leg.giverId,
+      counterpartyId: leg.receiverId,
+      version: 1,
+      status: 'accepted',
+      turnUserId: null,
+      number: dealNumber(kolkataYear(now), Number(sequence!.n)),
+      acceptedAt: now,
+      acceptedBy: leg.receiverId,
+      expiresAt: now,
+      circleId: leg.circleId,
+      brokerId: leg.brokerId,
+      proposerCommissionBp: commissionBp.giver,
+      proposerCommissionInr: 0,
+      counterpartyCommissionBp: commissionBp.receiver,
+      counterpartyCommissionInr: commissionInr(leg.valueInr, commissionBp.receiver),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await writeVersion(
+    tx,
+    deal!.id,
+    1,
+    leg.giverId,
+    {
+      items: [
+        {
+          giverId: leg.giverId,
+          listingId: leg.listingId ?? undefined,
+          title: leg.title,
+          quantity: 1,
+          unit: 'item',
+          valueInr: leg.valueInr,
+        },
+      ],
+      message: 'One leg of a circle deal of three, accepted by all three members.',
+      openDays: 3,
+    },
+    now,
+  );
+  await createDeliverables(tx, deal!);
+  await storeLegs(tx, deal!, now);
+  await writeDealEvent(tx, deal!.id, 'deal.accepted', SYSTEM_ACTOR, { circleId: leg.circleId });
+  return deal!.id;
 }

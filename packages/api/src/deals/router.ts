@@ -8,14 +8,7 @@ import {
   disputeDeliverable,
   resolveDispute,
 } from '../deliveries/deliveries';
-import {
-  type DeliveryThreadEvent,
-  deliveryThreadLine,
-  tellAccepted,
-  tellDelivered,
-  tellDisputed,
-  tellResolved,
-} from '../deliveries/notices';
+import { type DeliveryThreadEvent, deliveryThreadLine } from '../deliveries/notices';
 import {
   DeliverableIdInput,
   DeliverInput,
@@ -24,7 +17,6 @@ import {
   ResolveDisputeInput,
 } from '../deliveries/schemas';
 import { EVENT_DISPATCH_JOB } from '../events/outbox';
-import { notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, router } from '../trpc';
 import { createCommissionOrder, verifyCommissionPayment } from './commission';
 import {
@@ -218,7 +210,7 @@ export const dealsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
       const outcome = await deliverItem({ db, storage: ctx.services.storage }, ctx.user, input);
-      await tellDelivered(notifyDeps(ctx.services), outcome);
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       const event = { kind: 'delivered', note: input.note, link: input.link } as const;
       return { deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, event) };
     }),
@@ -230,7 +222,7 @@ export const dealsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
       const outcome = await acceptDeliverable(db, ctx.user, input);
-      await tellAccepted(notifyDeps(ctx.services), outcome);
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return {
         deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, { kind: 'accepted' }),
       };
@@ -243,7 +235,7 @@ export const dealsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
       const outcome = await disputeDeliverable(db, ctx.user, input);
-      await tellDisputed(notifyDeps(ctx.services), outcome);
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       const event = { kind: 'disputed', reason: input.reason, details: input.details } as const;
       return { deal: await lineInThread(ctx, await readDeal(db, input.id, ctx.user), outcome, event) };
     }),
@@ -267,8 +259,8 @@ export const dealsRouter = router({
     .output(DealResult)
     .mutation(async ({ ctx, input }) => {
       const db = ctx.services.database.db;
-      const outcome = await resolveDispute(db, ctx.user, input);
-      await tellResolved(notifyDeps(ctx.services), outcome, input.note);
+      await resolveDispute(db, ctx.user, input);
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return { deal: await readDeal(db, input.id, ctx.user) };
     }),
 

@@ -190,6 +190,10 @@ export const Deal = z.object({
   updatedAt: z.string(),
   acceptedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** The circle deal of three this deal is a leg of (`/dashboard/circles/<id>`), or null. */
+  circleId: z.string().nullable(),
+  /** The trade-desk broker who prepared the deal (or its circle), or null. */
+  brokerId: z.string().nullable(),
   /** What the viewer may do now (the deal table in packages/core; deliverable actions when an item allows one). */
   actions: z.array(z.enum(DEAL_ACTIONS)),
 });

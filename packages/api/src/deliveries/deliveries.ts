@@ -290,12 +290,41 @@ async function writeDeliverableEvent(
   deliverable: DealDeliverableRow,
   action: DeliverableAction,
   actor: EventActor,
+  extra: Pick<DeliverableEventData, 'automatic' | 'outcome' | 'note'> = {},
 ): Promise<void> {
   const type = DELIVERABLE_TRANSITIONS.find((t) => t.action === action)?.event;
   if (!type) return;
-  await writeDealEvent(tx, deliverable.dealId, type, actor, {
-    deliverable: { itemId: deliverable.itemId, status: deliverable.status, round: deliverable.round },
-  });
+  const [item] = await tx
+    .select({ title: dealItems.title })
+    .from(dealItems)
+    .where(eq(dealItems.id, deliverable.itemId))
+    .limit(1);
+  const data: DeliverableEventData = {
+    itemId: deliverable.itemId,
+    status: deliverable.status,
+    round: deliverable.round,
+    title: item?.title ?? 'An item',
+    giverId: deliverable.giverId,
+    receiverId: deliverable.receiverId,
+    ...extra,
+  };
+  await writeDealEvent(tx, deliverable.dealId, type, actor, { deliverable: data });
+}
+
+/**
+ * A deliverable event's `data.deliverable` (beside the deal): which item, its state and parties, and for the
+ * notices, whether it was accepted automatically or how a dispute was decided.
+ */
+export interface DeliverableEventData {
+  itemId: string;
+  status: DealDeliverableRow['status'];
+  round: number;
+  title: string;
+  giverId: string;
+  receiverId: string;
+  automatic?: boolean;
+  outcome?: DisputeOutcome;
+  note?: string;
 }
 
 /** What a transition tells whom, once it has committed. */
@@ -602,7 +631,10 @@ export function resolveDispute(
       after: { status, itemId: deliverable.itemId, deliverable: updated.status, outcome: input.outcome },
       reason: input.note,
     });
-    await writeDeliverableEvent(tx, updated, `resolve_${input.outcome}`, actorOf(admin, true));
+    await writeDeliverableEvent(tx, updated, `resolve_${input.outcome}`, actorOf(admin, true), {
+      outcome: input.outcome,
+      note: input.note,
+    });
     return { ...(await outcomeOf(tx, deal, updated, status)), outcome: input.outcome };
   });
 }
@@ -672,7 +704,9 @@ export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResu
       if (accepted.length === 0) return [];
       for (const row of accepted) await recordEvent(tx, row, 'auto_accepted', null, null, now);
       const status = await settleDeal(tx, deal, now);
-      for (const row of accepted) await writeDeliverableEvent(tx, row, 'auto_accept', SYSTEM_ACTOR);
+      for (const row of accepted) {
+        await writeDeliverableEvent(tx, row, 'auto_accept', SYSTEM_ACTOR, { automatic: true });
+      }
       return Promise.all(accepted.map((row) => outcomeOf(tx, deal, row, status)));
     });
     autoAccepted.push(...outcomes);

@@ -4,83 +4,128 @@ import {
   type DisputeOutcome,
   type DisputeReason,
 } from '@barterads/core';
+import type { Deal } from '../deals/schemas';
+import type { MemberNotice } from '../events/notices';
 import { type NotifyDeps, notify } from '../notifications/notify';
-import type { DeliveryOutcome, DeliveryTimerResult } from './deliveries';
+import type { DeliverableEventData, DeliveryOutcome, DeliveryTimerResult } from './deliveries';
 
 const dealLink = (dealId: string) => `/dashboard/deals/${dealId}`;
 const dealName = (o: Pick<DeliveryOutcome, 'dealNumber'>) =>
   o.dealNumber ? `deal ${o.dealNumber}` : 'your deal';
 
-/**
- * Tells the parties about a deliverable's change, after it committed (bell and e-mail through `notify`; each
- * event once per recipient by its dedupe key).
- */
-export async function tellDelivered(deps: NotifyDeps, o: DeliveryOutcome): Promise<void> {
-  await notify(deps, {
-    userId: o.receiverId,
-    kind: 'deliverable_delivered',
-    title: `Delivered: ${o.itemTitle}`,
-    body: `"${o.itemTitle}" on ${dealName(o)} is marked delivered. Check the proof and accept it or open a dispute within 7 days; otherwise it is accepted automatically.`,
-    link: dealLink(o.dealId),
-    dedupeKey: `deliverable:${o.itemId}:r${o.round}:delivered`,
-  });
-}
+/** What a deliverable's notices need to know (from its event: the deal and the deliverable's data). */
+type NoticeFacts = Pick<
+  DeliveryOutcome,
+  | 'dealId'
+  | 'itemId'
+  | 'itemTitle'
+  | 'giverId'
+  | 'receiverId'
+  | 'dealStatus'
+  | 'dealNumber'
+  | 'round'
+  | 'proposerId'
+  | 'counterpartyId'
+>;
 
-async function tellCompleted(deps: NotifyDeps, o: DeliveryOutcome): Promise<void> {
-  if (o.dealStatus !== 'completed') return;
-  for (const userId of [o.proposerId, o.counterpartyId]) {
-    await notify(deps, {
-      userId,
-      kind: 'deliverable_accepted',
-      title: `Completed: ${dealName(o)}`,
-      body: `Every item of ${dealName(o)} is accepted, so the deal is completed. You can now review the other business.`,
+function delivered(o: NoticeFacts): MemberNotice[] {
+  return [
+    {
+      userId: o.receiverId,
+      kind: 'deliverable_delivered',
+      title: `Delivered: ${o.itemTitle}`,
+      body: `"${o.itemTitle}" on ${dealName(o)} is marked delivered. Check the proof and accept it or open a dispute within 7 days; otherwise it is accepted automatically.`,
       link: dealLink(o.dealId),
-      dedupeKey: `deal:${o.dealId}:completed`,
-    });
-  }
+      dedupeKey: `deliverable:${o.itemId}:r${o.round}:delivered`,
+    },
+  ];
 }
 
-export async function tellAccepted(deps: NotifyDeps, o: DeliveryOutcome, automatic = false): Promise<void> {
-  await notify(deps, {
-    userId: o.giverId,
-    kind: 'deliverable_accepted',
-    title: `Accepted: ${o.itemTitle}`,
-    body: automatic
-      ? `"${o.itemTitle}" on ${dealName(o)} was not answered within 7 days of delivery, so it is accepted.`
-      : `Your delivery of "${o.itemTitle}" on ${dealName(o)} is accepted.`,
+function completed(o: NoticeFacts): MemberNotice[] {
+  if (o.dealStatus !== 'completed') return [];
+  return [o.proposerId, o.counterpartyId].map((userId) => ({
+    userId,
+    kind: 'deliverable_accepted' as const,
+    title: `Completed: ${dealName(o)}`,
+    body: `Every item of ${dealName(o)} is accepted, so the deal is completed. You can now review the other business.`,
     link: dealLink(o.dealId),
-    dedupeKey: `deliverable:${o.itemId}:r${o.round}:accepted`,
-  });
-  await tellCompleted(deps, o);
+    dedupeKey: `deal:${o.dealId}:completed`,
+  }));
 }
 
-export async function tellDisputed(deps: NotifyDeps, o: DeliveryOutcome): Promise<void> {
-  await notify(deps, {
-    userId: o.giverId,
-    kind: 'deliverable_disputed',
-    title: `Disputed: ${o.itemTitle}`,
-    body: `Your delivery of "${o.itemTitle}" on ${dealName(o)} is disputed. You can settle it in the deal's thread; otherwise an admin decides from the proof.`,
-    link: dealLink(o.dealId),
-    dedupeKey: `deliverable:${o.itemId}:r${o.round}:disputed`,
-  });
+function accepted(o: NoticeFacts, automatic: boolean): MemberNotice[] {
+  return [
+    {
+      userId: o.giverId,
+      kind: 'deliverable_accepted',
+      title: `Accepted: ${o.itemTitle}`,
+      body: automatic
+        ? `"${o.itemTitle}" on ${dealName(o)} was not answered within 7 days of delivery, so it is accepted.`
+        : `Your delivery of "${o.itemTitle}" on ${dealName(o)} is accepted.`,
+      link: dealLink(o.dealId),
+      dedupeKey: `deliverable:${o.itemId}:r${o.round}:accepted`,
+    },
+    ...completed(o),
+  ];
 }
 
-export async function tellResolved(
-  deps: NotifyDeps,
-  o: DeliveryOutcome & { outcome: DisputeOutcome },
-  note: string,
-): Promise<void> {
-  for (const userId of [o.giverId, o.receiverId]) {
-    await notify(deps, {
+function disputed(o: NoticeFacts): MemberNotice[] {
+  return [
+    {
+      userId: o.giverId,
+      kind: 'deliverable_disputed',
+      title: `Disputed: ${o.itemTitle}`,
+      body: `Your delivery of "${o.itemTitle}" on ${dealName(o)} is disputed. You can settle it in the deal's thread; otherwise an admin decides from the proof.`,
+      link: dealLink(o.dealId),
+      dedupeKey: `deliverable:${o.itemId}:r${o.round}:disputed`,
+    },
+  ];
+}
+
+function resolved(o: NoticeFacts, outcome: DisputeOutcome, note: string): MemberNotice[] {
+  return [
+    ...[o.giverId, o.receiverId].map((userId) => ({
       userId,
-      kind: 'dispute_resolved',
+      kind: 'dispute_resolved' as const,
       title: `Dispute decided: ${o.itemTitle}`,
-      body: `An admin decided the dispute about "${o.itemTitle}" on ${dealName(o)}: ${DISPUTE_OUTCOME_LABELS[o.outcome]}. Note: ${note}`,
+      body: `An admin decided the dispute about "${o.itemTitle}" on ${dealName(o)}: ${DISPUTE_OUTCOME_LABELS[outcome]}. Note: ${note}`,
       link: dealLink(o.dealId),
       dedupeKey: `deliverable:${o.itemId}:r${o.round}:resolved`,
-    });
+    })),
+    ...(outcome === 'accept' ? completed(o) : []),
+  ];
+}
+
+/**
+ * What the parties are told of a deliverable's event (the outbox's bell and e-mail channels): delivered to the
+ * receiver, accepted (by hand or automatically) and disputed to the giver, a decided dispute to both, and the
+ * deal's completion to both; each once per recipient by its dedupe key.
+ */
+export function deliverableNotices(type: string, deal: Deal, d: DeliverableEventData): MemberNotice[] {
+  const o: NoticeFacts = {
+    dealId: deal._id,
+    itemId: d.itemId,
+    itemTitle: d.title,
+    giverId: d.giverId,
+    receiverId: d.receiverId,
+    dealStatus: deal.status as DeliveryOutcome['dealStatus'],
+    dealNumber: deal.number,
+    round: d.round,
+    proposerId: deal.proposer._id,
+    counterpartyId: deal.counterparty._id,
+  };
+  switch (type) {
+    case 'deliverable.delivered':
+      return delivered(o);
+    case 'deliverable.accepted':
+      return accepted(o, d.automatic === true);
+    case 'deliverable.disputed':
+      return disputed(o);
+    case 'dispute.resolved':
+      return d.outcome ? resolved(o, d.outcome, d.note ?? '') : [];
+    default:
+      return [];
   }
-  if (o.outcome === 'accept') await tellCompleted(deps, o);
 }
 
 export async function tellTimers(deps: NotifyDeps, done: DeliveryTimerResult): Promise<void> {
@@ -95,7 +140,7 @@ export async function tellTimers(deps: NotifyDeps, done: DeliveryTimerResult): P
       dedupeKey: `deliverable:${r.deliverableId}:r${r.round}:reminder${r.day}`,
     });
   }
-  for (const o of done.autoAccepted) await tellAccepted(deps, o, true);
+  // Automatic acceptances are told through their events (deliverable.accepted, `automatic`).
 }
 
 /** A delivery event as the deal's thread says it (written by the party who acted). */

@@ -1,6 +1,7 @@
 import {
   FREE_PLAN,
   findPlan,
+  kolkataMonth,
   MATCHING,
   PLAN_IDS,
   type PlanId,
@@ -8,7 +9,7 @@ import {
   planTerms,
   seesAllMatches,
 } from '@barterads/core';
-import { type Executor, listingFeaturings, listings, subscriptions, users } from '@barterads/db';
+import { deals, type Executor, listingFeaturings, listings, subscriptions, users } from '@barterads/db';
 import { and, asc, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
@@ -133,4 +134,56 @@ export async function settleToEntitlements(
     }
   }
   return { unfeatured, archived };
+}
+
+export interface DealsLeft {
+  /** Deals left this month (null: no limit). */
+  left: number | null;
+  commissionBp: number;
+  plan: string;
+}
+
+/**
+ * Many members' deal allowance at `at` in two queries (their running plans, their accepted deals in the
+ * Asia/Kolkata month): what the circle search asks for every member of every circle it finds.
+ */
+export async function dealsLeftFor(
+  db: Executor,
+  userIds: readonly string[],
+  at = new Date(),
+): Promise<Map<string, DealsLeft>> {
+  const ids = [...new Set(userIds)];
+  const result = new Map<string, DealsLeft>();
+  if (ids.length === 0) return result;
+  const month = kolkataMonth(at);
+  const [plans, used] = await Promise.all([
+    db
+      .select({ userId: subscriptions.userId, planId: subscriptions.planId })
+      .from(subscriptions)
+      .where(and(inArray(subscriptions.userId, ids), runningPlan(at))),
+    db
+      .select({ userId: sql<string>`m.user_id`, n: sql<number>`count(*)::int` })
+      .from(
+        sql`(select ${deals.proposerId} as user_id from ${deals}
+               where ${inArray(deals.proposerId, ids)} and ${deals.acceptedAt} >= ${month.start.toISOString()}::timestamptz
+                 and ${deals.acceptedAt} < ${month.next.toISOString()}::timestamptz
+             union all
+             select ${deals.counterpartyId} from ${deals}
+               where ${inArray(deals.counterpartyId, ids)} and ${deals.acceptedAt} >= ${month.start.toISOString()}::timestamptz
+                 and ${deals.acceptedAt} < ${month.next.toISOString()}::timestamptz) m`,
+      )
+      .groupBy(sql`m.user_id`),
+  ]);
+  const planOf = new Map(plans.map((p) => [p.userId, p.planId]));
+  const usedOf = new Map(used.map((u) => [u.userId, u.n]));
+  for (const id of ids) {
+    const e = entitlementsFor(planOf.get(id) ?? null);
+    const n = usedOf.get(id) ?? 0;
+    result.set(id, {
+      left: e.dealsPerMonth === null ? null : Math.max(0, e.dealsPerMonth - n),
+      commissionBp: e.commissionBp,
+      plan: e.name,
+    });
+  }
+  return result;
 }

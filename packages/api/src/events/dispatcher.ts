@@ -9,31 +9,58 @@ import {
 } from '@barterads/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
+import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
 import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import type { Logger } from '../services';
+import { type WebhookDeliverySettings, webhookChannel } from '../webhooks/channel';
 import { type WhatsappChannelDeps, whatsappChannel } from '../whatsapp/channel';
 import { memberNotices } from './notices';
 
 /**
- * A channel an event is delivered to. `targets` names who gets it (at fan-out, from the event alone);
- * `deliver` runs inside the delivery's transaction, which holds the delivery's row lock and commits with its
- * mark: a write to the database (the bell) happens exactly once; a send to the outside (e-mail, a webhook) is
- * committed after the other side answered, so a dispatcher killed in between sends again (at least once).
+ * A channel an event is delivered to. `targets` names who gets it (at fan-out, from the event and, when it needs
+ * them, the database's rows: a webhook's endpoints); `deliver` runs inside the delivery's transaction, which holds
+ * the delivery's row lock and commits with its mark: a write to the database (the bell) happens exactly once; a
+ * send to the outside (e-mail, a webhook) is committed after the other side answered, so a dispatcher killed in
+ * between sends again (at least once). A channel is added to the dispatcher in one line of `CHANNELS` below.
  */
 export interface Channel {
   name: string;
   /** Attempts before the delivery is `failed`. */
   maxAttempts: number;
-  targets(event: EventRow): string[];
-  deliver(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryResult>;
+  /** How long a delivery is retried for, from its fan-out (or its resend); attempts alone count when not given. */
+  retryWindowMs?: number;
+  targets(event: EventRow, tx: Executor): string[] | Promise<string[]>;
+  deliver(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryOutcome>;
+  /** Runs (in its own transaction) when a delivery is given up as `failed`: a webhook disables its endpoint. */
+  onGiveUp?(
+    tx: Executor,
+    delivery: { id: string; eventId: string; target: string },
+    now: Date,
+  ): Promise<void>;
 }
 
 /**
  * What a delivery came to: done, not needed (skipped), or not yet (`deferUntil`: pending again from then, no
- * attempt counted; WhatsApp's one message per deal per 10 minutes).
+ * attempt counted; WhatsApp's one message per deal per 10 minutes). `statusCode`: what the other side answered
+ * (recorded on the delivery).
  */
-export type DeliveryResult = 'delivered' | 'skipped' | { deferUntil: Date };
+export type DeliveryOutcome =
+  | 'delivered'
+  | 'skipped'
+  | { status: 'delivered' | 'skipped'; statusCode?: number }
+  | { deferUntil: Date };
+
+/** A failed attempt that got an answer: its status code is recorded on the delivery. */
+export class ChannelRefused extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = 'ChannelRefused';
+  }
+}
 
 /** Work a delivery does once its transaction committed (a live event to open tabs). */
 export type AfterCommit = (work: () => Promise<void>) => void;
@@ -48,8 +75,16 @@ export interface DispatchDeps {
   now?: () => Date;
   /** Aborted: the dispatcher stops where it is, as a killed process would (its open transaction rolls back). */
   signal?: AbortSignal;
-  /** The channels; the bell and e-mail (and WhatsApp when `whatsapp` is given) when not given. */
+  /** The channels; every channel of `CHANNELS` when not given. */
   channels?: readonly Channel[];
+  /**
+   * Deliveries worked at once per channel (each its own transaction and row lock, `SKIP LOCKED`): a slow receiver
+   * or mail server then holds one worker, not the queue. 1 when not given (tests that kill a dispatcher count its
+   * steps).
+   */
+  concurrency?: number;
+  /** Partner webhooks' delivery settings (production rules, the test-only loopback allowance, DNS). */
+  webhooks?: WebhookDeliverySettings;
   /** The WhatsApp channel's settings (WHATSAPP_*); no WhatsApp channel without them. */
   whatsapp?: WhatsappChannelDeps;
 }
@@ -90,7 +125,6 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
 
 /** E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone. */
 export function emailChannel(mailer: Mailer, appUrl: string): Channel {
-  const base = appUrl.replace(/\/+$/, '');
   return {
     name: 'email',
     maxAttempts: 8,
@@ -104,15 +138,30 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
         .where(eq(users.id, target))
         .limit(1);
       if (!user || user.deletedAt || !(await wantsEmail(tx, target, notice.kind))) return 'skipped';
-      await mailer.send({
-        to: user.email,
+      await sendMemberMail(mailer, user.email, {
+        appUrl,
         subject: notice.title,
-        text: `Hello ${user.firstName || 'there'},\n\n${notice.body}\n\n${base}${notice.link}\n\nYou can choose which e-mails you get in your settings: ${base}/settings\n\nBarterAds`,
+        firstName: user.firstName,
+        paragraphs: [notice.body],
+        action: { label: actionLabelFor(notice.link), path: notice.link },
       });
       return 'delivered';
     },
   };
 }
+
+/**
+ * Every channel the dispatcher delivers to: a new channel (WhatsApp) is one more line here. Each is built from the
+ * dispatcher's dependencies on every run (cheap: closures over them); a factory that returns nothing (WhatsApp
+ * without its settings) adds no channel.
+ */
+export const CHANNELS: readonly ((deps: DispatchDeps) => Channel | undefined)[] = [
+  (deps) => bellChannel(deps.logger, deps.pubsub),
+  (deps) => emailChannel(deps.mailer, deps.appUrl),
+  (deps) => webhookChannel(deps),
+  // Only with the WhatsApp settings (WHATSAPP_*): without them no WhatsApp deliveries are fanned out.
+  (deps) => (deps.whatsapp ? whatsappChannel({ now: deps.now, ...deps.whatsapp }) : undefined),
+];
 
 function stopped(signal: AbortSignal | undefined): boolean {
   return signal?.aborted ?? false;
@@ -136,16 +185,20 @@ async function fanOut(deps: DispatchDeps, channels: readonly Channel[]): Promise
         .for('update', { skipLocked: true });
       if (batch.length === 0) return 0;
       const now = deps.now?.() ?? new Date();
-      const rows = batch.flatMap((event) =>
-        channels.flatMap((channel) =>
-          [...new Set(channel.targets(event))].map((target) => ({
-            eventId: event.id,
-            channel: channel.name,
-            target,
-            nextAttemptAt: now,
-          })),
-        ),
-      );
+      const rows: (typeof eventDeliveries.$inferInsert)[] = [];
+      for (const event of batch) {
+        for (const channel of channels) {
+          for (const target of new Set(await channel.targets(event, tx))) {
+            rows.push({
+              eventId: event.id,
+              channel: channel.name,
+              target,
+              nextAttemptAt: now,
+              retryUntil: channel.retryWindowMs ? new Date(now.getTime() + channel.retryWindowMs) : null,
+            });
+          }
+        }
+      }
       if (rows.length > 0) await tx.insert(eventDeliveries).values(rows).onConflictDoNothing();
       await tx
         .update(events)
@@ -169,6 +222,7 @@ interface Due extends Record<string, unknown> {
   channel: string;
   target: string;
   attempts: number;
+  retry_until: string | null;
 }
 
 /**
@@ -179,6 +233,7 @@ interface Due extends Record<string, unknown> {
 async function deliverDue(
   deps: DispatchDeps,
   channels: readonly Channel[],
+  only: string,
 ): Promise<{ delivered: number; failed: number }> {
   let delivered = 0;
   let failed = 0;
@@ -193,8 +248,9 @@ async function deliverDue(
       const outcome = await deps.db.transaction(async (tx) => {
         const [due] = await queryRows<Due>(
           tx,
-          sql`select id::text, event_id::text, channel, target, attempts from ${eventDeliveries}
-              where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz
+          sql`select id::text, event_id::text, channel, target, attempts, retry_until::text from ${eventDeliveries}
+              where status = 'pending' and channel = ${only}
+                and next_attempt_at <= ${now.toISOString()}::timestamptz
                 ${
                   skip.size > 0
                     ? sql`and id not in (${sql.join(
@@ -212,14 +268,15 @@ async function deliverDue(
         const channel = byName.get(due.channel);
         // A channel this dispatcher does not run (another version's) is left for one that does.
         if (!event || !channel) return 'unknown' as const;
-        const result = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
+        const outcome = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
         if (stopped(deps.signal)) throw new Error('dispatcher stopped');
-        if (typeof result === 'object') {
+        if (typeof outcome === 'object' && 'deferUntil' in outcome) {
           // Not yet: due again at the channel's time (later than now, so this run does not take it again).
-          const at = result.deferUntil > now ? result.deferUntil : new Date(now.getTime() + 1000);
+          const at = outcome.deferUntil > now ? outcome.deferUntil : new Date(now.getTime() + 1000);
           await tx.update(eventDeliveries).set({ nextAttemptAt: at }).where(eq(eventDeliveries.id, due.id));
           return 'deferred' as const;
         }
+        const result = typeof outcome === 'string' ? outcome : outcome.status;
         await tx
           .update(eventDeliveries)
           .set({
@@ -227,6 +284,7 @@ async function deliverDue(
             attempts: sql`${eventDeliveries.attempts} + 1`,
             deliveredAt: result === 'delivered' ? now : null,
             lastError: null,
+            lastStatusCode: typeof outcome === 'string' ? null : (outcome.statusCode ?? null),
           })
           .where(eq(eventDeliveries.id, due.id));
         return result;
@@ -246,17 +304,27 @@ async function deliverDue(
       if (!due) throw error;
       const channel = byName.get(due.channel);
       const attempts = due.attempts + 1;
-      const giveUp = attempts >= (channel?.maxAttempts ?? 1);
+      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts));
+      const giveUp =
+        attempts >= (channel?.maxAttempts ?? 1) ||
+        (due.retry_until !== null && nextAttemptAt.getTime() > new Date(due.retry_until).getTime());
       if (giveUp) failed += 1;
-      await deps.db
-        .update(eventDeliveries)
-        .set({
-          attempts,
-          status: giveUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          lastError: String((error as Error)?.message ?? error).slice(0, 500),
-        })
-        .where(and(eq(eventDeliveries.id, due.id), eq(eventDeliveries.status, 'pending')));
+      await deps.db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(eventDeliveries)
+          .set({
+            attempts,
+            status: giveUp ? 'failed' : 'pending',
+            nextAttemptAt,
+            lastError: String((error as Error)?.message ?? error).slice(0, 500),
+            lastStatusCode: error instanceof ChannelRefused ? error.statusCode : null,
+          })
+          .where(and(eq(eventDeliveries.id, due.id), eq(eventDeliveries.status, 'pending')))
+          .returning({ id: eventDeliveries.id });
+        if (giveUp && marked && channel?.onGiveUp) {
+          await channel.onGiveUp(tx, { id: due.id, eventId: due.event_id, target: due.target }, now);
+        }
+      });
       deps.logger.warn(
         { err: error, deliveryId: due.id, channel: due.channel, attempts, giveUp },
         'event delivery failed',
@@ -273,12 +341,25 @@ async function deliverDue(
 export async function dispatchEvents(
   deps: DispatchDeps,
 ): Promise<{ fanned: number; delivered: number; failed: number }> {
-  const channels = deps.channels ?? [
-    bellChannel(deps.logger, deps.pubsub),
-    emailChannel(deps.mailer, deps.appUrl),
-    ...(deps.whatsapp ? [whatsappChannel({ now: deps.now, ...deps.whatsapp })] : []),
-  ];
+  const channels =
+    deps.channels ??
+    CHANNELS.flatMap((make) => {
+      const channel = make(deps);
+      return channel ? [channel] : [];
+    });
   const fanned = await fanOut(deps, channels);
-  const { delivered, failed } = await deliverDue(deps, channels);
-  return { fanned, delivered, failed };
+  // Each channel has workers of its own: a slow or failing channel (a partner's endpoint, the mail server) never
+  // holds up another (the bell).
+  const workers = await Promise.all(
+    channels.flatMap((channel) =>
+      Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, () =>
+        deliverDue(deps, channels, channel.name),
+      ),
+    ),
+  );
+  return {
+    fanned,
+    delivered: workers.reduce((n, w) => n + w.delivered, 0),
+    failed: workers.reduce((n, w) => n + w.failed, 0),
+  };
 }

@@ -2,6 +2,9 @@ import type { NotificationKind } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
 import { type DealEvent, dealNotice } from '../deals/mail';
 import type { Deal } from '../deals/schemas';
+import type { DeliverableEventData } from '../deliveries/deliveries';
+import { deliverableNotices } from '../deliveries/notices';
+import { PLAN_ENDING_EVENT, type PlanEndingData, planEndingNotice } from '../payments/periods';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
 export interface MemberNotice {
@@ -28,12 +31,34 @@ function when(value: string): string {
 
 /**
  * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
- * withdrawal concerns (the other party of the one who acted), and both parties of an expired offer. Events not
- * listed here reach members by their domain's own notices for now (deliverables, disputes).
+ * withdrawal concerns (the other party of the one who acted), both parties of an expired offer, the deliverables'
+ * and disputes' parties (deliveries/notices.ts), a webhook endpoint's owner when it is disabled, and a member
+ * whose plan ends in 7 days or tomorrow.
  */
-export function memberNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+export function memberNotices(
+  event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
+): MemberNotice[] {
+  if (event.type.startsWith('circle.')) return circleNotices(event);
+  if (event.type === 'webhook.disabled') {
+    const webhook = (event.data as { webhook?: { _id: string; url: string } }).webhook;
+    if (!webhook) return [];
+    return event.audience.map((userId) => ({
+      userId,
+      kind: 'webhook_disabled' as const,
+      title: 'A webhook endpoint was disabled',
+      body: `Deliveries to ${webhook.url} failed for 3 days, so we stopped sending to it. Fix the endpoint, then turn it back on in your settings, where its deliveries are listed and can be resent.`,
+      link: '/settings#webhooks',
+      dedupeKey: `webhook:${webhook._id}:disabled:${event.id}`,
+    }));
+  }
+  if (event.type === PLAN_ENDING_EVENT) {
+    const subscription = (event.data as { subscription?: PlanEndingData }).subscription;
+    return subscription ? event.audience.map((userId) => planEndingNotice(userId, subscription)) : [];
+  }
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
+  const deliverable = (event.data as { deliverable?: DeliverableEventData }).deliverable;
+  if (deliverable?.title) return deliverableNotices(event.type, deal, deliverable);
   const known = DEAL_KINDS[event.type];
   if (known && event.actorId) {
     const notice = dealNotice(known.event, deal, event.actorId);
@@ -59,4 +84,62 @@ export function memberNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>
     }));
   }
   return [];
+}
+
+interface CircleSnapshot {
+  _id: string;
+  number: number;
+  expiresAt: string;
+  memberIds: string[];
+}
+
+/**
+ * A circle's notices: the proposal and the acceptance to all three, a reminder to those who have not answered
+ * (24 and 60 hours), a lapse to all but the member who declined. The words say nothing of the other legs.
+ */
+function circleNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+  const data = event.data as { circle?: CircleSnapshot; pending?: string[]; hours?: number; reason?: string };
+  const circle = data.circle;
+  if (!circle) return [];
+  const link = `/dashboard/circles/${circle._id}`;
+  const to = (userIds: string[], n: Omit<MemberNotice, 'userId' | 'link'>) =>
+    userIds.map((userId) => ({ ...n, userId, link }));
+  switch (event.type) {
+    case 'circle.proposed':
+      return to(circle.memberIds, {
+        kind: 'circle_proposed',
+        title: `A circle deal of three is proposed to you (C-${circle.number})`,
+        body: `BarterAds found three businesses who can trade in a circle: you give one listing and get one you would accept. Nothing binds until all three accept, by ${when(circle.expiresAt)}.`,
+        dedupeKey: `circle:${circle._id}:proposed`,
+      });
+    case 'circle.reminder':
+      return to(data.pending ?? [], {
+        kind: 'circle_reminder',
+        title: `A circle deal awaits your answer (C-${circle.number})`,
+        body: `The circle deal proposed to you closes ${when(circle.expiresAt)}. It needs all three answers; if it is not accepted by then it lapses for everyone.`,
+        dedupeKey: `circle:${circle._id}:remind:${data.hours ?? 0}`,
+      });
+    case 'circle.accepted':
+      return to(circle.memberIds, {
+        kind: 'circle_accepted',
+        title: `All three accepted the circle deal (C-${circle.number})`,
+        body: 'The circle is agreed: your two deals (what you give and what you get) are created. Deliver and confirm them as in any deal.',
+        dedupeKey: `circle:${circle._id}:accepted`,
+      });
+    case 'circle.lapsed':
+      return to(
+        circle.memberIds.filter((id) => id !== event.actorId),
+        {
+          kind: 'circle_lapsed',
+          title: `A circle deal lapsed (C-${circle.number})`,
+          body:
+            data.reason === 'declined'
+              ? 'One of the three businesses declined the circle deal, so it lapsed for everyone. Nothing was agreed.'
+              : 'Not all three businesses accepted the circle deal within 72 hours, so it lapsed for everyone. Nothing was agreed.',
+          dedupeKey: `circle:${circle._id}:lapsed`,
+        },
+      );
+    default:
+      return [];
+  }
 }

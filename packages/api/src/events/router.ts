@@ -1,7 +1,7 @@
 import { events } from '@barterads/db';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import { authedProcedure, router } from '../trpc';
-import { type EventView, ListEventsInput, ListEventsResult } from './schemas';
+import { EVENT_TYPES, type EventView, ListEventsInput, ListEventsResult, toEventView } from './schemas';
 
 /**
  * Partner events (product-spec-3 section 2): the events the caller may see, oldest first, after a sequence — a
@@ -19,20 +19,14 @@ export const eventsRouter = router({
         .where(
           and(
             gt(events.sequence, input.after),
-            input.types.length > 0 ? inArray(events.type, input.types) : undefined,
+            // Partner events only: a webhook's own notices and plan reminders are the member's, not a partner's.
+            inArray(events.type, input.types.length > 0 ? input.types : [...EVENT_TYPES]),
             ctx.user.role === 'admin' ? undefined : sql`${events.audience} @> array[${ctx.user.id}]::uuid[]`,
           ),
         )
         .orderBy(asc(events.sequence))
         .limit(input.limit);
-      const list: EventView[] = rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        sequence: row.sequence,
-        createdAt: row.createdAt.toISOString(),
-        actor: { kind: row.actorKind, id: row.actorId },
-        data: row.data as Record<string, unknown>,
-      }));
+      const list: EventView[] = rows.map(toEventView);
       return { events: list, nextAfter: list.at(-1)?.sequence ?? input.after };
     }),
 });

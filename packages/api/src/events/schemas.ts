@@ -1,31 +1,8 @@
+import { EVENT_TYPES } from '@barterads/core';
+import type { EventRow } from '@barterads/db';
 import { z } from 'zod';
 
-/** The event types a partner may filter by (product-spec-3 section 2). */
-export const EVENT_TYPES = [
-  'deal.proposed',
-  'deal.countered',
-  'deal.accepted',
-  'deal.declined',
-  'deal.withdrawn',
-  'deal.expired',
-  'deal.cancelled',
-  'deliverable.delivered',
-  'deliverable.accepted',
-  'deliverable.disputed',
-  'dispute.resolved',
-  'leg.draft_ready',
-  'leg.issued',
-  'leg.due_soon',
-  'circle.proposed',
-  'circle.accepted',
-  'circle.lapsed',
-  'review.published',
-  'listing.created',
-  'listing.updated',
-  'listing.archived',
-  'verification.decided',
-  'match.found',
-] as const;
+export { EVENT_TYPES };
 
 const TYPES_MESSAGE = `types is a comma-separated list of: ${EVENT_TYPES.join(', ')}.`;
 
@@ -62,3 +39,15 @@ export const ListEventsResult = z.object({
   /** Pass as `after` for the next page (the last event's sequence; `after` again when there was none). */
   nextAfter: z.number().int(),
 });
+
+/** An event as the API (and a webhook's body) shows it. */
+export function toEventView(row: EventRow): EventView {
+  return {
+    id: row.id,
+    type: row.type,
+    sequence: row.sequence,
+    createdAt: row.createdAt.toISOString(),
+    actor: { kind: row.actorKind, id: row.actorId },
+    data: row.data as Record<string, unknown>,
+  };
+}

@@ -1,5 +1,6 @@
 import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
 import { z } from 'zod';
+import { CIRCLE_DETECT_JOB } from '../circles/accepts';
 import { MATCH_UPDATES_JOB } from '../matching/update';
 import { SAVED_SEARCH_ALERTS_JOB } from '../saved-searches/alerts';
 import type { ApiServices } from '../services';
@@ -183,11 +184,12 @@ export const listingsRouter = router({
 });
 
 /**
- * The listing was queued for the match job by the listings trigger: run the job now in this process, so its
- * matches (and the other side's) appear within seconds rather than at the next scheduled minute.
+ * The listing was queued for the match job (and its owner for the circle job) by the listings triggers: run the
+ * jobs now in this process, so its matches and circles appear within seconds rather than at the next minute.
  */
 function wakeMatches(services: ApiServices): void {
   services.jobs?.wake(MATCH_UPDATES_JOB);
+  services.jobs?.wake(CIRCLE_DETECT_JOB);
 }
 
 function activeUserId(user: { id: string; status: string } | undefined): string | null {

@@ -2,6 +2,7 @@ import { MATCHING, matchReasonWords } from '@barterads/core';
 import { type Executor, listingMatches, listings, queryRows, sql, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
+import { acceptedBySql } from '../circles/accepts';
 import { entitlementsOf } from '../entitlements/entitlements';
 import { listingColumns, toListingOutput } from '../listings/search';
 import type { MatchesResult, MatchOutput } from './schemas';
@@ -56,6 +57,7 @@ export async function matchesFor(
             mine.map((id) => sql`${id}`),
             sql`, `,
           )}) and l.status = 'active' and not l.owner_suspended
+            and ${acceptedBySql(sql`${userId}::uuid`, 'l')}
         ) r
         where ${seesAll ? sql`true` : sql`rank <= ${MATCHING.freeVisible}`}
         order by score desc, rank
@@ -72,6 +74,7 @@ export async function matchesFor(
             mine.map((id) => sql`${id}`),
             sql`, `,
           )}) and l.status = 'active' and not l.owner_suspended
+            and ${acceptedBySql(sql`${userId}::uuid`, 'l')}
           group by m.listing_id`,
     );
     hidden = all.reduce((sum, r) => sum + Math.max(0, Number(r.n) - MATCHING.freeVisible), 0);

@@ -1,6 +1,7 @@
 import { MATCH_REASONS, MATCHING, MEDIA_CATEGORIES } from '@barterads/core';
 import { type Database, queryRows, sql } from '@barterads/db';
 import type { SQL } from 'drizzle-orm';
+import { acceptedBySql } from '../circles/accepts';
 
 /** How many candidates of each kind one listing is scored against at most (newest first): bounded work. */
 const CANDIDATES_PER_KIND = 1000;
@@ -49,7 +50,7 @@ interface Subject extends Record<string, unknown> {
  * names its category), each kind read newest first through an index and capped, so the work does not grow with
  * the table. Each candidate earns MATCH_REASONS' points: category, place (same city, or within 50 km when both
  * have coordinates), dates, price against the need's budget, and word similarity (pg_trgm); pairs from
- * MATCHING.minScore are kept, best first.
+ * MATCHING.minScore are kept, best first. A pair is kept only inside both owners' "I'd accept" lists (when kept).
  */
 export async function scoreListing(
   db: Database,
@@ -84,8 +85,11 @@ export async function scoreListing(
     db,
     sql`with x as (select * from listings where id = ${listingId}),
       cand as (
-        select l.* from listings l
+        -- Each side's "I'd accept" list (when it keeps one) must take the other's listing.
+        select l.* from listings l, x
         where l.id in (${byCategory} union ${bySeeking}) and l.owner_id <> ${subject.owner_id}
+          and ${acceptedBySql(sql`${subject.owner_id}::uuid`, 'l')}
+          and ${acceptedBySql(sql`l.owner_id`, 'x')}
       ),
       need_inv as (
         select c.id as matched_id, c.*,

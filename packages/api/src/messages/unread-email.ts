@@ -1,6 +1,7 @@
 import { LIMITS } from '@barterads/core';
 import { type Executor, queryRows, sql } from '@barterads/db';
 import type { Mailer } from '../mail/mailer';
+import { sendMemberMail } from '../mail/member-mail';
 import type { ApiConfig, Logger } from '../services';
 
 interface DueRow extends Record<string, unknown> {
@@ -65,18 +66,16 @@ export async function sendUnreadMessageEmails(
     const unread = Number(row.unread);
     const link = `${deps.config.appUrl.replace(/\/+$/, '')}/dashboard/messages?c=${row.conversation_id}`;
     try {
-      await deps.mailer.send({
-        to: row.email,
+      await sendMemberMail(deps.mailer, row.email, {
+        appUrl: deps.config.appUrl,
         subject: `New message from ${row.sender_name} on BarterAds`,
-        text: [
-          `Hi ${row.first_name},`,
-          '',
+        greeting: 'Hi',
+        firstName: row.first_name,
+        paragraphs: [
           `${row.sender_name} sent you ${unread === 1 ? 'a message' : `${unread} messages`} about "${row.title}" that you have not read yet.`,
-          '',
-          `Read and reply: ${link}`,
-          '',
-          'You receive this because e-mail updates are on in your BarterAds settings.',
-        ].join('\n'),
+        ],
+        action: { label: 'Read and reply', path: link },
+        footer: ['You receive this because e-mail updates are on in your BarterAds settings.'],
       });
       sent += 1;
     } catch (error) {

@@ -2,6 +2,7 @@ import { NOTIFICATION_EMAIL_MAX_ATTEMPTS } from '@barterads/core';
 import { type Executor, notifications, queryRows, sql } from '@barterads/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
+import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
 import type { Logger } from '../services';
 
 export interface NotificationEmailDeps {
@@ -78,10 +79,12 @@ export async function sendNotificationEmails(
           })
           .where(eq(notifications.id, row.id));
         try {
-          await deps.mailer.send({
-            to: row.email,
+          await sendMemberMail(deps.mailer, row.email, {
+            appUrl: base,
             subject: row.title,
-            text: `Hello ${row.first_name || 'there'},\n\n${row.body}\n\n${base}${row.link}\n\nYou can choose which e-mails you get in your settings: ${base}/settings\n\nBarterAds`,
+            firstName: row.first_name,
+            paragraphs: [row.body],
+            action: { label: actionLabelFor(row.link), path: row.link },
           });
         } catch (error) {
           claim.mailError = error;

@@ -2,27 +2,52 @@ import { findPlan } from '@barterads/core';
 import { type Database, queryRows, subscriptions } from '@barterads/db';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
-import type { Mailer } from '../mail/mailer';
+import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import type { Logger } from '../services';
 import { addPeriod, auditState } from './subscriptions';
 
 export interface PlanPeriodsDeps {
   db: Database;
-  mailer: Mailer;
-  appUrl: string;
   logger: Logger;
+  /** Wakes the event dispatcher (the reminders are events). */
+  wakeEvents?: () => void;
 }
 
 interface ReminderRow extends Record<string, unknown> {
-  email: string;
-  first_name: string;
+  id: string;
+  user_id: string;
   plan_id: string;
   days: number;
   ends_at: Date | string;
 }
 
-function day(value: Date | string): string {
-  return new Date(value).toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' });
+/** The end-of-plan reminder's event (not a partner event): the member is told by the bell and e-mail. */
+export const PLAN_ENDING_EVENT = 'plan.ending';
+
+/** `data.subscription` of a `plan.ending` event. */
+export interface PlanEndingData {
+  _id: string;
+  planId: string;
+  planName: string;
+  endsAt: string;
+  daysBefore: number;
+}
+
+/** What the member is told 7 days and 1 day before a plan ends (events/notices.ts). */
+export function planEndingNotice(userId: string, s: PlanEndingData) {
+  const when = s.daysBefore === 1 ? 'tomorrow' : 'in 7 days';
+  const day = new Date(s.endsAt).toLocaleDateString('en-IN', {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+  });
+  return {
+    userId,
+    kind: 'plan_changed' as const,
+    title: `Your ${s.planName} plan ends ${when}`,
+    body: `Your BarterAds ${s.planName} plan ends on ${day}. Renew it from your settings to keep its allowances.`,
+    link: '/settings',
+    dedupeKey: `plan:${s._id}:ends:${s.endsAt}:d${s.daysBefore}`,
+  };
 }
 
 /**
@@ -78,37 +103,49 @@ export async function runPlanPeriods(
     applied += 1;
   }
 
+  // The reminders: marked on the subscription and written to the outbox in one transaction, so a reminder is
+  // neither lost (the e-mail channel retries a failed send) nor sent twice.
   const at = now.toISOString();
-  const reminders = await queryRows<ReminderRow>(
-    deps.db,
-    sql`with due as (
-          select id, case when current_period_end <= ${at}::timestamptz + interval '1 day' then 1 else 7 end as days
-          from subscriptions
-          where status = 'active' and not cancel_at_period_end and scheduled_plan_id is null
-            and current_period_end > ${at}::timestamptz
-            and current_period_end <= ${at}::timestamptz + interval '7 days'
-        ), r as (
-          update subscriptions s set reminded_days_before = due.days
-          from due
-          where s.id = due.id and (s.reminded_days_before is null or s.reminded_days_before > due.days)
-          returning s.user_id, s.plan_id, s.current_period_end, due.days
-        )
-        select u.email, u.first_name, r.plan_id::text as plan_id, r.days, r.current_period_end as ends_at
-        from r join users u on u.id = r.user_id and u.deleted_at is null`,
-  );
-  const base = deps.appUrl.replace(/\/+$/, '');
-  for (const to of reminders) {
-    const plan = findPlan(to.plan_id)?.name ?? to.plan_id;
-    const when = Number(to.days) === 1 ? 'tomorrow' : 'in 7 days';
-    try {
-      await deps.mailer.send({
-        to: to.email,
-        subject: `Your ${plan} plan ends ${when}`,
-        text: `Hello ${to.first_name || 'there'},\n\nYour BarterAds ${plan} plan ends on ${day(to.ends_at)}. Renew it from your settings to keep its allowances.\n\n${base}/settings\n\nBarterAds`,
+  const reminders = await deps.db.transaction(async (tx) => {
+    const rows = await queryRows<ReminderRow>(
+      tx,
+      sql`with due as (
+            select id, case when current_period_end <= ${at}::timestamptz + interval '1 day' then 1 else 7 end as days
+            from subscriptions
+            where status = 'active' and not cancel_at_period_end and scheduled_plan_id is null
+              and current_period_end > ${at}::timestamptz
+              and current_period_end <= ${at}::timestamptz + interval '7 days'
+          ), r as (
+            update subscriptions s set reminded_days_before = due.days
+            from due
+            where s.id = due.id and (s.reminded_days_before is null or s.reminded_days_before > due.days)
+            returning s.id, s.user_id, s.plan_id, s.current_period_end, due.days
+          )
+          select r.id::text as id, r.user_id::text as user_id, r.plan_id::text as plan_id, r.days,
+                 r.current_period_end as ends_at
+          from r join users u on u.id = r.user_id and u.deleted_at is null`,
+    );
+    for (const row of rows) {
+      const endsAt = new Date(row.ends_at).toISOString();
+      await writeEvent(tx, {
+        type: PLAN_ENDING_EVENT,
+        actor: SYSTEM_ACTOR,
+        resourceType: 'subscription',
+        resourceId: row.id,
+        audience: [row.user_id],
+        data: {
+          subscription: {
+            _id: row.id,
+            planId: row.plan_id,
+            planName: findPlan(row.plan_id)?.name ?? row.plan_id,
+            endsAt,
+            daysBefore: Number(row.days),
+          },
+        },
       });
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'plan reminder e-mail not sent');
     }
-  }
+    return rows;
+  });
+  if (reminders.length > 0) deps.wakeEvents?.();
   return { applied, reminded: reminders.length };
 }

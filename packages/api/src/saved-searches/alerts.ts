@@ -15,6 +15,7 @@ import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import { SearchListingsInput } from '../listings/schemas';
 import { searchConditions } from '../listings/search';
 import type { Mailer } from '../mail/mailer';
+import { sendMemberMail } from '../mail/member-mail';
 import { type NotifyDeps, notify, wantsEmail } from '../notifications/notify';
 import type { Logger } from '../services';
 import { SavedSearchQueryOutput } from './schemas';
@@ -179,7 +180,6 @@ async function mailAlert(
 ): Promise<boolean> {
   const base = deps.appUrl.replace(/\/+$/, '');
   const title = alertTitle(search, found);
-  const lines = found.map((l) => `- ${l.title}${l.city ? ` (${l.city})` : ''}: ${base}/listings/${l.id}`);
   const [member] = await tx
     .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
     .from(users)
@@ -187,26 +187,28 @@ async function mailAlert(
   if (!member || member.deletedAt) return false;
   if (!(await wantsEmail(tx, search.userId, 'saved_search_hits'))) return false;
   const unsubscribe = unsubscribeUrl(base, deps.unsubscribeSecret, search.id);
-  await deps.mailer.send({
-    to: member.email,
-    subject: title,
-    text: [
-      `Hello ${member.firstName || 'there'},`,
-      '',
-      `New on BarterAds for your saved search "${search.name}" (${SAVED_SEARCH_FREQUENCY_LABELS[search.frequency].toLowerCase()}):`,
-      '',
-      ...lines,
-      '',
-      `Manage your saved searches: ${base}/dashboard/saved-searches`,
-      `Stop these alerts with one click: ${unsubscribe}`,
-      '',
-      'BarterAds',
-    ].join('\n'),
-    headers: {
+  await sendMemberMail(
+    deps.mailer,
+    member.email,
+    {
+      appUrl: base,
+      subject: title,
+      firstName: member.firstName,
+      paragraphs: [
+        `New on BarterAds for your saved search "${search.name}" (${SAVED_SEARCH_FREQUENCY_LABELS[search.frequency].toLowerCase()}):`,
+      ],
+      items: found.map((l) => ({
+        label: `${l.title}${l.city ? ` (${l.city})` : ''}`,
+        path: `/listings/${l.id}`,
+      })),
+      action: { label: 'Manage your saved searches', path: '/dashboard/saved-searches' },
+      unsubscribeUrl: unsubscribe,
+    },
+    {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  });
+  );
   return true;
 }
 

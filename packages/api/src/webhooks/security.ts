@@ -52,12 +52,17 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === 'unicast';
 }
 
+/** 127.0.0.0/8, ::1 and their IPv4-mapped forms: what the test-only WEBHOOK_ALLOW_LOOPBACK lets through. */
+export function isLoopback(address: string): boolean {
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
+}
+
 /**
  * The form check at registration: https (http too outside production), no credentials, and no `localhost` or
  * literal loopback, private or link-local address. A host name is accepted even when it does not resolve yet: it
  * is resolved and checked at each delivery (DNS can change). Answers the refusal's message, or null.
  */
-export function checkWebhookUrl(value: string, production: boolean): string | null {
+export function checkWebhookUrl(value: string, production: boolean, allowLoopback = false): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -70,7 +75,9 @@ export function checkWebhookUrl(value: string, production: boolean): string | nu
   if (url.username || url.password) return WEBHOOK_URL_MESSAGES.credentials;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return WEBHOOK_URL_MESSAGES.privateAddress;
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return WEBHOOK_URL_MESSAGES.privateAddress;
+  if (ipaddr.isValid(host) && !isPublicAddress(host) && !(allowLoopback && isLoopback(host))) {
+    return WEBHOOK_URL_MESSAGES.privateAddress;
+  }
   return null;
 }
 
@@ -87,11 +94,13 @@ export class UnsafeWebhookAddress extends Error {
 /**
  * At each delivery: resolves the URL's host and refuses it when any address is not public (a name can point at
  * 127.0.0.1 or ::1 as well as at a literal can). Answers the address to connect to, so the request goes to the
- * address checked, not to a second lookup's answer (DNS rebinding).
+ * address checked, not to a second lookup's answer (DNS rebinding). `allowLoopback` (tests only, never in
+ * production: the settings refuse it there) lets loopback addresses through, and nothing else.
  */
 export async function resolveDeliveryAddress(
   value: string,
   lookup: Lookup = systemLookup,
+  allowLoopback = false,
 ): Promise<{ address: string; family: number }> {
   const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
   const addresses = ipaddr.isValid(host)
@@ -99,7 +108,9 @@ export async function resolveDeliveryAddress(
     : await lookup(host);
   if (addresses.length === 0) throw new Error(`${host} does not resolve`);
   for (const { address } of addresses) {
-    if (!isPublicAddress(address)) throw new UnsafeWebhookAddress(host, address);
+    if (!isPublicAddress(address) && !(allowLoopback && isLoopback(address))) {
+      throw new UnsafeWebhookAddress(host, address);
+    }
   }
   return addresses[0]!;
 }

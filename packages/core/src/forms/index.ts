@@ -4,6 +4,7 @@
  */
 export * from './accounts';
 export * from './address';
+export * from './circles';
 export * from './contact';
 export * from './deals';
 export * from './fields';

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { circles } from './circles';
 import { createdAt, id, timestamps, tz } from './columns';
 import { conversations } from './conversations';
 import { dealStatus, paymentStatus } from './enums';
@@ -64,6 +65,10 @@ export const deals = pgTable(
     counterpartyCommissionBp: integer('counterparty_commission_bp'),
     counterpartyCommissionInr: integer('counterparty_commission_inr'),
     counterpartyCommissionPaid: boolean('counterparty_commission_paid').notNull().default(false),
+    /** The circle deal of three this deal is one leg of (created with the other two when all three accepted). */
+    circleId: uuid('circle_id').references(() => circles.id, { onDelete: 'restrict' }),
+    /** The trade-desk broker who prepared the deal (or its circle), or null. */
+    brokerId: uuid('broker_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
@@ -88,6 +93,7 @@ export const deals = pgTable(
     index('deals_proposer_accepted_idx')
       .on(t.proposerId, t.acceptedAt)
       .where(sql`${t.acceptedAt} is not null`),
+    index('deals_circle_idx').on(t.circleId).where(sql`${t.circleId} is not null`),
     index('deals_counterparty_accepted_idx')
       .on(t.counterpartyId, t.acceptedAt)
       .where(sql`${t.acceptedAt} is not null`),

@@ -67,6 +67,10 @@ export const eventDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    /** The HTTP status the other side last answered (webhooks), null when none came. */
+    lastStatusCode: integer('last_status_code'),
+    /** A channel with a retry window (webhooks: 3 days) gives up when the next attempt would fall after this. */
+    retryUntil: tz('retry_until'),
     deliveredAt: tz('delivered_at'),
     createdAt: createdAt(),
   },

@@ -1,6 +1,7 @@
 export * from './api-keys';
 export * from './audit-log';
 export * from './business-verifications';
+export * from './circles';
 export * from './contact-messages';
 export * from './conversations';
 export * from './deals';
@@ -17,4 +18,5 @@ export * from './saved-searches';
 export * from './sessions';
 export * from './tax';
 export * from './users';
+export * from './webhooks';
 export * from './whatsapp';

@@ -57,6 +57,8 @@ export const users = pgTable(
     accountManagerId: uuid('account_manager_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /** A staff member an admin made a broker: works the trade desk and drafts deals for members (never answers for them). */
+    isBroker: boolean('is_broker').notNull().default(false),
     /** Set when the user deleted the account: personal fields are anonymized, the row stays for integrity. */
     deletedAt: tz('deleted_at'),
     ...timestamps(),

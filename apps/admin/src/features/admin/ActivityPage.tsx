@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   hide_review: 'Review hidden',
   assign_account_manager: 'Account manager assigned',
   dismiss_review_reports: 'Review kept, reports dismissed',
+  set_broker: 'Broker role changed',
 };
 const ACTION_COLORS: Record<AuditAction, string> = {
   suspend: 'red',
@@ -47,6 +48,7 @@ const ACTION_COLORS: Record<AuditAction, string> = {
   hide_review: 'gray',
   assign_account_manager: 'indigo',
   dismiss_review_reports: 'teal',
+  set_broker: 'cyan',
 };
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }));

@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts';
 import { adminRoutes } from './admin';
 import { businessPageRoutes } from './business-pages';
 import { businessRoutes } from './businesses';
+import { circleRoutes } from './circles';
 import { contactRoutes } from './contact';
 import { dataRightsRoutes } from './data-rights';
 import { dealRoutes } from './deals';
@@ -15,6 +16,7 @@ import { paymentRoutes } from './payments';
 import { reviewRoutes } from './reviews';
 import { savedSearchRoutes } from './saved-searches';
 import { taxRoutes } from './tax';
+import { webhookRoutes } from './webhooks';
 import { whatsappRoutes } from './whatsapp';
 
 /** The whole REST table, in the order of the contract. */
@@ -34,6 +36,8 @@ export const restRoutes: RestRoute[] = [
   ...matchingRoutes,
   ...savedSearchRoutes,
   ...eventRoutes,
+  ...webhookRoutes,
+  ...circleRoutes,
   ...whatsappRoutes,
   ...adminRoutes,
 ];

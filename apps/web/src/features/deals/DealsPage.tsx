@@ -3,6 +3,7 @@ import { DEAL_STATUSES, type DealStatus } from '@barterads/core';
 import { Alert, Anchor, Badge, Button, Card, Chip, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSessionUser } from '../accounts/session';
+import { CircleProposals } from '../circles/CircleProposals';
 import { formatInr } from '../listings/format';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime } from './format';
 
@@ -45,6 +46,7 @@ function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
           ) : deal.number ? (
             <Text size="sm" c="dimmed">
               {deal.number}
+              {deal.circleId ? ' · one leg of a circle deal of three' : ''}
             </Text>
           ) : null}
         </Stack>
@@ -78,6 +80,7 @@ export function DealsPage({ filter, onFilter }: { filter: DealFilter; onFilter: 
       <Title order={1} fz="h2">
         Deals
       </Title>
+      {filter === 'all' || filter === 'awaiting' ? <CircleProposals /> : null}
       {/* Choices that wrap onto a second line on a phone, every one visible (a scrolling strip hid the last ones). */}
       <Chip.Group value={filter} onChange={(v) => onFilter((Array.isArray(v) ? v[0] : v) as DealFilter)}>
         <Group gap="xs" role="radiogroup" aria-label="Show deals">

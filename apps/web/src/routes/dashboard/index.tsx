@@ -3,6 +3,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
 import { AccountManagerCard } from '../../features/accounts/AccountManagerCard';
+import { AcceptListCard } from '../../features/circles/AcceptListCard';
 import { DealsOverviewCard } from '../../features/deals/DealsOverviewCard';
 import { DashboardOverview } from '../../features/listings/DashboardOverview';
 import { MatchList } from '../../features/matching/MatchList';
@@ -26,6 +27,7 @@ function DashboardOverviewPage() {
       <MatchList title="Matches for you" />
       <DealsOverviewCard />
       <InvoicesToIssueCard />
+      <AcceptListCard />
       <SubscriptionCard />
       <AccountManagerCard />
     </Stack>

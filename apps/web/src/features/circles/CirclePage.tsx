@@ -1,0 +1,179 @@
+import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { Alert, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatDateTime } from '../deals/format';
+import { formatInr } from '../listings/format';
+import { CircleDiagram } from './CircleDiagram';
+import { CIRCLE_STATUS_COLORS, CIRCLE_STATUS_LABELS, circleNumber } from './format';
+
+type Circle = RouterOutputs['circles']['get']['circle'];
+type Leg = Circle['legs'][number];
+type Member = Circle['members'][number];
+
+function MemberCard({ member, role }: { member: Member; role: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} lineClamp={1}>
+          {member.companyName}
+        </Text>
+        <Group gap={6}>
+          {member.verified ? (
+            <Badge size="xs" color="teal" variant="light">
+              GST verified
+            </Badge>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {member.rating !== null
+              ? `★ ${member.rating.toFixed(1)} (${member.reviewCount} review${member.reviewCount === 1 ? '' : 's'})`
+              : 'No reviews yet'}{' '}
+            · {role}
+          </Text>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function LegCard({
+  leg,
+  title,
+  other,
+  otherRole,
+}: {
+  leg: Leg;
+  title: string;
+  other: Member;
+  otherRole: string;
+}) {
+  return (
+    <Card withBorder padding="sm" radius="md" component="section" aria-label={title}>
+      <Stack gap={6}>
+        <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+          {title}
+        </Text>
+        <Text fw={700}>{leg.title}</Text>
+        <Text>{formatInr(leg.valueInr)}</Text>
+        <MemberCard member={other} role={otherRole} />
+        <List size="sm" spacing={2}>
+          {leg.reasons.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
+          ))}
+        </List>
+        {leg.dealId ? (
+          <Link to="/dashboard/deals/$id" params={{ id: leg.dealId }}>
+            Open this deal
+          </Link>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * `/dashboard/circles/$id`: a circle deal of three as one member sees it (product-spec-3 section 4): the diagram,
+ * what it gives and gets (to and from whom, with the reasons), the two counterparties' public cards, and Accept or
+ * Decline while the circle table allows them. Phone layout first (one column at 360 px).
+ */
+export function CirclePage({ id }: { id: string }) {
+  const utils = trpc.useUtils();
+  const query = trpc.circles.get.useQuery({ id });
+  const onDone = () => {
+    void utils.circles.get.invalidate({ id });
+    void utils.circles.list.invalidate();
+    void utils.deals.list.invalidate();
+  };
+  const accept = trpc.circles.accept.useMutation({ onSuccess: onDone });
+  const decline = trpc.circles.decline.useMutation({ onSuccess: onDone });
+  if (query.isPending) return <Skeleton h={400} radius="md" aria-label="Loading the circle" />;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert" title="Circle not available">
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  const circle = query.data.circle;
+  const me = circle.members.find((m) => m.isYou);
+  const give = circle.legs.find((l) => l.direction === 'give');
+  const get = circle.legs.find((l) => l.direction === 'get');
+  const byId = new Map(circle.members.map((m) => [m._id, m]));
+  const busy = accept.isPending || decline.isPending;
+  const failure = accept.error ?? decline.error;
+  return (
+    <Stack gap="md" maw={640}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} fz="h2">
+          Circle deal {circleNumber(circle.number)}
+        </Title>
+        <Badge color={CIRCLE_STATUS_COLORS[circle.status]} variant="light">
+          {CIRCLE_STATUS_LABELS[circle.status]}
+        </Badge>
+      </Group>
+      {circle.preparedBy ? (
+        <Text size="sm" fw={600} c="teal">
+          {circle.preparedBy}
+        </Text>
+      ) : null}
+      <Text size="sm">
+        Three businesses, each giving one listing to the next. Nothing binds until all three accept
+        {circle.status === 'proposed' ? `, by ${formatDateTime(circle.expiresAt)}` : ''}.{' '}
+        {circle.acceptedCount} of 3 accepted.
+      </Text>
+      <CircleDiagram
+        nodes={circle.members.map((m) => ({ id: m._id, label: m.companyName, isYou: m.isYou }))}
+      />
+      {give && byId.get(give.receiverId) ? (
+        <LegCard leg={give} title="You give" other={byId.get(give.receiverId)!} otherRole="receives it" />
+      ) : null}
+      {get && byId.get(get.giverId) ? (
+        <LegCard leg={get} title="You get" other={byId.get(get.giverId)!} otherRole="gives it" />
+      ) : null}
+      {circle.spreadInr > 0 ? (
+        <Text size="sm" c="dimmed">
+          The three values differ by up to {formatInr(circle.spreadInr)}: settle it outside BarterAds or waive
+          it.
+        </Text>
+      ) : null}
+      {circle.status === 'lapsed' ? (
+        <Alert color="gray" title="This circle lapsed">
+          {circle.lapseReason === 'declined'
+            ? 'One of the three declined, so it lapsed for everyone. Nothing was agreed.'
+            : 'Not all three accepted within 72 hours, so it lapsed for everyone. Nothing was agreed.'}
+        </Alert>
+      ) : null}
+      {circle.status === 'accepted' ? (
+        <Alert color="green" title="All three accepted">
+          Your two deals are created: deliver what you give and confirm what you get, as in any deal.
+        </Alert>
+      ) : null}
+      {me && circle.myAcceptance === 'accepted' && circle.status === 'proposed' ? (
+        <Alert color="blue">You accepted. Waiting for the other {3 - circle.acceptedCount}.</Alert>
+      ) : null}
+      {failure ? (
+        <Alert color="red" role="alert" title="Not done">
+          {errorMessage(failure)}
+        </Alert>
+      ) : null}
+      {circle.actions.length > 0 ? (
+        <Group grow>
+          {circle.actions.includes('accept') ? (
+            <Button loading={accept.isPending} disabled={busy} onClick={() => accept.mutate({ id })}>
+              Accept
+            </Button>
+          ) : null}
+          {circle.actions.includes('decline') ? (
+            <Button
+              variant="default"
+              color="red"
+              loading={decline.isPending}
+              disabled={busy}
+              onClick={() => decline.mutate({ id })}
+            >
+              Decline
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -128,7 +128,9 @@ export async function buildApp(
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       request.rawBody = text;
-      if (text.trim() === '') return done(null, undefined);
+      // Meta's webhook is verified over the raw text before anything reads it: a forged body is never parsed
+      // (malformed or not, it is refused as unsigned, 401).
+      if (text.trim() === '' || request.url.startsWith('/api/whatsapp/webhook')) return done(null, undefined);
       defaultJsonParser(request, text, done);
     },
   );

@@ -134,6 +134,7 @@ export async function createServices(
       seller: settings.seller,
       unsubscribeSecret: settings.unsubscribeSecret,
       webhooks: { allowLoopback: settings.webhookAllowLoopback },
+      whatsapp: settings.whatsapp,
     },
     closing: closing.signal,
     async close() {

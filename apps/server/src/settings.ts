@@ -75,6 +75,13 @@ const EnvSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .optional()
       .transform((v) => v === 'true'),
+    /** The WhatsApp Business Cloud API (product-spec-3 section 3): all four, or none (the channel is off). */
+    WHATSAPP_TOKEN: optionalText,
+    WHATSAPP_PHONE_NUMBER_ID: optionalText,
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    /** The Graph API with its version (default Meta's; tests and `pnpm dev` may point it at the local fake). */
+    WHATSAPP_API_URL: url(['http:', 'https:']),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the embedded database and the development outbox live (default: .data at the repository root). */
     DATA_DIR: optionalText,
@@ -152,6 +159,20 @@ const EnvSchema = z
         message: 'is required when the other Razorpay key is given',
       });
     }
+    const whatsapp = [
+      'WHATSAPP_TOKEN',
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ] as const;
+    const givenWhatsapp = whatsapp.filter((name) => env[name] !== undefined);
+    if (givenWhatsapp.length > 0 && givenWhatsapp.length < whatsapp.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [whatsapp.find((name) => env[name] === undefined) as string],
+        message: `is required when ${givenWhatsapp[0]} is given`,
+      });
+    }
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const given = s3.filter((name) => env[name] !== undefined);
     if (given.length > 0 && given.length < s3.length) {
@@ -211,6 +232,8 @@ export interface Settings {
   unsubscribeSecret: string;
   /** WEBHOOK_ALLOW_LOOPBACK (tests only): webhook endpoints on loopback addresses. */
   webhookAllowLoopback: boolean;
+  /** The WhatsApp Cloud API (WHATSAPP_*), or undefined: the channel is off. */
+  whatsapp: ApiConfig['whatsapp'];
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
@@ -227,6 +250,9 @@ export interface Settings {
 }
 
 export class SettingsError extends Error {}
+
+/** Meta's Graph API, the version the WhatsApp messages are sent with. */
+export const GRAPH_API_URL = 'https://graph.facebook.com/v21.0';
 
 /** Sample seller details outside production (a well-formed Maharashtra GSTIN that belongs to nobody). */
 export const DEV_SELLER = {
@@ -344,6 +370,19 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
     },
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET ?? DEV_UNSUBSCRIBE_SECRET,
     webhookAllowLoopback: env.WEBHOOK_ALLOW_LOOPBACK,
+    whatsapp:
+      env.WHATSAPP_TOKEN &&
+      env.WHATSAPP_PHONE_NUMBER_ID &&
+      env.WHATSAPP_APP_SECRET &&
+      env.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: env.WHATSAPP_TOKEN,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: env.WHATSAPP_API_URL ?? GRAPH_API_URL,
+          }
+        : undefined,
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
     s3:

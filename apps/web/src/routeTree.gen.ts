@@ -32,6 +32,7 @@ import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/n
 import { Route as DashboardSavedSearchesRouteImport } from './routes/dashboard/saved-searches'
 import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ListingsIdRouteImport } from './routes/listings.$id'
+import { Route as WTokenRouteImport } from './routes/w.$token'
 import { Route as DashboardCirclesIdRouteImport } from './routes/dashboard/circles.$id'
 import { Route as DashboardDealsIndexRouteImport } from './routes/dashboard/deals/index'
 import { Route as DashboardDealsIdRouteImport } from './routes/dashboard/deals/$id'
@@ -151,6 +152,11 @@ const ListingsIdRoute = ListingsIdRouteImport.update({
   path: '/listings/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WTokenRoute = WTokenRouteImport.update({
+  id: '/w/$token',
+  path: '/w/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardCirclesIdRoute = DashboardCirclesIdRouteImport.update({
   id: '/circles/$id',
   path: '/circles/$id',
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
+  '/w/$token': typeof WTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
+  '/w/$token': typeof WTokenRoute
   '/dashboard': typeof DashboardIndexRoute
   '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   '/dashboard/saved-searches': typeof DashboardSavedSearchesRoute
   '/dashboard/settings': typeof DashboardSettingsRoute
   '/listings/$id': typeof ListingsIdRoute
+  '/w/$token': typeof WTokenRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/dashboard/circles/$id': typeof DashboardCirclesIdRoute
   '/dashboard/deals/$id': typeof DashboardDealsIdRoute
@@ -276,6 +285,7 @@ export interface FileRouteTypes {
     | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
+    | '/w/$token'
     | '/dashboard/'
     | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
@@ -303,6 +313,7 @@ export interface FileRouteTypes {
     | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
+    | '/w/$token'
     | '/dashboard'
     | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
@@ -331,6 +342,7 @@ export interface FileRouteTypes {
     | '/dashboard/saved-searches'
     | '/dashboard/settings'
     | '/listings/$id'
+    | '/w/$token'
     | '/dashboard/'
     | '/dashboard/circles/$id'
     | '/dashboard/deals/$id'
@@ -355,6 +367,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   BIdRoute: typeof BIdRoute
   ListingsIdRoute: typeof ListingsIdRoute
+  WTokenRoute: typeof WTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -520,6 +533,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/w/$token': {
+      id: '/w/$token'
+      path: '/w/$token'
+      fullPath: '/w/$token'
+      preLoaderRoute: typeof WTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/circles/$id': {
       id: '/dashboard/circles/$id'
       path: '/circles/$id'
@@ -590,6 +610,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   BIdRoute: BIdRoute,
   ListingsIdRoute: ListingsIdRoute,
+  WTokenRoute: WTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -120,3 +120,14 @@ export {
   verifySignature,
 } from './webhooks/security';
 export { signatureHeaderFor, WEBHOOK_RETRY_WINDOW_MS } from './webhooks/webhooks';
+export { DEAL_MESSAGE_GAP_MS, whatsappChannel, whatsappPlan } from './whatsapp/channel';
+export { sendWhatsapp, type WhatsappConfig } from './whatsapp/client';
+export { signOneTap, verifyOneTap } from './whatsapp/links';
+export {
+  buildTemplate,
+  renderTemplate,
+  type TemplateName,
+  type TemplateParams,
+  templateSubmissions,
+  WHATSAPP_TEMPLATES,
+} from './whatsapp/templates';

@@ -154,6 +154,9 @@ export const RATE_LIMIT_RULES: RateLimitRules = {
     { bucket: 'delete-account:user', per: [user], max: 5, windowMs: 15 * MINUTE },
     { bucket: 'password:user-ip', per: [user, ip], windowMs: HOUR, failures: PASSWORD_FAILURES },
   ],
+  // Each code is a paid WhatsApp message: 10 saves an hour per member (the domain also allows 5 codes an hour).
+  'whatsapp.update': [{ bucket: 'whatsapp:update:user', per: [user], max: 10, windowMs: HOUR }],
+  'whatsapp.confirm': CODE_CHECKING,
   'contact.send': [
     { bucket: 'contact:ip', per: [ip], max: LIMITS.contactPerHour, windowMs: HOUR },
     { bucket: 'contact:email', per: [email('emailAddress')], max: LIMITS.contactPerHour, windowMs: HOUR },

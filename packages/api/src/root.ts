@@ -18,6 +18,7 @@ import { taxRouter } from './tax/router';
 import { tradeDeskRouter } from './trade-desk/router';
 import { createCallerFactory, router } from './trpc';
 import { webhooksRouter } from './webhooks/router';
+import { whatsappRouter } from './whatsapp/router';
 
 /** The whole API surface: one router per domain. */
 export const appRouter = router({
@@ -40,6 +41,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   circles: circlesRouter,
   tradeDesk: tradeDeskRouter,
+  whatsapp: whatsappRouter,
 });
 
 export type AppRouter = typeof appRouter;

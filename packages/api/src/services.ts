@@ -6,6 +6,7 @@ import type { PubSub } from './pubsub';
 import type { RateLimiter } from './rate-limit';
 import type { FileStorage } from './storage/storage';
 import type { Lookup } from './webhooks/security';
+import type { WhatsappConfig } from './whatsapp/client';
 
 /** Settings the domain logic needs; parsed once from the environment by the server. */
 export interface ApiConfig {
@@ -27,10 +28,12 @@ export interface ApiConfig {
     | undefined;
   /** The seller named on GST invoices (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS). */
   seller: SellerConfig;
-  /** Signs the saved-search alerts' one-click unsubscribe links (UNSUBSCRIBE_SECRET). */
+  /** Signs the saved-search alerts' one-click unsubscribe links and (a key derived from it) WhatsApp's one-tap links. */
   unsubscribeSecret: string;
   /** Partner webhooks: WEBHOOK_ALLOW_LOOPBACK lets tests use 127.0.0.1 / ::1 endpoints (never in production). */
   webhooks: { allowLoopback: boolean };
+  /** The WhatsApp Cloud API (WHATSAPP_*): undefined when not connected (the channel is off). */
+  whatsapp?: WhatsappConfig;
 }
 
 export interface SellerConfig {

@@ -2,7 +2,7 @@
  * `pnpm bench`: every benchmark of issue 9, each printing its figures, target and PASS/FAIL; exits non-zero
  * when any fails. Pick some with arguments: `pnpm --filter @barterads/bench bench -- search write`
  * (page-weight, lighthouse, search, engines, write, deals, deliveries, uploads, matches, fanout, jobs-kill,
- * statements, events, circles). Needs `pnpm build` first (turbo runs it before bench).
+ * statements, events, circles, whatsapp). Needs `pnpm build` first (turbo runs it before bench).
  */
 import { runCirclesBench } from './benches/circles';
 import { runDealsBench } from './benches/deals';
@@ -17,6 +17,7 @@ import { runPageWeight } from './benches/page-weight';
 import { runSearchBenches } from './benches/search';
 import { runStatementsBench } from './benches/statements';
 import { runUploadsBench } from './benches/uploads';
+import { runWhatsappBench } from './benches/whatsapp';
 import { runWritePath } from './benches/write-path';
 import { type BenchDatabase, createBenchDatabase } from './lib/database';
 import { os } from './lib/os';
@@ -39,6 +40,7 @@ const ALL = [
   'statements',
   'events',
   'circles',
+  'whatsapp',
 ] as const;
 type Name = (typeof ALL)[number];
 
@@ -143,6 +145,7 @@ if (selected.has('jobs-kill')) await withOwnDatabase('Jobs kill', runJobsKillBen
 if (selected.has('statements')) await withOwnDatabase('Statements', runStatementsBench);
 if (selected.has('events')) await withOwnDatabase('Events', runEventsBench);
 if (selected.has('circles')) await withOwnDatabase('Circles', runCirclesBench);
+if (selected.has('whatsapp')) await withOwnDatabase('WhatsApp', runWhatsappBench);
 
 heading('Summary');
 let failed = 0;

@@ -1,4 +1,5 @@
 export * from './database';
 export * from './fake-razorpay';
+export * from './fake-whatsapp';
 export * from './mail-server';
 export * from './webhook-receiver';

@@ -2,7 +2,7 @@ import { type ApiServices, dispatchEvents, EVENT_DISPATCH_JOB, type RecurringJob
 
 /**
  * The outbox's dispatcher: every minute on the job queue, and at once when a change that wrote an event wakes it.
- * It delivers each event to its channels (the bell, e-mail, partner webhooks), each delivery recorded and retried on its own (see
+ * It delivers each event to its channels (the bell, e-mail, partner webhooks, WhatsApp when connected), each delivery recorded and retried on its own (see
  * dispatchEvents); its state is in rows, so a restart loses nothing.
  */
 /** Deliveries the dispatcher works at once (each a database connection while it runs). */
@@ -25,6 +25,9 @@ export function eventDispatchJob(services: ApiServices): RecurringJob {
           allowLoopback: services.config.webhooks.allowLoopback,
           lookup: services.webhookLookup,
         },
+        whatsapp: services.config.whatsapp
+          ? { config: services.config.whatsapp, linkSecret: services.config.unsubscribeSecret }
+          : undefined,
       });
       if (done.delivered > 0 || done.failed > 0) services.logger.info(done, 'event dispatch');
     },

@@ -130,6 +130,7 @@ async function signedWebhook(world: World) {
 const listingId = (w: World) => ({ id: w.listing.id });
 const UNKNOWN_SUBMISSION = '00000000-0000-4000-8000-0000000000aa';
 const UNKNOWN_CIRCLE = '00000000-0000-4000-8000-0000000000c1';
+const UNKNOWN_WEBHOOK = '00000000-0000-4000-8000-0000000000d1';
 const newListing = { title: 'Matrix post', location: 'Delhi', description: 'A listing from the matrix' };
 const contactForm = () => ({
   fullName: 'Matrix Visitor',
@@ -554,6 +555,32 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
   },
   'GET /api/notifications': { expect: signedIn(200), request: () => ({ query: { limit: '5' } }) },
   'GET /api/events': { expect: signedIn(200), request: () => ({ query: { after: '0', limit: '5' } }) },
+  // WhatsApp: the hardening server has no WHATSAPP_* settings, so the channel is off (opting in is 409, the webhook
+  // and its handshake 404); opting out (both opt-ins false) and reading the state work.
+  'GET /api/auth/me/whatsapp': { expect: signedIn(200) },
+  'PUT /api/auth/me/whatsapp': {
+    expect: signedIn(200),
+    request: () => ({ body: { phoneNumber: '9876543210', dealUpdates: false, matchAlerts: false } }),
+  },
+  'POST /api/auth/me/whatsapp/confirm': {
+    expect: signedIn(400),
+    request: () => ({ body: { otp_token: `${crypto.randomUUID()}.${'a'.repeat(32)}`, otp: '123456' } }),
+  },
+  'GET /api/whatsapp/links/:token': {
+    expect: open(404),
+    request: () => ({ params: { token: 'not-a-link' } }),
+  },
+  'GET /api/whatsapp/webhook': {
+    expect: open(404),
+    request: () => ({ query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'x', 'hub.challenge': '1' } }),
+  },
+  'POST /api/whatsapp/webhook': {
+    expect: open(404),
+    request: () => ({
+      rawBody: '{"object":"whatsapp_business_account"}',
+      headers: { 'content-type': 'application/json' },
+    }),
+  },
   'GET /api/matches': { expect: signedIn(200) },
   'GET /api/saved-searches': { expect: signedIn(200) },
   'POST /api/saved-searches': {
@@ -569,6 +596,34 @@ export const REST_MATRIX: Record<string, MatrixRow> = {
     request: async (w) => ({ params: { id: await savedSearchOfUser(w) } }),
   },
   'POST /api/notifications/read': { expect: signedIn(200), request: () => ({ body: { all: true } }) },
+  // partner webhooks (issue 31): a session only; the world's members have no plan with API access, so what sends
+  // (create, rotate, test, resend) is 403 before anything is looked up; an unknown endpoint is 404 to everyone
+  'GET /api/webhooks': { expect: signedIn(200) },
+  'POST /api/webhooks': {
+    expect: signedIn(403),
+    request: () => ({ body: { url: 'https://10.0.0.1/hook', types: ['deal.proposed'] } }),
+  },
+  'PATCH /api/webhooks/:id': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK }, body: { enabled: false } }),
+  },
+  'DELETE /api/webhooks/:id': { expect: signedIn(404), request: () => ({ params: { id: UNKNOWN_WEBHOOK } }) },
+  'POST /api/webhooks/:id/rotate-secret': {
+    expect: signedIn(403),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK } }),
+  },
+  'POST /api/webhooks/:id/test': {
+    expect: signedIn(403),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK } }),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    expect: signedIn(404),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK } }),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': {
+    expect: signedIn(403),
+    request: () => ({ params: { id: UNKNOWN_WEBHOOK, deliveryId: UNKNOWN_WEBHOOK } }),
+  },
   // circle deals and the trade desk (issue 32): a circle's members only (an unknown circle is 404 to everyone);
   // the desk for admins and brokers (the world has no broker: admins read, nobody drafts)
   'GET /api/auth/me/accepts': { expect: signedIn(200) },
@@ -963,6 +1018,24 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'notifications.events': { expect: signedIn(200) },
   'events.list': { expect: signedIn(200), request: () => ({ input: { after: 0, limit: 5 } }) },
+  'whatsapp.get': { expect: signedIn(200) },
+  'whatsapp.update': {
+    expect: signedIn(200),
+    request: () => ({ input: { phoneNumber: '9876543210', dealUpdates: false, matchAlerts: false } }),
+  },
+  'whatsapp.confirm': {
+    expect: signedIn(400),
+    request: () => ({ input: { otp_token: `${crypto.randomUUID()}.${'a'.repeat(32)}`, otp: '123456' } }),
+  },
+  'whatsapp.openLink': { expect: open(404), request: () => ({ input: { token: 'not-a-link' } }) },
+  'whatsapp.handshake': {
+    expect: open(404),
+    request: () => ({ input: { mode: 'subscribe', token: 'x', challenge: '1' } }),
+  },
+  'whatsapp.webhook': {
+    expect: open(404),
+    request: () => ({ input: { rawBody: '{"object":"whatsapp_business_account"}' } }),
+  },
   'matching.list': { expect: signedIn(200) },
   'savedSearches.list': { expect: signedIn(200) },
   'savedSearches.create': {
@@ -979,6 +1052,24 @@ export const TRPC_MATRIX: Record<string, MatrixRow> = {
   },
   'matching.unmatchedNeeds': { expect: adminOnly(200) },
   'admin.jobs': { expect: adminOnly(200) },
+  // partner webhooks (issue 31)
+  'webhooks.list': { expect: signedIn(200) },
+  'webhooks.create': {
+    expect: signedIn(403),
+    request: () => ({ input: { url: 'https://10.0.0.1/hook', types: ['deal.proposed'] } }),
+  },
+  'webhooks.update': {
+    expect: signedIn(404),
+    request: () => ({ input: { id: UNKNOWN_WEBHOOK, enabled: false } }),
+  },
+  'webhooks.delete': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.rotateSecret': { expect: signedIn(403), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.test': { expect: signedIn(403), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.deliveries': { expect: signedIn(404), request: () => ({ input: { id: UNKNOWN_WEBHOOK } }) },
+  'webhooks.resend': {
+    expect: signedIn(403),
+    request: () => ({ input: { id: UNKNOWN_WEBHOOK, deliveryId: UNKNOWN_WEBHOOK } }),
+  },
   // circle deals and the trade desk (issue 32)
   'circles.accepts': { expect: signedIn(200) },
   'circles.saveAccepts': {

@@ -10,7 +10,7 @@ import { EmailPreferencesCard } from '../features/notifications/EmailPreferences
 import { BillingSections } from '../features/payments';
 import { BarterStatementSection } from '../features/tax/BarterStatementSection';
 
-// The sections for tax paperwork and for partners' integrations (API keys, webhooks) load after the page's first
+// WhatsApp, tax paperwork and partners' integrations (API keys, webhooks) load after the page's first
 // paint: most members open /settings for their profile, and the page stays within its 300 KB first download.
 const TaxInvoicesSection = lazy(() =>
   import('../features/tax/TaxInvoicesSection').then((m) => ({ default: m.TaxInvoicesSection })),
@@ -20,6 +20,9 @@ const ApiKeysSection = lazy(() =>
 );
 const WebhooksSection = lazy(() =>
   import('../features/webhooks/WebhooksSection').then((m) => ({ default: m.WebhooksSection })),
+);
+const WhatsappSection = lazy(() =>
+  import('../features/whatsapp/WhatsappSection').then((m) => ({ default: m.WhatsappSection })),
 );
 
 export const Route = createFileRoute('/settings')({
@@ -36,6 +39,9 @@ function AccountSettingsPage() {
       <AccountSettings
         extraSections={
           <>
+            <Suspense fallback={<Loader size="sm" aria-label={t`Loading the WhatsApp settings`} />}>
+              <WhatsappSection />
+            </Suspense>
             <VerifyBusinessSection />
             <BillingSections />
             <Suspense fallback={<Loader size="sm" aria-label={t`Loading the tax invoice settings`} />}>

@@ -6,6 +6,7 @@ import { ListingOutput } from '../listings/schemas';
 import { listingColumns, newestFirst, toListingOutput } from '../listings/search';
 import { businessReviews } from '../reviews/reviews';
 import { Review } from '../reviews/schemas';
+import { repliesWithinHours } from './responsiveness';
 
 export const BusinessIdInput = z.object({ id: z.uuid({ error: 'Business not found.' }) });
 
@@ -26,6 +27,8 @@ export const BusinessPageOutput = z.object({
     rating: z.number().nullable(),
     reviewCount: z.number().int(),
     memberSince: z.string(),
+    /** "Usually replies within N hours": the median time to answer offers over 90 days; null under 3 offers. */
+    repliesWithinHours: z.number().int().nullable(),
   }),
   listings: z.array(ListingOutput),
   /** Public reviews, newest first: the first page (`reviews.business` pages on). */
@@ -54,7 +57,7 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
     )
     .limit(1);
   if (!owner) throw new TRPCError({ code: 'NOT_FOUND', message: 'Business not found.' });
-  const [rows, [place], reviewPage] = await Promise.all([
+  const [rows, [place], reviewPage, replyHours] = await Promise.all([
     db
       .select(listingColumns)
       .from(listings)
@@ -70,6 +73,7 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
       .orderBy(sql`count(*) desc`, listings.city)
       .limit(1),
     businessReviews(db, { id, page: 1 }),
+    repliesWithinHours(db, id),
   ]);
   return {
     business: {
@@ -84,6 +88,7 @@ export async function getBusinessPage(db: Executor, id: string): Promise<Busines
       rating: reviewPage.rating,
       reviewCount: reviewPage.reviewCount,
       memberSince: owner.createdAt.toISOString(),
+      repliesWithinHours: replyHours,
     },
     listings: rows.map(toListingOutput),
     reviews: reviewPage.reviews,

@@ -15,6 +15,7 @@ import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import type { Logger } from '../services';
 import { type WebhookDeliverySettings, webhookChannel } from '../webhooks/channel';
+import { type WhatsappChannelDeps, whatsappChannel } from '../whatsapp/channel';
 import { memberNotices } from './notices';
 
 /**
@@ -40,11 +41,16 @@ export interface Channel {
   ): Promise<void>;
 }
 
-/** What a delivery came to; `statusCode`: what the other side answered (recorded on the delivery). */
+/**
+ * What a delivery came to: done, not needed (skipped), or not yet (`deferUntil`: pending again from then, no
+ * attempt counted; WhatsApp's one message per deal per 10 minutes). `statusCode`: what the other side answered
+ * (recorded on the delivery).
+ */
 export type DeliveryOutcome =
   | 'delivered'
   | 'skipped'
-  | { status: 'delivered' | 'skipped'; statusCode?: number };
+  | { status: 'delivered' | 'skipped'; statusCode?: number }
+  | { deferUntil: Date };
 
 /** A failed attempt that got an answer: its status code is recorded on the delivery. */
 export class ChannelRefused extends Error {
@@ -80,6 +86,8 @@ export interface DispatchDeps {
   concurrency?: number;
   /** Partner webhooks' delivery settings (production rules, the test-only loopback allowance, DNS). */
   webhooks?: WebhookDeliverySettings;
+  /** The WhatsApp channel's settings (WHATSAPP_*); no WhatsApp channel without them. */
+  whatsapp?: WhatsappChannelDeps;
 }
 
 /** The retry delay after `attempts` failed attempts: 30 s, doubling, at most 6 hours. */
@@ -155,12 +163,15 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
 
 /**
  * Every channel the dispatcher delivers to: a new channel (WhatsApp) is one more line here. Each is built from the
- * dispatcher's dependencies on every run (cheap: closures over them).
+ * dispatcher's dependencies on every run (cheap: closures over them); a factory that returns nothing (WhatsApp
+ * without its settings) adds no channel.
  */
-export const CHANNELS: readonly ((deps: DispatchDeps) => Channel)[] = [
+export const CHANNELS: readonly ((deps: DispatchDeps) => Channel | undefined)[] = [
   (deps) => bellChannel(deps.logger, deps.pubsub),
   (deps) => emailChannel(deps.mailer, deps.appUrl),
   (deps) => webhookChannel(deps),
+  // Only with the WhatsApp settings (WHATSAPP_*): without them no WhatsApp deliveries are fanned out.
+  (deps) => (deps.whatsapp ? whatsappChannel({ now: deps.now, ...deps.whatsapp }) : undefined),
 ];
 
 function stopped(signal: AbortSignal | undefined): boolean {
@@ -259,7 +270,7 @@ async function deliverDue(
                       )})`
                     : sql``
                 }
-              order by next_attempt_at, id limit 1
+              order by next_attempt_at, ${eventDeliveries}.id limit 1
               for update skip locked`,
         );
         if (!due) return 'none' as const;
@@ -270,6 +281,12 @@ async function deliverDue(
         if (!event || !channel) return 'unknown' as const;
         const outcome = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
         if (stopped(deps.signal)) throw new Error('dispatcher stopped');
+        if (typeof outcome === 'object' && 'deferUntil' in outcome) {
+          // Not yet: due again at the channel's time (later than now, so this run does not take it again).
+          const at = outcome.deferUntil > now ? outcome.deferUntil : new Date(now.getTime() + 1000);
+          await tx.update(eventDeliveries).set({ nextAttemptAt: at }).where(eq(eventDeliveries.id, due.id));
+          return 'deferred' as const;
+        }
         const result = typeof outcome === 'string' ? outcome : outcome.status;
         await tx
           .update(eventDeliveries)
@@ -335,7 +352,12 @@ async function deliverDue(
 export async function dispatchEvents(
   deps: DispatchDeps,
 ): Promise<{ fanned: number; delivered: number; failed: number }> {
-  const channels = deps.channels ?? CHANNELS.map((make) => make(deps));
+  const channels =
+    deps.channels ??
+    CHANNELS.flatMap((make) => {
+      const channel = make(deps);
+      return channel ? [channel] : [];
+    });
   const fanned = await fanOut(deps, channels);
   // Each channel has workers of its own: a slow or failing channel (a partner's endpoint, the mail server) never
   // holds up another (the bell).

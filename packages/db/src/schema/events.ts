@@ -36,6 +36,8 @@ export const events = pgTable(
     uniqueIndex('events_sequence_unique').on(t.sequence),
     index('events_undispatched_idx').on(t.sequence).where(sql`${t.dispatchedAt} IS NULL`),
     index('events_audience_idx').using('gin', t.audience),
+    // A resource's events in order (WhatsApp folds a deal's earlier events into its newest).
+    index('events_resource_idx').on(t.resourceId, t.sequence),
   ],
 );
 
@@ -74,7 +76,9 @@ export const eventDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('event_deliveries_unique').on(t.eventId, t.channel, t.target),
-    index('event_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // In the dispatcher's order (due time, then id): the next due delivery is the index's first entry, not a sort of
+    // every delivery due at the same moment (a fan-out gives thousands one time).
+    index('event_deliveries_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
   ],
 );
 

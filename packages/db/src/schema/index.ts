@@ -19,3 +19,4 @@ export * from './sessions';
 export * from './tax';
 export * from './users';
 export * from './webhooks';
+export * from './whatsapp';

@@ -12,3 +12,4 @@ export { CHROMIUM_LAUNCH, e2eConfig } from './config';
 export * from './constants';
 export { mailCount, readMail, readMailedCode } from './mail';
 export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay, settleFakeRefunds } from './razorpay';
+export { readWhatsappCode, whatsappMessagesTo } from './whatsapp';

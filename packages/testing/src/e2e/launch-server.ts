@@ -15,6 +15,7 @@ import { createLocalStorage, hashPassword, seedDemoPhotos } from '@barterads/api
 import { DEMO_USER_PASSWORD, seedDemo } from '@barterads/db';
 import { createTestDatabase } from '../database';
 import { startFakeRazorpay } from '../fake-razorpay';
+import { startFakeWhatsapp } from '../fake-whatsapp';
 import { startTestMailServer } from '../mail-server';
 import { E2E_ADMIN } from './constants';
 
@@ -55,6 +56,12 @@ if (razorpay) {
 }
 
 const origin = `http://localhost:${port}`;
+// WhatsApp goes to a local fake Cloud API, which sends its signed status callbacks back (E2E_FAKE_WHATSAPP=off: none).
+const whatsapp =
+  process.env.E2E_FAKE_WHATSAPP === 'off'
+    ? undefined
+    : await startFakeWhatsapp({ webhookUrl: `${origin}/api/whatsapp/webhook` });
+if (whatsapp) writeFileSync(join(dataDir, 'whatsapp.json'), JSON.stringify({ url: whatsapp.url }));
 const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'apps/server/dist/main.js')], {
   stdio: 'inherit',
   env: {
@@ -86,6 +93,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'a
           RAZORPAY_API_URL: razorpay.url,
         }
       : {}),
+    ...(whatsapp ? whatsapp.env() : {}),
     ...(process.env.E2E_EXTRA_ENV ? (JSON.parse(process.env.E2E_EXTRA_ENV) as Record<string, string>) : {}),
   },
 });
@@ -98,6 +106,7 @@ process.on('SIGINT', stop);
 child.on('exit', async (code) => {
   await mail.close();
   await razorpay?.close();
+  await whatsapp?.close();
   await database?.destroy().catch(() => {});
   process.exit(code ?? 0);
 });

@@ -17,6 +17,7 @@ import { reviewRoutes } from './reviews';
 import { savedSearchRoutes } from './saved-searches';
 import { taxRoutes } from './tax';
 import { webhookRoutes } from './webhooks';
+import { whatsappRoutes } from './whatsapp';
 
 /** The whole REST table, in the order of the contract. */
 export const restRoutes: RestRoute[] = [
@@ -37,5 +38,6 @@ export const restRoutes: RestRoute[] = [
   ...eventRoutes,
   ...webhookRoutes,
   ...circleRoutes,
+  ...whatsappRoutes,
   ...adminRoutes,
 ];

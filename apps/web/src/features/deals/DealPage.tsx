@@ -34,7 +34,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConfirmDialog, useDiscardGuard } from '../../components/ConfirmDialog';
 import { FormLoading } from '../../components/FormLoading';
 import { useCoreText, useFormatDate, usePageLanguage } from '../../i18n/core-text';
@@ -157,7 +157,7 @@ function deliveryEventText(
 
 /** `/dashboard/deals/$id`: items per side with totals and the difference, the actions of whose turn it is, every
  * version with what changed, the timeline and the letter. Phone layout first. */
-export function DealPage({ id }: { id: string }) {
+export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
   const { t, i18n } = useLingui();
   const core = useCoreText();
   const language = usePageLanguage();
@@ -194,6 +194,15 @@ export function DealPage({ id }: { id: string }) {
   const counter = trpc.deals.counter.useMutation(done);
   const failed = accept.error ?? decline.error ?? withdraw.error;
   const commission = usePayCommission(id);
+  // A WhatsApp Accept (`?dialog=accept`) opens the accept dialog once, when accepting is the viewer's to do: it
+  // shows the terms and waits for the member's own confirmation.
+  const [dialogOpened, setDialogOpened] = useState(false);
+  const acceptable = page.data?.deal.actions.includes('accept') ?? false;
+  useEffect(() => {
+    if (dialog !== 'accept' || dialogOpened || !acceptable) return;
+    setDialogOpened(true);
+    setConfirmingAccept(true);
+  }, [dialog, dialogOpened, acceptable]);
 
   if (page.isPending || !user)
     return (

@@ -61,6 +61,12 @@ export function BusinessPage({ id }: { id: string }) {
             : `★ ${business.rating.toFixed(1)} (${plural(business.reviewCount, REVIEW_COUNT)})`}{' '}
           · Member since {formatMonthIn(business.memberSince, currentLanguage())}
         </Text>
+        {business.repliesWithinHours !== null ? (
+          <Text size="sm" c="dimmed">
+            Usually replies within {business.repliesWithinHours}{' '}
+            {business.repliesWithinHours === 1 ? 'hour' : 'hours'}
+          </Text>
+        ) : null}
         <Title order={2} size="h3" mt="md">
           Active listings
         </Title>

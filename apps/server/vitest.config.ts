@@ -7,6 +7,8 @@ export default defineConfig({
     // 2-core machine; a hang still fails, and nothing here waits for a time to pass.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a state; its default ceiling (1 s) is shorter than a busy machine's answer.
+    expect: { poll: { timeout: 30_000 } },
     // Suites start real servers and databases: two at a time suits a 2-core machine.
     maxWorkers: 2,
   },

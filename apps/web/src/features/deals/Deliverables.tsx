@@ -90,14 +90,17 @@ function awaits(
 type ProofFile = Deliverable['proof'][number];
 
 /** A grid of files: photos as thumbnails, PDFs as links (each opened through its authorized address). */
-function Files({ files, label }: { files: ProofFile[]; label: string }) {
+function Files({ files, label, kind }: { files: ProofFile[]; label: string; kind: 'proof' | 'evidence' }) {
   const { t } = useLingui();
+  // Each photo named for what it is, so a screen reader tells the giver's proof from a dispute's evidence.
+  const alt = (filename: string) =>
+    kind === 'proof' ? t`Proof photo ${filename}` : t`Evidence photo ${filename}`;
   return (
     <SimpleGrid cols={{ base: 3, sm: 5 }} spacing={6} aria-label={label}>
       {files.map((p) =>
         p.kind === 'photo' ? (
           <a key={p._id} href={p.url} target="_blank" rel="noreferrer">
-            <Image src={p.url} alt={t`Photo ${p.filename}`} radius="sm" h={80} fit="cover" />
+            <Image src={p.url} alt={alt(p.filename)} radius="sm" h={80} fit="cover" />
           </a>
         ) : (
           <Anchor key={p._id} href={p.url} target="_blank" size="sm">
@@ -124,7 +127,7 @@ function Proof({ d }: { d: Deliverable }) {
           {d.link}
         </Anchor>
       ) : null}
-      {d.proof.length > 0 ? <Files files={d.proof} label={t`Proof files`} /> : null}
+      {d.proof.length > 0 ? <Files files={d.proof} label={t`Proof files`} kind="proof" /> : null}
     </Stack>
   );
 }
@@ -409,7 +412,7 @@ export function Deliverables({ deal, me, otherName }: { deal: Deal; me: string; 
                   <Text size="sm" fw={600}>
                     <Trans>Dispute evidence</Trans>
                   </Text>
-                  <Files files={d.evidence} label={t`Dispute evidence`} />
+                  <Files files={d.evidence} label={t`Dispute evidence`} kind="evidence" />
                 </Stack>
               ) : null}
               {d.actions.includes('deliver') ? (

@@ -21,12 +21,14 @@ function account(prefix: string, firstName: string): E2eAccount {
 test('an admin makes a user a broker, who reaches the trade desk only; a plain user is turned away', async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(240_000);
   const broker = account('broker', 'Tara');
   const plain = account('plain', 'Paras');
-  await signUpThroughApi(page.request, broker);
-  await signUpThroughApi(page.request, plain);
+  // Through a request context of their own: a sign-up signs in, which the admin's page must not share.
+  await signUpThroughApi(request, broker);
+  await signUpThroughApi(request, plain);
 
   // The admin gives the role from the Users page (a switch per user), and the change is in Activity.
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);

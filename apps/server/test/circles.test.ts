@@ -477,6 +477,149 @@ describe('circle deals over real HTTP', () => {
     ).toBe(409);
   });
 
+  it("trade desk: a broker's deal for two is accepted by each member (neither at once); the broker never answers", async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const broker = await createTestUser(server.db, { firstName: 'Uma', lastName: 'Desk' });
+    const named = await server.request(`/api/admin/users/${broker.user.id}/broker`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { broker: true },
+    });
+    expect(named.status, named.text).toBe(200);
+    const city = newCity();
+    const owner = await member('Lata', city, 'outdoor', 50_000);
+    const brand = await member('Mohan', city, 'print', 45_000);
+    const body = (from: Member, to: Member, brandValue = 45_000) => ({
+      fromUserId: from.user.id,
+      listingId: to.listingId,
+      openDays: 7,
+      message: 'You two fit: hoardings for print.',
+      items: [
+        {
+          giverId: to.user.id,
+          listingId: to.listingId,
+          title: 'Hoarding',
+          quantity: 1,
+          unit: 'month',
+          valueInr: 50_000,
+        },
+        { giverId: from.user.id, title: 'Print run', quantity: 1, unit: 'event', valueInr: brandValue },
+      ],
+    });
+    const draft = (json: object, token = broker.token) =>
+      server.request('/api/admin/trade-desk/drafts', { token, json });
+
+    // Nothing outside a member's list: the brand takes print only, so the hoarding is refused; then outdoor.
+    await accept(brand, city, 'print', 0, 100_000);
+    const outside = await draft(body(brand, owner));
+    expect(outside.status, outside.text).toBe(409);
+    expect(outside.body.message ?? outside.text).toMatch(/outside the receiving member's "I'd accept" list/);
+    await accept(brand, city, 'outdoor', 0, 100_000);
+    // An admin who is no broker drafts nothing; a broker drafts no deal of its own.
+    expect((await draft(body(brand, owner), admin.token)).status).toBe(403);
+    const own = { ...body(brand, owner), fromUserId: broker.user.id };
+    own.items[1]!.giverId = broker.user.id;
+    expect((await draft(own)).status).toBe(409);
+
+    const made = await draft(body(brand, owner));
+    expect(made.status, made.text).toBe(201);
+    const deal = made.body.deal;
+    expect(deal).toMatchObject({
+      status: 'proposed',
+      version: 1,
+      turnUserId: null,
+      draftAcceptedBy: [],
+      brokerId: broker.user.id,
+      preparedBy: 'Prepared by the BarterAds trade desk (Uma Desk)',
+      acceptedAt: null,
+    });
+    expect(deal.proposer._id).toBe(brand.user.id);
+    expect(deal.counterparty._id).toBe(owner.user.id);
+    // Each member may accept, counter or decline it; neither is taken to have accepted.
+    for (const m of [brand, owner]) {
+      const seen = await server.request(`/api/deals/${deal._id}`, { token: m.token });
+      expect(seen.status).toBe(200);
+      expect(seen.body.deal.actions.sort()).toEqual(['accept', 'counter', 'decline']);
+      expect(seen.body.deal.preparedBy).toBe('Prepared by the BarterAds trade desk (Uma Desk)');
+    }
+    // Both are told in the bell that the trade desk prepared it.
+    for (const m of [brand, owner])
+      await expect
+        .poll(
+          async () =>
+            (await server.request('/api/notifications', { token: m.token })).body.notifications
+              .filter((n: { kind: string }) => n.kind === 'deal_proposed')
+              .map((n: { body: string }) => n.body)
+              .join(' '),
+          soon,
+        )
+        .toContain('Prepared by the BarterAds trade desk (Uma Desk)');
+    // The broker is no party: it cannot accept, decline or counter for a member.
+    for (const action of ['accept', 'decline'])
+      expect(
+        (
+          await server.request(`/api/deals/${deal._id}/${action}`, {
+            token: broker.token,
+            json: { version: 1 },
+          })
+        ).status,
+      ).toBe(404);
+
+    // The brand accepts: recorded, the deal still waits for the owner; the brand may not accept twice.
+    const first = await server.request(`/api/deals/${deal._id}/accept`, {
+      token: brand.token,
+      json: { version: 1 },
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.deal).toMatchObject({ status: 'proposed', draftAcceptedBy: [brand.user.id] });
+    expect(first.body.deal.actions).toEqual([]);
+    expect(
+      (await server.request(`/api/deals/${deal._id}/accept`, { token: brand.token, json: { version: 1 } }))
+        .status,
+    ).toBe(409);
+    const [waiting] = await server.db.select().from(deals).where(eq(deals.id, deal._id));
+    expect(waiting).toMatchObject({ status: 'proposed', acceptedAt: null, number: null });
+    // The owner's accept makes the deal.
+    const second = await server.request(`/api/deals/${deal._id}/accept`, {
+      token: owner.token,
+      json: { version: 1 },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.deal).toMatchObject({
+      status: 'accepted',
+      acceptedBy: owner.user.id,
+      draftAcceptedBy: null,
+      brokerId: broker.user.id,
+    });
+    expect(second.body.deal.number).toMatch(/^BA-/);
+
+    // Another draft, countered by its owner: now the owner's own offer, the brand's turn, answered as any deal.
+    const city2 = newCity();
+    const owner2 = await member('Neel', city2, 'outdoor', 50_000);
+    const brand2 = await member('Ojas', city2, 'print', 45_000);
+    const made2 = await draft(body(brand2, owner2));
+    expect(made2.status, made2.text).toBe(201);
+    const id2 = made2.body.deal._id as string;
+    const countered = await server.request(`/api/deals/${id2}/counter`, {
+      token: owner2.token,
+      json: { items: body(brand2, owner2, 48_000).items, openDays: 7 },
+    });
+    expect(countered.status, countered.text).toBe(200);
+    expect(countered.body.deal).toMatchObject({
+      status: 'proposed',
+      version: 2,
+      turnUserId: brand2.user.id,
+      draftAcceptedBy: null,
+    });
+    expect(countered.body.deal.actions).toEqual(['withdraw']);
+    const answered = await server.request(`/api/deals/${id2}/accept`, {
+      token: brand2.token,
+      json: { version: 2 },
+    });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.body.deal.status).toBe('accepted');
+  });
+
   async function dealIdsOf(userId: string): Promise<string[]> {
     const rows = await server.db
       .select({ id: deals.id, p: deals.proposerId, c: deals.counterpartyId })

@@ -2,7 +2,7 @@ import { trpc } from '@barterads/api-client';
 import { Logo, ThemeToggle } from '@barterads/ui';
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { createFileRoute, Link, Navigate, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { NotAuthorized } from '../components/NotAuthorized';
 import { requireSignedIn } from '../features/session';
 
@@ -12,7 +12,13 @@ import { requireSignedIn } from '../features/session';
  * other admin procedures whatever the app shows. Anyone else signed in is told they are not authorized.
  */
 export const Route = createFileRoute('/_admin')({
-  beforeLoad: async ({ context, location }) => ({ user: await requireSignedIn(context.utils, location) }),
+  beforeLoad: async ({ context, location }) => {
+    const user = await requireSignedIn(context.utils, location);
+    // A broker who is no admin: the trade desk is the one page of theirs.
+    const onDesk = location.pathname.replace(/\/$/, '').endsWith('/trade-desk');
+    if (user.role !== 'admin' && user.broker && !onDesk) throw redirect({ to: '/trade-desk', replace: true });
+    return { user };
+  },
   component: AdminLayout,
 });
 
@@ -27,10 +33,8 @@ function AdminLayout() {
       await navigate({ to: '/login', replace: true });
     },
   });
-  const matchRoute = useMatchRoute();
   const deskOnly = user.role !== 'admin' && user.broker;
   if (user.role !== 'admin' && !deskOnly) return <NotAuthorized email={user.email} />;
-  if (deskOnly && !matchRoute({ to: '/trade-desk' })) return <Navigate to="/trade-desk" replace />;
   return (
     <AppShell
       header={{ height: 60 }}

@@ -28,6 +28,7 @@ import { createCircleLegDeal, dealAllowanceOf, readDeal } from '../deals/deals';
 import type { Deal } from '../deals/schemas';
 import { dealsLeftFor } from '../entitlements/entitlements';
 import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
+import { preparedByWords } from '../trade-desk/words';
 import type { Circle } from './schemas';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -162,17 +163,13 @@ async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date)
         : effectiveCircleStatus(circle, now) === 'lapsed'
           ? 'expired'
           : null,
-    preparedBy: circle.brokerId ? preparedByWords(broker[0]) : null,
+    preparedBy: circle.brokerId
+      ? preparedByWords(broker[0] ? `${broker[0].firstName} ${broker[0].lastName}` : null)
+      : null,
     actions: allowedCircleActions(factsOf(loaded), viewer, now).filter(
       (a): a is 'accept' | 'decline' => a === 'accept' || a === 'decline',
     ),
   };
-}
-
-/** How a broker's draft is marked to members. */
-export function preparedByWords(broker: { firstName: string; lastName: string } | undefined): string {
-  const name = broker ? `${broker.firstName} ${broker.lastName}`.trim() : '';
-  return `Prepared by the BarterAds trade desk${name ? ` (${name})` : ''}`;
 }
 
 /** The circle's event (the outbox, in the change's transaction): its members are the audience; no leg details. */

@@ -1,6 +1,8 @@
 import { notifyDeps, runCircleDetection, runCircleTimers, runMatchUpdates } from '@barterads/api';
+import { gstinCheckCharacter } from '@barterads/core';
 import {
   auditLog,
+  businessVerifications,
   circleQueue,
   circles,
   dealDeliverables,
@@ -16,6 +18,17 @@ import { createTestUser, insertTestListing, startTestServer, type TestServer } f
 type Member = Awaited<ReturnType<typeof createTestUser>> & { listingId: string };
 
 const HOUR = 60 * 60 * 1000;
+
+let panCounter = 0;
+/** A valid GSTIN of the state code, with a PAN of its own (as tax.test.ts makes them). */
+function gstinOf(stateCode: string): string {
+  panCounter += 1;
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const n = (Date.now() + panCounter * 7) % 10_000;
+  const pan = `AC${letters[panCounter % 26]}P${letters[(n >> 4) % 26]}${String(n).padStart(4, '0')}K`;
+  const first14 = `${stateCode}${pan}1Z`;
+  return first14 + gstinCheckCharacter(first14);
+}
 const soon = { timeout: 60_000, interval: 200 };
 let cityCounter = 0;
 
@@ -197,6 +210,67 @@ describe('circle deals over real HTTP', () => {
         soon,
       )
       .toContain('circle_proposed');
+  });
+
+  it("shows each member the GST of its own legs (the tax module's legs), before and after all accept", async () => {
+    const { a, b, c } = await trio();
+    // A and C are GST registered (Maharashtra, Karnataka); B is not.
+    for (const [m, code] of [
+      [a, '27'],
+      [c, '29'],
+    ] as const) {
+      await server.db.insert(businessVerifications).values({
+        businessId: m.user.id,
+        gstin: gstinOf(code),
+        legalName: `${m.user.firstName} Private Limited`,
+        certificateKey: `certificates/${m.user.id}.pdf`,
+        certificateType: 'application/pdf',
+        certificateName: 'certificate.pdf',
+        certificateBytes: 1000,
+        status: 'verified',
+      });
+      await server.db.update(users).set({ gstVerification: 'verified' }).where(eq(users.id, m.user.id));
+    }
+    const listed = await circleOf(a);
+    // The list of circles carries no tax; the circle itself does.
+    expect(listed.myTax).toBeNull();
+    const gst = (leg: { tax: { igst: number; cgst: number; sgst: number } }) =>
+      Math.round((leg.tax.igst + leg.tax.cgst + leg.tax.sgst) * 100) / 100;
+    const seen = async (m: Member) =>
+      (await server.request(`/api/circles/${listed._id}`, { token: m.token })).body.circle;
+    const mine = await seen(a);
+    const give = mine.legs.find((l: { direction: string }) => l.direction === 'give');
+    const get = mine.legs.find((l: { direction: string }) => l.direction === 'get');
+    // A supplies B: A's registered leg at the SAC's rate; C supplies A: C's, which A (registered) may claim.
+    expect(give.tax).toMatchObject({
+      supplierId: a.user.id,
+      recipientId: b.user.id,
+      status: 'draft',
+      _id: null,
+    });
+    expect(give.tax.supplierGstin).toMatch(/^27/);
+    expect(gst(give)).toBeCloseTo((50_000 * give.tax.ratePct) / 100, 2);
+    expect(get.tax).toMatchObject({ supplierId: c.user.id, recipientId: a.user.id, status: 'draft' });
+    expect(gst(get)).toBeCloseTo((48_000 * get.tax.ratePct) / 100, 2);
+    expect(mine.myTax).toEqual({ owe: gst(give), mayClaim: gst(get) });
+    // B has no GSTIN: no invoice and no GST on what it gives, nothing to claim on what it gets.
+    const theirs = await seen(b);
+    const bGive = theirs.legs.find((l: { direction: string }) => l.direction === 'give');
+    expect(bGive.tax).toMatchObject({ supplierId: b.user.id, status: 'not_required' });
+    expect(theirs.myTax).toEqual({ owe: 0, mayClaim: 0 });
+    // Once all three accept, the legs are the stored legs of the three deals.
+    for (const m of [a, b, c])
+      expect(
+        (await server.request(`/api/circles/${listed._id}/accept`, { token: m.token, json: {} })).status,
+      ).toBe(200);
+    const after = await seen(a);
+    const storedGive = after.legs.find((l: { direction: string }) => l.direction === 'give');
+    expect(storedGive.tax._id).toEqual(expect.any(String));
+    expect(storedGive.tax.dealId).toBe(storedGive.dealId);
+    expect(gst(storedGive)).toBe(gst(give));
+    const preview = await server.request(`/api/deals/${storedGive.dealId}/tax-preview`, { token: a.token });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.legs.map((l: { _id: string }) => l._id)).toContain(storedGive.tax._id);
   });
 
   it('proposes no circle outside the lists, over 15% apart, or with a member at its deal limit', async () => {

@@ -20,6 +20,8 @@ async function indexHealth(baseUrl: string): Promise<IndexHealth> {
 interface Barter {
   _id: string;
   title: string;
+  description: string;
+  ownerName: string;
 }
 interface Answer {
   barters: Barter[];
@@ -145,6 +147,21 @@ describe('in-memory search index', () => {
     expect(await found(second.baseUrl, 'zeppelinbanner')).toEqual([]);
     expect(await found(first.baseUrl, 'blimpbanner')).toEqual([created.id]);
     expect(await found(second.baseUrl, 'blimpbanner')).toEqual([created.id]);
+    // The page's rows are read again after a change (the second instance held this one from its searches above).
+    const shown = async (baseUrl: string) =>
+      (await search(baseUrl, 'q=nashik')).barters.map((b) => [b.title, b.ownerName]);
+    expect(await shown(second.baseUrl)).toEqual([
+      ['Blimpbanner over Nashik', `${owner.user.firstName} User`],
+    ]);
+    await db.update(users).set({ firstName: 'Renamed' }).where(eq(users.id, owner.user.id));
+    expect(await shown(second.baseUrl)).toEqual([['Blimpbanner over Nashik', 'Renamed User']]);
+    await db
+      .update(listings)
+      .set({ description: 'Airship, now over Nashik road' })
+      .where(eq(listings.id, created.id));
+    expect((await search(second.baseUrl, 'q=nashik')).barters.map((b) => b.description)).toEqual([
+      'Airship, now over Nashik road',
+    ]);
 
     await db.update(listings).set({ status: 'archived' }).where(eq(listings.id, created.id));
     expect(await found(first.baseUrl, 'blimpbanner')).toEqual([]);

@@ -231,6 +231,11 @@ export class SearchIndex {
   private readonly chunkIds = new Map<string, number>();
   private chunks: string[] = [];
   private postings: number[][] = [];
+  /** The chunks having each trigram (of 3 UTF-16 units): a word is looked for in the chunks of its rarest one. */
+  private readonly trigramChunks = new Map<string, number[]>();
+  /** Per chunk, a stamp of the last word that marked it. */
+  private chunkMarks = new Uint32Array(1024);
+  private chunkStamp = 0;
   /** Lexemes of search vectors: ids, and the lexemes in sorted order (for prefixes), rebuilt when new ones came. */
   private readonly lexemeIds = new Map<string, number>();
   private lexemeList: string[] = [];
@@ -258,6 +263,15 @@ export class SearchIndex {
       this.chunkIds.set(chunk, id);
       this.chunks.push(chunk);
       this.postings.push([]);
+      const seen = new Set<string>();
+      for (let i = 0; i + 3 <= chunk.length; i++) {
+        const trigram = chunk.slice(i, i + 3);
+        if (seen.has(trigram)) continue;
+        seen.add(trigram);
+        const list = this.trigramChunks.get(trigram);
+        if (list) list.push(id);
+        else this.trigramChunks.set(trigram, [id]);
+      }
     }
     return id;
   }
@@ -376,6 +390,44 @@ export class SearchIndex {
     return base;
   }
 
+  /** The chunks containing any of the strings (through their rarest trigram; a shorter one scans every chunk). */
+  private chunksContaining(alternatives: readonly string[]): number[] {
+    if (this.chunkMarks.length < this.chunks.length) {
+      const grown = new Uint32Array(Math.max(this.chunks.length * 2, 1024));
+      grown.set(this.chunkMarks);
+      this.chunkMarks = grown;
+    }
+    if (this.chunkStamp >= 0xfffffff0) {
+      this.chunkMarks.fill(0);
+      this.chunkStamp = 0;
+    }
+    const stamp = ++this.chunkStamp;
+    const out: number[] = [];
+    const take = (c: number, alternative: string) => {
+      if (this.chunkMarks[c] !== stamp && (this.chunks[c] as string).includes(alternative)) {
+        this.chunkMarks[c] = stamp;
+        out.push(c);
+      }
+    };
+    for (const alternative of alternatives) {
+      if (alternative.length < 3) {
+        for (let c = 0; c < this.chunks.length; c++) take(c, alternative);
+        continue;
+      }
+      let rarest: number[] | undefined;
+      for (let i = 0; i + 3 <= alternative.length; i++) {
+        const list = this.trigramChunks.get(alternative.slice(i, i + 3));
+        if (!list) {
+          rarest = [];
+          break;
+        }
+        if (!rarest || list.length < rarest.length) rarest = list;
+      }
+      for (const c of rarest ?? []) take(c, alternative);
+    }
+    return out;
+  }
+
   private passes(doc: Doc, input: IndexQuery['input']): boolean {
     if (input.ownerRole !== undefined && doc.ownerType !== input.ownerRole) return false;
     if (input.category !== undefined && doc.category !== input.category) return false;
@@ -402,9 +454,7 @@ export class SearchIndex {
     query.words.forEach((alternatives, w) => {
       const before = base + w - 1;
       const after = base + w;
-      for (let c = 0; c < this.chunks.length; c++) {
-        const chunk = this.chunks[c] as string;
-        if (!alternatives.some((alternative) => chunk.includes(alternative))) continue;
+      for (const c of this.chunksContaining(alternatives)) {
         for (const ord of this.postings[c] as number[]) {
           if (w > 0 && this.marks[ord] !== before) continue;
           if (this.marks[ord] === after) continue;
@@ -529,6 +579,57 @@ export class SearchIndex {
   }
 }
 
+/**
+ * The page rows of recent searches (the listing and its owner's fields, as the page statement reads them), by
+ * listing id, the most recently used `capacity`: a listing shows on many searches' pages, and PostgreSQL then
+ * reads only the page's rows not held. Kept exact by the index's catch-up, which forgets the listings that the
+ * change log names and every listing of an owner it names (a name, a verification or a review changed); a row read
+ * while a catch-up forgot anything is not kept (it may be older than what was forgotten).
+ */
+export class RowCache<Row extends { id: string; ownerId: string }> {
+  private readonly rows = new Map<string, Row>();
+  /** Goes up whenever rows are forgotten. */
+  epoch = 0;
+
+  constructor(private readonly capacity = 20_000) {}
+
+  get(id: string): Row | undefined {
+    const row = this.rows.get(id);
+    if (row) {
+      this.rows.delete(id);
+      this.rows.set(id, row);
+    }
+    return row;
+  }
+
+  /** Keeps rows read when the epoch was `epoch` (none when rows were forgotten since). */
+  keep(rows: readonly Row[], epoch: number): void {
+    if (epoch !== this.epoch) return;
+    for (const row of rows) {
+      this.rows.delete(row.id);
+      this.rows.set(row.id, row);
+    }
+    while (this.rows.size > this.capacity) {
+      const oldest = this.rows.keys().next().value;
+      if (oldest === undefined) break;
+      this.rows.delete(oldest);
+    }
+  }
+
+  forget(ids: readonly string[], owners: readonly string[]): void {
+    this.epoch += 1;
+    for (const id of ids) this.rows.delete(id);
+    if (owners.length === 0) return;
+    const set = new Set(owners);
+    for (const [id, row] of this.rows) if (set.has(row.ownerId)) this.rows.delete(id);
+  }
+
+  clear(): void {
+    this.epoch += 1;
+    this.rows.clear();
+  }
+}
+
 /** How many generations behind the index follows the log; more (or a gap) rebuilds it. */
 const FOLLOW_AT_MOST = 400;
 const LOAD_BATCH = 5_000;
@@ -541,6 +642,8 @@ export class LiveSearchIndex {
   private stopped = false;
   /** Searches this index answered (GET /healthz shows it; tests check the index, not SQL, answered). */
   answered = 0;
+  /** The page rows of recent searches (search.ts reads and fills it), kept exact by the catch-up. */
+  readonly rows = new RowCache<{ id: string; ownerId: string }>();
 
   constructor(
     private readonly db: Database,
@@ -668,11 +771,13 @@ export class LiveSearchIndex {
     if (upTo - since > FOLLOW_AT_MOST || logged.size !== upTo - since || everything) {
       // Rebuilt in the background; SQL answers meanwhile.
       this.index = undefined;
+      this.rows.clear();
       void this.start();
       return;
     }
     const ids = [...new Set(changes.flatMap((change) => (change.listingId ? [change.listingId] : [])))];
     const owners = [...new Set(changes.flatMap((change) => (change.ownerId ? [change.ownerId] : [])))];
+    this.rows.forget(ids, owners);
     const rows: LoadedRow[] =
       ids.length + owners.length === 0
         ? []

@@ -11,7 +11,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
-import { type SearchIndex, searchIndexOf } from './search-index';
+import { type LiveSearchIndex, type RowCache, type SearchIndex, searchIndexOf } from './search-index';
 import { correctTerms, suggestionFor, type TermCorrections } from './spelling';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
@@ -822,6 +822,7 @@ function preparePageByIds(db: Database) {
  */
 async function indexedSearch(
   db: Database,
+  live: LiveSearchIndex,
   index: SearchIndex,
   input: SearchListingsInput,
   terms: readonly TermPlan[],
@@ -846,8 +847,22 @@ async function indexedSearch(
     statement = preparePageByIds(db);
     pageStatements.set(db, statement);
   }
-  const rows = ids.length > 0 ? await statement.execute({ ids }) : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  // The rows held by the index's row cache, the others read (and kept).
+  type Row = Awaited<ReturnType<typeof statement.execute>>[number];
+  const cache = live.rows as RowCache<Row>;
+  const byId = new Map<string, Row>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const held = cache.get(id);
+    if (held) byId.set(id, held);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const epoch = cache.epoch;
+    const rows = await statement.execute({ ids: missing });
+    for (const row of rows) byId.set(row.id, row);
+    cache.keep(rows, epoch);
+  }
   const pick = (list: string[]) => list.flatMap((id) => byId.get(id) ?? []);
   const page = pick(answer.page.slice(0, input.limit));
   const last = page.at(-1);
@@ -879,7 +894,7 @@ export async function searchListingsPlanned(
   const live = searchIndexOf(db);
   if (live?.ready && !terms.some(({ term, fuzzy }) => fuzzy && term.length >= 3)) {
     const index = await live.at(generation ?? (await live.currentGeneration()));
-    if (index) return { result: await indexedSearch(db, index, input, terms, corrections), terms };
+    if (index) return { result: await indexedSearch(db, live, index, input, terms, corrections), terms };
   }
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;

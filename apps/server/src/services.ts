@@ -17,6 +17,8 @@ import {
   type PubSubTransport,
   redisPubSubTransport,
   seedDemoPhotos,
+  startSearchIndex,
+  stopSearchIndex,
 } from '@barterads/api';
 import { COMPANY } from '@barterads/core';
 import {
@@ -111,6 +113,8 @@ export async function createServices(
     onError: (error) => logger.warn({ err: error }, 'event handler failed'),
   });
 
+  if (settings.searchIndex) startSearchIndex(database.db, logger);
+
   return {
     database,
     mailer,
@@ -120,8 +124,11 @@ export async function createServices(
     rateLimiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
     searchCache: settings.searchCache
       ? redis
-        ? createRedisSearchCache(redis, 60, { freshnessMs: settings.searchFreshnessMs })
-        : createMemorySearchCache(2_000, { freshnessMs: settings.searchFreshnessMs })
+        ? createRedisSearchCache(redis, 60, {
+            freshnessMs: settings.searchFreshnessMs,
+            admitOnSecondAsk: true,
+          })
+        : createMemorySearchCache(2_000, { freshnessMs: settings.searchFreshnessMs, admitOnSecondAsk: true })
       : undefined,
     logger,
     config: {
@@ -139,6 +146,7 @@ export async function createServices(
     closing: closing.signal,
     async close() {
       closing.abort();
+      stopSearchIndex(database.db);
       await pubsub.close().catch(() => {});
       redis?.disconnect();
       await database.close();

@@ -118,6 +118,8 @@ const EnvSchema = z
     }),
     /** `off`: no search results cache (the benchmarks measure the search itself with it). */
     SEARCH_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+    /** `off`: no in-memory search index (every search runs in PostgreSQL). */
+    SEARCH_INDEX: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
     /** How long after a write a cached search may still answer without it (ms; 0: never). */
     SEARCH_FRESHNESS_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
@@ -216,6 +218,8 @@ export interface Settings {
   redisPrefix: string;
   /** Keep search answers until a write (SEARCH_CACHE, on unless `off`). */
   searchCache: boolean;
+  /** Answer searches from an index in this process's memory, kept fresh from the change log (SEARCH_INDEX). */
+  searchIndex: boolean;
   /** How long after a write a cached search may still answer without it (SEARCH_FRESHNESS_MS, ms). */
   searchFreshnessMs: number;
   smtpUrl: string | undefined;
@@ -343,6 +347,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? '',
     searchCache: env.SEARCH_CACHE !== 'off',
+    searchIndex: env.SEARCH_INDEX !== 'off',
     searchFreshnessMs: env.SEARCH_FRESHNESS_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'BarterAds <no-reply@localhost>',

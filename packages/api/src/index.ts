@@ -75,6 +75,7 @@ export {
   type SearchCacheStore,
   searchCacheCounts,
 } from './listings/search-cache';
+export { searchIndexOf, startSearchIndex, stopSearchIndex } from './listings/search-index';
 export { trigrams, Vocabulary } from './listings/spelling';
 export { createMailer } from './mail/mailer';
 export * from './matching';

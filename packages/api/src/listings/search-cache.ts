@@ -76,6 +76,11 @@ export interface SearchCacheStore {
   readonly freshnessMs: number;
   /** The soft window in ms: an older generation's answer this old is recomputed in the background. */
   readonly refreshAfterMs: number;
+  /**
+   * Only searches asked before (in this process, recently) go through the store: a first one is computed without
+   * reading or writing it (SeenKeys). Off by default; the server turns it on.
+   */
+  readonly admitOnSecondAsk?: boolean;
   /** The answer of `generation`, or (unless `exact`) a younger-than-the-window answer of an older one. */
   get(generation: number, key: string, exact?: boolean): Promise<CacheHit | undefined>;
   /** Stores an answer whose computation started `ageMs` ago (0: now), with what it was computed from. */
@@ -101,6 +106,8 @@ export interface SearchCacheOptions {
   refreshAfterMs?: number;
   /** The clock (tests move it). */
   now?: () => number;
+  /** See SearchCacheStore.admitOnSecondAsk. */
+  admitOnSecondAsk?: boolean;
 }
 
 export const DEFAULT_SEARCH_FRESHNESS_MS = 1_000;
@@ -137,6 +144,7 @@ export function createMemorySearchCache(
   return {
     freshnessMs,
     refreshAfterMs,
+    admitOnSecondAsk: options.admitOnSecondAsk ?? false,
     async get(generation, key, exact = false) {
       const hit = entries.get(key);
       if (!hit) return undefined;
@@ -205,7 +213,7 @@ export interface RedisKeyValue {
 export function createRedisSearchCache(
   redis: RedisKeyValue,
   ttlSeconds = 60,
-  options: Pick<SearchCacheOptions, 'freshnessMs' | 'refreshAfterMs'> = {},
+  options: Pick<SearchCacheOptions, 'freshnessMs' | 'refreshAfterMs' | 'admitOnSecondAsk'> = {},
 ): SearchCacheStore {
   const { freshnessMs, refreshAfterMs } = windowsOf(options);
   const ofGeneration = (generation: number, key: string) => `search:${generation}:${key}`;
@@ -218,6 +226,7 @@ export function createRedisSearchCache(
   return {
     freshnessMs,
     refreshAfterMs,
+    admitOnSecondAsk: options.admitOnSecondAsk ?? false,
     async get(generation, key, exact = false) {
       if (exact || freshnessMs <= 0) {
         const value = await redis.get(ofGeneration(generation, key));
@@ -324,6 +333,39 @@ export function searchCacheCounts(): { hits: number; misses: number } {
   return { ...counts };
 }
 
+/**
+ * The keys this process was asked recently (the most recent `capacity`). A search asked for the first time is
+ * computed without the cache: no store read, no answer serialized and stored (most searches of a marketplace are
+ * asked once: storing them only cost time, issue 34). Asked again while remembered, it goes through the cache.
+ */
+export class SeenKeys {
+  private readonly keys = new Set<string>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  /** True when `key` was asked before (and remembers it now). */
+  seenBefore(key: string): boolean {
+    if (this.keys.has(key)) return true;
+    this.keys.add(key);
+    if (this.keys.size > this.capacity) {
+      const oldest = this.keys.values().next().value;
+      if (oldest !== undefined) this.keys.delete(oldest);
+    }
+    return false;
+  }
+}
+
+const seenKeys = new WeakMap<SearchCacheStore, SeenKeys>();
+
+function ofStore(cache: SearchCacheStore): SeenKeys {
+  let seen = seenKeys.get(cache);
+  if (!seen) {
+    seen = new SeenKeys();
+    seenKeys.set(cache, seen);
+  }
+  return seen;
+}
+
 /** The vocabulary version this process last saw (its spelling corrections are of that version). */
 const lastWords = new WeakMap<Database, number>();
 
@@ -383,7 +425,7 @@ async function answerAt(
     )
       return { result: base.result, basis: base.basis };
   }
-  const { result, terms } = await searchListingsPlanned(db, input);
+  const { result, terms } = await searchListingsPlanned(db, input, generation);
   return { result, basis: { plan: JSON.stringify(terms), computedAt: started } };
 }
 
@@ -507,6 +549,10 @@ export async function cachedSearch(
   // The vocabulary in memory reads new words only when a search has seen a newer version than it has.
   vocabularyOf(db).noteVersion(words);
   const key = cacheKey(input);
+  if (cache.admitOnSecondAsk && !ofStore(cache).seenBefore(key)) {
+    counts.misses += 1;
+    return (await searchListingsPlanned(db, input, generation)).result;
+  }
   // Unknown while the cache cannot say (then a member searches exactly).
   let exact = userId !== undefined;
   try {

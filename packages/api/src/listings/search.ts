@@ -11,6 +11,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
+import { type LiveSearchIndex, type RowCache, type SearchIndex, searchIndexOf } from './search-index';
 import { correctTerms, suggestionFor, type TermCorrections } from './spelling';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
@@ -236,11 +237,17 @@ function termCondition({ term, corrections, fuzzy }: TermPlan, index: number, bi
  * them ('|'), so a listing with more of the words, and in weightier fields, ranks higher. Null without words.
  */
 export function relevanceQuery(terms: readonly TermPlan[]): string | null {
+  const tokens = relevanceTokens(terms);
+  return tokens.length > 0 ? tokens.map((token) => `'${token}':*`).join(' | ') : null;
+}
+
+/** The tokens of relevanceQuery(): every word and correction split at what is not a letter, mark or digit. */
+export function relevanceTokens(terms: readonly TermPlan[]): string[] {
   const tokens = new Set<string>();
   for (const { term, corrections } of terms)
     for (const word of [term, ...corrections])
       for (const token of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) tokens.add(token);
-  return tokens.size > 0 ? [...tokens].map((token) => `'${token}':*`).join(' | ') : null;
+  return [...tokens];
 }
 
 interface Cursor {
@@ -798,12 +805,97 @@ export async function searchListings(db: Database, input: SearchListingsInput): 
   return (await searchListingsPlanned(db, input)).result;
 }
 
-/** searchListings(), with the words as it planned them (what the answer depends on besides the listings). */
+const pageStatements = new WeakMap<Database, ReturnType<typeof preparePageByIds>>();
+
+function preparePageByIds(db: Database) {
+  return db
+    .select({ ...listingColumns, cursorAt: sql<string>`${listings.createdAt}::text` })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(sql`${listings.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('listings_search_by_ids');
+}
+
+/**
+ * A search answered by the in-memory index (search-index.ts): it finds, orders and cuts the page, and PostgreSQL
+ * reads the page's (and the featured block's) listings by primary key.
+ */
+async function indexedSearch(
+  db: Database,
+  live: LiveSearchIndex,
+  index: SearchIndex,
+  input: SearchListingsInput,
+  terms: readonly TermPlan[],
+  corrections: Map<string, TermCorrections>,
+): Promise<SearchResult> {
+  const tokens = relevanceTokens(terms);
+  const sort = effectiveSort(input, tokens.length > 0 ? 'ranked' : null);
+  const cursor = input.cursor && sort === 'newest' ? decodeCursor(input.cursor) : undefined;
+  const offset = input.cursor && sort !== 'newest' ? decodeOffsetCursor(input.cursor, sort).offset : 0;
+  const answer = index.search({
+    words: terms.map(({ term, corrections: fixes }) => [term, ...fixes]),
+    tokens,
+    input,
+    sort,
+    cursor,
+    offset,
+    now: Date.now(),
+  });
+  const ids = [...answer.featured, ...answer.page];
+  let statement = pageStatements.get(db);
+  if (!statement) {
+    statement = preparePageByIds(db);
+    pageStatements.set(db, statement);
+  }
+  // The rows held by the index's row cache, the others read (and kept).
+  type Row = Awaited<ReturnType<typeof statement.execute>>[number];
+  const cache = live.rows as RowCache<Row>;
+  const byId = new Map<string, Row>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const held = cache.get(id);
+    if (held) byId.set(id, held);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const epoch = cache.epoch;
+    const rows = await statement.execute({ ids: missing });
+    for (const row of rows) byId.set(row.id, row);
+    cache.keep(rows, epoch);
+  }
+  const pick = (list: string[]) => list.flatMap((id) => byId.get(id) ?? []);
+  const page = pick(answer.page.slice(0, input.limit));
+  const last = page.at(-1);
+  let nextCursor: string | null = null;
+  if (answer.page.length > input.limit && last)
+    nextCursor =
+      sort === 'newest'
+        ? encodeCursor({ at: last.cursorAt, id: last.id })
+        : encodeOffsetCursor({ offset: offset + input.limit, sort });
+  return {
+    barters: [...pick(answer.featured), ...page].map(toListingOutput),
+    nextCursor,
+    ...boundedTotal(answer.matched),
+    suggestion: suggestionFor(input.q, corrections),
+  };
+}
+
+/**
+ * searchListings(), with the words as it planned them (what the answer depends on besides the listings). When
+ * the in-memory index of the handle is built, it answers (caught up to the current search generation first, or
+ * to `generation` when the caller read it); SQL answers otherwise.
+ */
 export async function searchListingsPlanned(
   db: Database,
   input: SearchListingsInput,
+  generation?: number,
 ): Promise<{ result: SearchResult; terms: TermPlan[] }> {
   const { terms, corrections } = await planTerms(db, input);
+  const live = searchIndexOf(db);
+  if (live?.ready && !terms.some(({ term, fuzzy }) => fuzzy && term.length >= 3)) {
+    const index = await live.at(generation ?? (await live.currentGeneration()));
+    if (index) return { result: await indexedSearch(db, live, index, input, terms, corrections), terms };
+  }
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;
   let counted: number;
   const needsCount = (length: number) => Boolean(input.cursor) || length > input.limit;

@@ -16,6 +16,42 @@ describe('editDistance', () => {
     expect(editDistance('radio', 'radio')).toBe(0);
     expect(editDistance('', 'abc')).toBe(3);
   });
+
+  it('bounded by `max`, answers the distance up to it and max + 1 past it (random words against the full table)', () => {
+    // The full table, as editDistance computed it before it stopped early.
+    const full = (a: string, b: string) => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++)
+        for (let j = 1; j <= b.length; j++) {
+          const row = d[i] as number[];
+          const prev = d[i - 1] as number[];
+          row[j] = Math.min(
+            (prev[j] as number) + 1,
+            (row[j - 1] as number) + 1,
+            (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+          );
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+            row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+        }
+      return (d[a.length] as number[])[b.length] as number;
+    };
+    let seed = 34;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(random() * 9) }, () => 'abrd'[Math.floor(random() * 4)]).join('');
+    for (let n = 0; n < 3_000; n++) {
+      const a = word();
+      const b = random() < 0.5 ? word() : `${a.slice(0, -1)}ab${a.slice(-1)}`;
+      const distance = full(a, b);
+      expect(editDistance(a, b)).toBe(distance);
+      for (const max of [0, 1, 2, 3]) expect(editDistance(a, b, max)).toBe(Math.min(distance, max + 1));
+    }
+  });
 });
 
 describe('pickCorrections', () => {

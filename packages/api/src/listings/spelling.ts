@@ -19,30 +19,48 @@ export interface TermCorrections {
 
 const NONE: TermCorrections = { corrections: [], misspelt: false };
 
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours, each 1. */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
+/** Rows of editDistance(), reused (one search at a time runs it: it never awaits). */
+let rowsOf = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours, each 1. With
+ * `max`, any distance over it is answered as max + 1 as soon as it is certain (the lengths differ by more, or a
+ * whole row of the table is over it): the corrections only weigh candidates within 2 edits, and the full table of
+ * every candidate was most of a search's time (issue 34's profile).
+ */
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
   const cols = b.length + 1;
-  const d: number[][] = Array.from({ length: rows }, (_, i) =>
-    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i < rows; i++) {
+  if ((rowsOf[0] as Int32Array).length < cols)
+    rowsOf = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
+  // Three rows: two back (for a swap), the previous and the current.
+  let before = rowsOf[0] as Int32Array;
+  let prev = rowsOf[1] as Int32Array;
+  let row = rowsOf[2] as Int32Array;
+  for (let j = 0; j < cols; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    let smallest = i;
     for (let j = 1; j < cols; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row = d[i] as number[];
-      const prev = d[i - 1] as number[];
       let best = Math.min(
         (prev[j] as number) + 1,
         (row[j - 1] as number) + 1,
         (prev[j - 1] as number) + cost,
       );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, ((d[i - 2] as number[])[j - 2] as number) + 1);
-      }
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (before[j - 2] as number) + 1);
       row[j] = best;
+      if (best < smallest) smallest = best;
     }
+    if (smallest > max) return max + 1;
+    const oldest = before;
+    before = prev;
+    prev = row;
+    row = oldest;
   }
-  return (d[a.length] as number[])[b.length] as number;
+  const distance = prev[b.length] as number;
+  return distance > max ? max + 1 : distance;
 }
 
 /** The edits a word of this length may be away from its correction: 1 up to 4 letters, 2 from 5. */
@@ -76,7 +94,7 @@ export function pickCorrections(
   maxEdits = allowedEdits(term),
 ): string[] {
   const scored = candidates
-    .map((word, order) => ({ word, order, edits: editDistance(term, word) }))
+    .map((word, order) => ({ word, order, edits: editDistance(term, word, maxEdits) }))
     .filter((c) => c.edits <= maxEdits && c.word !== term);
   if (scored.length === 0) return [];
   const fewest = Math.min(...scored.map((c) => c.edits));

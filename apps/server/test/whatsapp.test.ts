@@ -36,6 +36,7 @@ import {
 } from '@barterads/testing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertServerSettings, DEV_WHATSAPP_LINK_SECRET, loadSettings } from '../src/settings';
 import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 
 let phoneCounter = 0;
@@ -888,6 +889,49 @@ describe('the WhatsApp channel of the event dispatcher', () => {
     await dispatch();
     await dispatch();
     expect(fake.to(to.phone.waId)).toHaveLength(1);
+  });
+});
+
+describe('WHATSAPP_LINK_SECRET', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SELLER_LEGAL_NAME: 'Seller',
+    SELLER_GSTIN: '27AABCB1234F1Z8',
+    SELLER_ADDRESS: 'Somewhere',
+    UNSUBSCRIBE_SECRET: 'a-production-unsubscribe-secret-of-32-characters',
+  };
+  const whatsapp = {
+    WHATSAPP_TOKEN: 'token',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: 'app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'verify',
+  };
+  it('signs the one-tap links with a key of its own: a development default, required in production with WhatsApp on', () => {
+    expect(loadSettings({ NODE_ENV: 'test' }).whatsappLinkSecret).toBe(DEV_WHATSAPP_LINK_SECRET);
+    // WhatsApp off in production: not needed.
+    expect(() => assertServerSettings(production, loadSettings(production))).not.toThrow();
+    const on = { ...production, ...whatsapp };
+    expect(() => assertServerSettings(on, loadSettings(on))).toThrow(
+      /^Invalid setting WHATSAPP_LINK_SECRET: is required in production/,
+    );
+    expect(() => loadSettings({ ...on, WHATSAPP_LINK_SECRET: 'short' })).toThrow(
+      /^Invalid setting WHATSAPP_LINK_SECRET: must be at least 32 characters/,
+    );
+    const secret = 'a-production-link-secret-of-32-characters-at-least';
+    const env = { ...on, WHATSAPP_LINK_SECRET: secret };
+    expect(() => assertServerSettings(env, loadSettings(env))).not.toThrow();
+    const settings = loadSettings(env);
+    expect(settings.whatsappLinkSecret).toBe(secret);
+    // Not the unsubscribe key: a link signed with that does not open anything.
+    const claims = {
+      userId: randomUUID(),
+      dealId: randomUUID(),
+      dialog: null,
+      expiresAt: new Date(Date.now() + 60_000),
+    };
+    expect(verifyOneTap(secret, signOneTap(settings.unsubscribeSecret, claims))).toBeNull();
+    expect(verifyOneTap(secret, signOneTap(secret, claims))).toMatchObject({ dealId: claims.dealId });
   });
 });
 

@@ -142,6 +142,7 @@ export async function createServices(
       unsubscribeSecret: settings.unsubscribeSecret,
       webhooks: { allowLoopback: settings.webhookAllowLoopback },
       whatsapp: settings.whatsapp,
+      whatsappLinkSecret: settings.whatsappLinkSecret,
     },
     closing: closing.signal,
     async close() {

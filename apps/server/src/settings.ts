@@ -82,6 +82,10 @@ const EnvSchema = z
     WHATSAPP_VERIFY_TOKEN: optionalText,
     /** The Graph API with its version (default Meta's; tests and `pnpm dev` may point it at the local fake). */
     WHATSAPP_API_URL: url(['http:', 'https:']),
+    /** Signs WhatsApp's one-tap links to a deal (HMAC-SHA256): required in production when WhatsApp is on. */
+    WHATSAPP_LINK_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Where the embedded database and the development outbox live (default: .data at the repository root). */
     DATA_DIR: optionalText,
@@ -238,6 +242,8 @@ export interface Settings {
   webhookAllowLoopback: boolean;
   /** The WhatsApp Cloud API (WHATSAPP_*), or undefined: the channel is off. */
   whatsapp: ApiConfig['whatsapp'];
+  /** The key of WhatsApp's one-tap links (WHATSAPP_LINK_SECRET). */
+  whatsappLinkSecret: string;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   /** Uploaded files: an S3-compatible bucket, or undefined for local files under `dataDir/files`. */
@@ -264,6 +270,9 @@ export const DEV_SELLER = {
   gstin: '27AABCB1234F1Z8',
   address: '101 Sample House, Andheri East, Mumbai, Maharashtra 400069',
 } as const;
+
+/** The one-tap links' key outside production (public, like the unsubscribe key: a link signed with it proves nothing in production). */
+export const DEV_WHATSAPP_LINK_SECRET = 'barterads-development-whatsapp-link-secret';
 
 /** The unsubscribe links' key outside production (public: links signed with it prove nothing in production). */
 export const DEV_UNSUBSCRIBE_SECRET = 'barterads-development-unsubscribe-secret';
@@ -304,6 +313,12 @@ export function assertServerSettings(source: NodeJS.ProcessEnv, settings: Settin
     if (!source.UNSUBSCRIBE_SECRET?.trim()) {
       throw new SettingsError(
         "Invalid setting UNSUBSCRIBE_SECRET: is required in production (signs the alert e-mails' unsubscribe links)",
+      );
+    }
+    // A one-tap link shows its deal signed out: with the public development key anyone could open anyone's deal.
+    if (source.WHATSAPP_TOKEN?.trim() && !source.WHATSAPP_LINK_SECRET?.trim()) {
+      throw new SettingsError(
+        "Invalid setting WHATSAPP_LINK_SECRET: is required in production with WhatsApp on (signs the messages' one-tap links)",
       );
     }
   }
@@ -388,6 +403,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env): Settings 
             apiUrl: env.WHATSAPP_API_URL ?? GRAPH_API_URL,
           }
         : undefined,
+    whatsappLinkSecret: env.WHATSAPP_LINK_SECRET ?? DEV_WHATSAPP_LINK_SECRET,
     logLevel: env.LOG_LEVEL,
     dataDir: resolve(env.DATA_DIR ?? join(root, '.data')),
     s3:

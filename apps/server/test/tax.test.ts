@@ -4,6 +4,7 @@ import {
   businessVerifications,
   dealDeliverables,
   dealLegs,
+  events,
   notifications,
   type UserRow,
   users,
@@ -499,6 +500,19 @@ describe('GST legs over real HTTP (issue 30)', () => {
       await runLegReminders(deps, on(28));
       await runLegReminders(deps, on(28));
       expect(await keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`, `leg:${ownerLeg!.id}:due-28`]);
+      // Each reminder's `leg.due_soon` event (WhatsApp's invoice-leg-due message), once per mark.
+      const dueEvents = await server.db
+        .select()
+        .from(events)
+        .where(and(eq(events.resourceId, d.id), eq(events.type, 'leg.due_soon')));
+      expect(
+        dueEvents
+          .map((e) => (e.data as { leg: { _id: string; daysLeft: number } }).leg)
+          .sort((a, b) => a.daysLeft - b.daysLeft),
+      ).toEqual([
+        expect.objectContaining({ _id: ownerLeg!.id, daysLeft: 2 }),
+        expect.objectContaining({ _id: ownerLeg!.id, daysLeft: 10 }),
+      ]);
       const [latest] = await server.db
         .select()
         .from(notifications)

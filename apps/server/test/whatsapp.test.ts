@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   buildTemplate,
+  DEAL_EXPIRING_EVENT,
   DEAL_MESSAGE_GAP_MS,
   type DispatchDeps,
   dispatchEvents,
+  EVENT_DISPATCH_JOB,
+  notifyDeps,
   renderTemplate,
+  runDealExpiry,
+  runDeliverableDue,
   signOneTap,
   verifyOneTap,
   WHATSAPP_TEMPLATES,
@@ -16,10 +21,12 @@ import {
   type Database,
   deals as dealsTable,
   eventDeliveries,
+  events as eventsTable,
   type UserRow,
   users,
   whatsappMessages,
   whatsappNumbers,
+  whatsappPendingStatuses,
 } from '@barterads/db';
 import {
   createTestDatabase,
@@ -27,8 +34,9 @@ import {
   startFakeWhatsapp,
   type TestDatabase,
 } from '@barterads/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertServerSettings, DEV_WHATSAPP_LINK_SECRET, loadSettings } from '../src/settings';
 import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
 
 let phoneCounter = 0;
@@ -77,7 +85,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     return { ...member, phone };
   }
 
-  async function propose(to: { user: UserRow }) {
+  async function propose(to: { user: UserRow }, endDate?: string) {
     const brand = await createTestUser(server.db, { firstName: 'Kabir' });
     const listing = await insertTestListing(server.db, to.user, { rateInr: 50000, unit: 'month' });
     const made = await server.request('/api/deals', {
@@ -93,8 +101,16 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
             quantity: 1,
             unit: 'month',
             valueInr: 50000,
+            endDate,
           },
-          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
+          {
+            giverId: brand.user.id,
+            title: 'Sampling boxes',
+            quantity: 20,
+            unit: 'event',
+            valueInr: 45000,
+            endDate,
+          },
         ],
       },
     });
@@ -199,11 +215,11 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
       `view:${dealId}`,
     ]);
     const token = buttons[0]!.parameters![0]!.text!;
-    const claims = verifyOneTap(server.settings.unsubscribeSecret, token);
+    const claims = verifyOneTap(server.settings.whatsappLinkSecret, token);
     expect(claims).toMatchObject({ userId: owner.user.id, dealId, dialog: 'accept' });
     expect(claims!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     // A tampered link verifies to nothing.
-    expect(verifyOneTap(server.settings.unsubscribeSecret, `${token.slice(0, -2)}xx`)).toBeNull();
+    expect(verifyOneTap(server.settings.whatsappLinkSecret, `${token.slice(0, -2)}xx`)).toBeNull();
     // The link opens that deal (as its member sees it, with the accept dialog) and nothing else.
     const opened = await server.request(`/api/whatsapp/links/${token}`);
     expect(opened.status).toBe(200);
@@ -212,7 +228,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     expect(opened.headers.get('set-cookie')).toBeNull();
     const tampered = await server.request(`/api/whatsapp/links/${token.slice(0, -2)}xx`);
     expect(tampered.status).toBe(404);
-    const secret = server.settings.unsubscribeSecret;
+    const secret = server.settings.whatsappLinkSecret;
     const stranger = await createTestUser(server.db);
     const foreign = signOneTap(secret, {
       userId: stranger.user.id,
@@ -345,7 +361,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     const text = reply.body.text!.body;
     const token = /\/w\/([\w-]+)/.exec(text)![1]!;
     expect(text).toContain(`${server.settings.appUrl}/w/`);
-    expect(verifyOneTap(server.settings.unsubscribeSecret, token)).toMatchObject({
+    expect(verifyOneTap(server.settings.whatsappLinkSecret, token)).toMatchObject({
       dealId,
       dialog: 'accept',
     });
@@ -403,6 +419,107 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
       failure: 'WhatsApp cannot deliver to this number.',
     });
     expect(fake.to(phone.waId)).toHaveLength(0);
+  });
+
+  it('keeps a status callback that arrives before the message is recorded, and applies it once the row appears', async () => {
+    // Meta calls back before the send is answered: the code's row (and, below, the channel's) is not written yet.
+    fake.webhookUrl = `${server.baseUrl}/api/whatsapp/webhook`;
+    fake.callbacks = 'before';
+    try {
+      const owner = await optedIn();
+      const statusOf = async (wamid: string) =>
+        (await server.db.select().from(whatsappMessages).where(eq(whatsappMessages.wamid, wamid)))[0]?.status;
+      // The code message: sent and delivered both came before its insert.
+      const code = fake.to(owner.phone.waId)[0]!;
+      expect(await statusOf(code.id)).toBe('delivered');
+      const applied = [code.id];
+      // An offer through the dispatcher: the callbacks come while the delivery's transaction is open. (PostgreSQL
+      // only: PGlite has one connection, which that transaction holds, so the webhook could not be answered.)
+      if (server.databaseUrl) {
+        await propose(owner);
+        await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+        const offer = fake.to(owner.phone.waId)[1]!;
+        await expect.poll(() => statusOf(offer.id), { timeout: 20_000 }).toBe('delivered');
+        applied.push(offer.id);
+      }
+      // Nothing left waiting once applied.
+      const waiting = await server.db
+        .select()
+        .from(whatsappPendingStatuses)
+        .where(inArray(whatsappPendingStatuses.wamid, applied));
+      expect(waiting).toEqual([]);
+    } finally {
+      fake.callbacks = 'after';
+      fake.webhookUrl = undefined;
+    }
+    // A callback for an id never recorded is kept, not applied to anything, and changes no message.
+    const stray = `wamid.stray-${randomUUID()}`;
+    expect((await webhook(fake.statusWebhook(stray, 'read'))).status).toBe(200);
+    const kept = await server.db
+      .select()
+      .from(whatsappPendingStatuses)
+      .where(eq(whatsappPendingStatuses.wamid, stray));
+    expect(kept.map((k) => k.status)).toEqual(['read']);
+  });
+
+  /** The member's messages about a deal moved 11 minutes back (the one-per-10-minutes rule's gap has passed). */
+  async function gapPassed(userId: string) {
+    await server.db
+      .update(whatsappMessages)
+      .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(whatsappMessages.userId, userId));
+  }
+
+  it('tells the member whose answer an offer awaits that it closes within 24 hours (the expiry job)', async () => {
+    const owner = await optedIn();
+    const { dealId } = await propose(owner);
+    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+    await gapPassed(owner.user.id);
+    await server.db
+      .update(dealsTable)
+      .set({ expiresAt: new Date(Date.now() + 3 * 60 * 60 * 1000) })
+      .where(eq(dealsTable.id, dealId));
+    const done = await runDealExpiry(notifyDeps(server.services));
+    expect(done.reminded).toBeGreaterThanOrEqual(1);
+    server.services.jobs?.wake(EVENT_DISPATCH_JOB);
+    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 30_000 }).toBe(3);
+    const expiring = fake.to(owner.phone.waId)[2]!;
+    expect(expiring.body.template).toMatchObject({
+      name: 'barterads_offer_expiring',
+      language: { code: 'en' },
+    });
+    expect(fake.bodyParameters(expiring)[0]).toMatch(/^#/);
+    // Once per version: running the job again sends nothing more.
+    await runDealExpiry(notifyDeps(server.services));
+    const events = await server.db
+      .select()
+      .from(eventsTable)
+      .where(and(eq(eventsTable.resourceId, dealId), eq(eventsTable.type, DEAL_EXPIRING_EVENT)));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ to: owner.user.id });
+  });
+
+  it('tells a giver that an item is due tomorrow, once (the deliveries job)', async () => {
+    const owner = await optedIn();
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toLocaleDateString('en-CA', {
+      timeZone: 'Asia/Kolkata',
+    });
+    const { dealId } = await propose(owner, tomorrow);
+    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+    const accepted = await server.request(`/api/deals/${dealId}/accept`, {
+      token: owner.token,
+      json: { version: 1 },
+    });
+    expect(accepted.status).toBe(200);
+    await gapPassed(owner.user.id);
+    // Both items are due: the owner's (Hoarding) to the owner, the brand's to the brand (not opted in).
+    expect(await runDeliverableDue(server.db)).toEqual({ due: 2 });
+    expect(await runDeliverableDue(server.db)).toEqual({ due: 0 });
+    server.services.jobs?.wake(EVENT_DISPATCH_JOB);
+    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 30_000 }).toBe(3);
+    const due = fake.to(owner.phone.waId)[2]!;
+    expect(due.body.template!.name).toBe('barterads_deliverable_due');
+    expect(fake.bodyParameters(due)[1]).toBe('Hoarding');
   });
 });
 
@@ -466,7 +583,7 @@ describe('the WhatsApp channel of the event dispatcher', () => {
       pubsub,
       logger,
       now: () => clock,
-      channels: [whatsappChannel({ config: config(), linkSecret: SECRET, now: () => clock })],
+      channels: [whatsappChannel({ config: config(), db, linkSecret: SECRET, now: () => clock })],
     };
     return dispatchEvents(deps);
   }
@@ -560,6 +677,130 @@ describe('the WhatsApp channel of the event dispatcher', () => {
     ).toContain('वाद मिटला');
   });
 
+  it("sends the timed reminders, circle proposals and match alerts: each template in the member's language", async () => {
+    clock = new Date('2026-11-28T14:00:00Z');
+    const raw = (
+      type: string,
+      resourceType: 'deal' | 'circle' | 'listing',
+      resourceId: string,
+      audience: string[],
+      data: Record<string, unknown>,
+    ) =>
+      db.transaction((tx) =>
+        writeEvent(tx, {
+          type,
+          actor: { kind: 'system', id: null },
+          resourceType,
+          resourceId,
+          audience,
+          data,
+        }),
+      );
+    const dealOf = (a: UserRow, b: UserRow, dealId: string) => ({
+      _id: dealId,
+      number: 'BA-2026-000077',
+      version: 1,
+      expiresAt: '2026-11-29T06:30:00.000Z',
+      proposer: party(a),
+      counterparty: party(b),
+      items: [{ _id: 'item-9', title: 'Radio spots' }],
+    });
+    const other = (await createTestUser(db, { firstName: 'Mother' })).user;
+    // The dates as an English reader reads them (India's time zone).
+    const english = { expiring: '29 Nov 2026, 12:00 pm IST', due: '1 Dec 2026', leg: '20 Dec 2026' };
+    for (const language of ['en', 'hi', 'mr'] as const) {
+      const to = await member(language);
+      // Match alerts are their own opt-in.
+      await db
+        .update(whatsappNumbers)
+        .set({ matchAlerts: true })
+        .where(eq(whatsappNumbers.userId, to.user.id));
+      // One deal per kind: the 10-minute rule is per deal.
+      const d1 = randomUUID();
+      await raw('deal.expiring', 'deal', d1, [to.user.id, other.id], {
+        deal: dealOf(other, to.user, d1),
+        to: to.user.id,
+      });
+      const d2 = randomUUID();
+      await raw('deliverable.due', 'deal', d2, [to.user.id, other.id], {
+        deal: dealOf(to.user, other, d2),
+        deliverable: {
+          itemId: 'item-9',
+          title: 'Radio spots',
+          giverId: to.user.id,
+          receiverId: other.id,
+          status: 'pending',
+          round: 0,
+          dueDate: '2026-12-01',
+        },
+      });
+      const d3 = randomUUID();
+      await raw('leg.due_soon', 'deal', d3, [to.user.id, other.id], {
+        deal: dealOf(to.user, other, d3),
+        leg: { _id: randomUUID(), supplierId: to.user.id, supplyDate: '2026-11-20', dueDate: '2026-12-20' },
+      });
+      const circleId = randomUUID();
+      await raw('circle.proposed', 'circle', circleId, [to.user.id, other.id], {
+        circle: { _id: circleId, number: 12, status: 'proposed', memberIds: [to.user.id, other.id] },
+      });
+      const listingId = randomUUID();
+      await raw('match.found', 'listing', listingId, [to.user.id], {
+        listing: { _id: listingId, title: 'Metro hoarding', ownerId: to.user.id },
+        newMatches: 3,
+      });
+      await dispatch();
+      const got = fake.to(to.phone.waId);
+      const byName = (name: string) => got.find((m) => m.body.template!.name === name)!;
+      expect(got.map((m) => m.body.template!.name).sort()).toEqual(
+        [
+          'barterads_offer_expiring',
+          'barterads_deliverable_due',
+          'barterads_invoice_leg_due',
+          'barterads_circle_proposed',
+          'barterads_match_alert',
+        ].sort(),
+      );
+      for (const m of got) expect(m.body.template!.language.code).toBe(language);
+      const params = (name: string) => fake.bodyParameters(byName(name));
+      expect(params('barterads_offer_expiring')[0]).toBe('BA-2026-000077');
+      expect(params('barterads_deliverable_due').slice(0, 2)).toEqual(['BA-2026-000077', 'Radio spots']);
+      expect(params('barterads_invoice_leg_due')[0]).toBe('BA-2026-000077');
+      if (language === 'en') {
+        expect(params('barterads_offer_expiring')[1]).toBe(english.expiring);
+        expect(params('barterads_deliverable_due')[2]).toBe(english.due);
+        expect(params('barterads_invoice_leg_due')[1]).toBe(english.leg);
+      } else {
+        // The dates in the member's language.
+        expect(params('barterads_deliverable_due')[2]).not.toBe(english.due);
+      }
+      expect(params('barterads_circle_proposed')).toEqual(['C-12']);
+      expect(params('barterads_match_alert')).toEqual(['3', 'Metro hoarding']);
+      // The circle's link opens that circle's page; the deal reminders' links their deal; a match alert has none.
+      const linkOf = (name: string) =>
+        byName(name).body.template!.components!.find((c) => c.type === 'button' && c.sub_type === 'url')
+          ?.parameters?.[0]?.text;
+      expect(verifyOneTap(SECRET, linkOf('barterads_circle_proposed')!, clock)).toMatchObject({
+        page: 'circle',
+        dealId: circleId,
+        userId: to.user.id,
+      });
+      expect(verifyOneTap(SECRET, linkOf('barterads_invoice_leg_due')!, clock)).toMatchObject({
+        page: 'deal',
+        dealId: d3,
+      });
+      expect(linkOf('barterads_match_alert')).toBeUndefined();
+    }
+    // Without the match-alert opt-in, no match alert (deal updates still on).
+    const quiet = await member('en');
+    const listingId = randomUUID();
+    await raw('match.found', 'listing', listingId, [quiet.user.id], {
+      listing: { _id: listingId, title: 'Bus shelter', ownerId: quiet.user.id },
+      newMatches: 1,
+    });
+    await dispatch();
+    expect(fake.to(quiet.phone.waId)).toHaveLength(0);
+  });
+
   it('sends at most one message per deal per 10 minutes, folding the later events into the next', async () => {
     clock = new Date('2026-11-28T12:00:00Z');
     const sender = (await createTestUser(db, { firstName: 'Mfrom' })).user;
@@ -648,6 +889,49 @@ describe('the WhatsApp channel of the event dispatcher', () => {
     await dispatch();
     await dispatch();
     expect(fake.to(to.phone.waId)).toHaveLength(1);
+  });
+});
+
+describe('WHATSAPP_LINK_SECRET', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    SELLER_LEGAL_NAME: 'Seller',
+    SELLER_GSTIN: '27AABCB1234F1Z8',
+    SELLER_ADDRESS: 'Somewhere',
+    UNSUBSCRIBE_SECRET: 'a-production-unsubscribe-secret-of-32-characters',
+  };
+  const whatsapp = {
+    WHATSAPP_TOKEN: 'token',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: 'app-secret',
+    WHATSAPP_VERIFY_TOKEN: 'verify',
+  };
+  it('signs the one-tap links with a key of its own: a development default, required in production with WhatsApp on', () => {
+    expect(loadSettings({ NODE_ENV: 'test' }).whatsappLinkSecret).toBe(DEV_WHATSAPP_LINK_SECRET);
+    // WhatsApp off in production: not needed.
+    expect(() => assertServerSettings(production, loadSettings(production))).not.toThrow();
+    const on = { ...production, ...whatsapp };
+    expect(() => assertServerSettings(on, loadSettings(on))).toThrow(
+      /^Invalid setting WHATSAPP_LINK_SECRET: is required in production/,
+    );
+    expect(() => loadSettings({ ...on, WHATSAPP_LINK_SECRET: 'short' })).toThrow(
+      /^Invalid setting WHATSAPP_LINK_SECRET: must be at least 32 characters/,
+    );
+    const secret = 'a-production-link-secret-of-32-characters-at-least';
+    const env = { ...on, WHATSAPP_LINK_SECRET: secret };
+    expect(() => assertServerSettings(env, loadSettings(env))).not.toThrow();
+    const settings = loadSettings(env);
+    expect(settings.whatsappLinkSecret).toBe(secret);
+    // Not the unsubscribe key: a link signed with that does not open anything.
+    const claims = {
+      userId: randomUUID(),
+      dealId: randomUUID(),
+      dialog: null,
+      expiresAt: new Date(Date.now() + 60_000),
+    };
+    expect(verifyOneTap(secret, signOneTap(settings.unsubscribeSecret, claims))).toBeNull();
+    expect(verifyOneTap(secret, signOneTap(secret, claims))).toMatchObject({ dealId: claims.dealId });
   });
 });
 

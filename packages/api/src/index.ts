@@ -32,9 +32,15 @@ export {
   SESSION_COOKIE,
 } from './context';
 export { getDealPage } from './deals/deals';
-export { runDealExpiry } from './deals/expiry';
+export { DEAL_EXPIRING_EVENT, runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
-export { PROOF_FILES, readProof, runDeliveryTimers } from './deliveries/deliveries';
+export {
+  DELIVERABLE_DUE_EVENT,
+  PROOF_FILES,
+  readProof,
+  runDeliverableDue,
+  runDeliveryTimers,
+} from './deliveries/deliveries';
 export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {

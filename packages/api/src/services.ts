@@ -28,12 +28,14 @@ export interface ApiConfig {
     | undefined;
   /** The seller named on GST invoices (SELLER_LEGAL_NAME, SELLER_GSTIN, SELLER_ADDRESS). */
   seller: SellerConfig;
-  /** Signs the saved-search alerts' one-click unsubscribe links and (a key derived from it) WhatsApp's one-tap links. */
+  /** Signs the saved-search alerts' one-click unsubscribe links. */
   unsubscribeSecret: string;
   /** Partner webhooks: WEBHOOK_ALLOW_LOOPBACK lets tests use 127.0.0.1 / ::1 endpoints (never in production). */
   webhooks: { allowLoopback: boolean };
   /** The WhatsApp Cloud API (WHATSAPP_*): undefined when not connected (the channel is off). */
   whatsapp?: WhatsappConfig;
+  /** Signs WhatsApp's one-tap links (WHATSAPP_LINK_SECRET; a key of its own, so rotating one kind of link leaves the other). */
+  whatsappLinkSecret: string;
 }
 
 export interface SellerConfig {

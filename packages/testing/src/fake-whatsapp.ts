@@ -80,6 +80,14 @@ export interface FakeWhatsapp {
   requests: Array<{ method: string; path: string; status: number }>;
   mode: FakeWhatsappMode;
   unreachable: Set<string>;
+  /** Where status callbacks go (the `webhookUrl` option; tests that start the server after the fake set it then). */
+  webhookUrl: string | undefined;
+  /**
+   * When the `sent` and `delivered` callbacks go: `after` the send's answer (as usual), or `before` it (answered
+   * by the server first: Meta does not order its callbacks after its answer, so a server may hear of a message it has
+   * not recorded yet).
+   */
+  callbacks: 'after' | 'before';
   /** The settings that point the server at this fake. */
   env(): Record<string, string>;
   /** Messages to a number (wa_id form), oldest first. */
@@ -159,6 +167,8 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
     requests,
     mode: 'ok',
     unreachable,
+    webhookUrl: options.webhookUrl,
+    callbacks: 'after',
     env() {
       return {
         WHATSAPP_API_URL: fake.url,
@@ -217,8 +227,8 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
       });
     },
     async post(hook) {
-      if (!options.webhookUrl) throw new Error('the fake has no webhookUrl');
-      const response = await fetch(options.webhookUrl, {
+      if (!fake.webhookUrl) throw new Error('the fake has no webhookUrl');
+      const response = await fetch(fake.webhookUrl, {
         method: 'POST',
         headers: hook.headers,
         body: hook.body,
@@ -309,15 +319,17 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}): Prom
     };
     messages.push(message);
     options.onMessage?.(message);
-    if (options.webhookUrl) {
+    const callbacks = async () => {
+      for (const status of ['sent', 'delivered'] as const) {
+        await fake.post(fake.statusWebhook(id, status)).catch(() => 0);
+      }
+    };
+    if (fake.webhookUrl && fake.callbacks === 'before') {
+      // The callbacks answered before the send is: the server has not recorded the message yet.
+      await callbacks();
+    } else if (fake.webhookUrl) {
       // Meta's callbacks come after the answer: sent, then delivered (a server that is down just misses them).
-      setTimeout(() => {
-        void (async () => {
-          for (const status of ['sent', 'delivered'] as const) {
-            await fake.post(fake.statusWebhook(id, status)).catch(() => 0);
-          }
-        })();
-      }, 50);
+      setTimeout(() => void callbacks(), 50);
     }
     record(200);
     response.writeHead(200, { 'content-type': 'application/json' });

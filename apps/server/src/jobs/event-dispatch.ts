@@ -26,7 +26,7 @@ export function eventDispatchJob(services: ApiServices): RecurringJob {
           lookup: services.webhookLookup,
         },
         whatsapp: services.config.whatsapp
-          ? { config: services.config.whatsapp, linkSecret: services.config.unsubscribeSecret }
+          ? { config: services.config.whatsapp, linkSecret: services.config.whatsappLinkSecret }
           : undefined,
       });
       if (done.delivered > 0 || done.failed > 0) services.logger.info(done, 'event dispatch');

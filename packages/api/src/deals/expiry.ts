@@ -2,7 +2,7 @@ import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../events/outbox';
 import { dealExpiryUnwrittenSql, dealOpenSql } from '../lifecycle/transition';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import { type NotifyDeps, notifyWithEvent } from '../notifications/notify';
 import { writeDealEvent } from './deals';
 
 interface Recipient extends Record<string, unknown> {
@@ -11,6 +11,9 @@ interface Recipient extends Record<string, unknown> {
   version: number;
   expires_at: Date | string;
 }
+
+/** The reminder that an offer closes within 24 hours (internal: WhatsApp's `barterads_offer_expiring`). */
+export const DEAL_EXPIRING_EVENT = 'deal.expiring';
 
 function when(value: Date | string): string {
   return `${new Date(value).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} IST`;
@@ -24,7 +27,9 @@ function when(value: Date | string): string {
  * - Open offers past their period become `expired` (reads already show them so, by the one rule of
  *   effectiveDealStatus in packages/core and its SQL in lifecycle/transition.ts; this writes it), each with its
  *   `deal.expired` event in the same transaction: the outbox's dispatcher tells both parties (bell and e-mail).
- * - The party whose turn it is hears once per version that the offer closes within 24 hours.
+ * - The party whose turn it is hears once per version that the offer closes within 24 hours: in the bell (and its
+ *   e-mail), and through a `deal.expiring` event (`to`: that party) written with it, which the dispatcher's WhatsApp
+ *   channel sends (an internal event: not in the partners' list, and no bell of its own).
  * Plain SQL, so `updated_at` (latest activity) is not touched by a reminder.
  */
 export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number; reminded: number }> {
@@ -52,14 +57,18 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
         from r join users u on u.id = r.turn_user_id and u.deleted_at is null`,
   );
   for (const to of reminded) {
-    await notify(deps, {
-      userId: to.user_id,
-      kind: 'deal_expiring',
-      title: 'An offer awaiting your answer closes within 24 hours',
-      body: `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
-      link: `/dashboard/deals/${to.deal_id}`,
-      dedupeKey: `deal:${to.deal_id}:v${to.version}:expiring`,
-    });
+    await notifyWithEvent(
+      deps,
+      {
+        userId: to.user_id,
+        kind: 'deal_expiring',
+        title: 'An offer awaiting your answer closes within 24 hours',
+        body: `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
+        link: `/dashboard/deals/${to.deal_id}`,
+        dedupeKey: `deal:${to.deal_id}:v${to.version}:expiring`,
+      },
+      (tx) => writeDealEvent(tx, to.deal_id, DEAL_EXPIRING_EVENT, SYSTEM_ACTOR, { to: to.user_id }),
+    );
   }
   return { expired: expired.length, reminded: new Set(reminded.map((r) => r.deal_id)).size };
 }

@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import { writeDealEvent } from '../deals/deals';
 import { actorOf, type EventActor, SYSTEM_ACTOR } from '../events/outbox';
@@ -325,6 +325,8 @@ export interface DeliverableEventData {
   automatic?: boolean;
   outcome?: DisputeOutcome;
   note?: string;
+  /** `deliverable.due`: the item's last day (its end date), as an ISO day. */
+  dueDate?: string;
 }
 
 /** What a transition tells whom, once it has committed. */
@@ -712,6 +714,68 @@ export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResu
     autoAccepted.push(...outcomes);
   }
   return { reminded, autoAccepted };
+}
+
+/** The reminder that a deliverable is due (internal: WhatsApp's `barterads_deliverable_due`; no bell of its own). */
+export const DELIVERABLE_DUE_EVENT = 'deliverable.due';
+
+/**
+ * Givers whose deliverable is still `pending` on a deal in delivery hear once, from the day before its item's end
+ * date (Asia/Kolkata) to that day, that it is due: a `deliverable.due` event, which the dispatcher's WhatsApp channel
+ * sends. Once per deliverable: the event itself is the mark (checked again under the deliverable's row lock, so two
+ * instances running at once write one). `now` is the run's clock (tests pass their own).
+ */
+export async function runDeliverableDue(db: Database, now: Date = new Date()): Promise<{ due: number }> {
+  const today = now.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+  const dueSql = (id: SQL) =>
+    sql`not exists (select 1 from events e where e.resource_id = ${dealDeliverables.dealId}
+          and e.type = ${DELIVERABLE_DUE_EVENT} and e.data->'deliverable'->>'itemId' = ${id}::text)`;
+  const rows = await db
+    .select({ id: dealDeliverables.id })
+    .from(dealDeliverables)
+    .innerJoin(deals, eq(deals.id, dealDeliverables.dealId))
+    .innerJoin(dealItems, eq(dealItems.id, dealDeliverables.itemId))
+    .where(
+      and(
+        eq(dealDeliverables.status, 'pending'),
+        inArray(deals.status, [...DEAL_IN_DELIVERY]),
+        sql`${dealItems.endDate} between ${today}::date and ${today}::date + 1`,
+        dueSql(sql`${dealDeliverables.itemId}`),
+      ),
+    )
+    .limit(500);
+  let due = 0;
+  for (const { id } of rows) {
+    const wrote = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ deliverable: dealDeliverables, title: dealItems.title, endDate: dealItems.endDate })
+        .from(dealDeliverables)
+        .innerJoin(dealItems, eq(dealItems.id, dealDeliverables.itemId))
+        .where(and(eq(dealDeliverables.id, id), eq(dealDeliverables.status, 'pending')))
+        .for('update', { of: dealDeliverables });
+      if (!row?.endDate) return false;
+      const [stillDue] = await tx
+        .select({ id: dealDeliverables.id })
+        .from(dealDeliverables)
+        .where(and(eq(dealDeliverables.id, id), dueSql(sql`${row.deliverable.itemId}`)))
+        .limit(1);
+      if (!stillDue) return false;
+      const d = row.deliverable;
+      const data: DeliverableEventData = {
+        itemId: d.itemId,
+        status: d.status,
+        round: d.round,
+        title: row.title,
+        giverId: d.giverId,
+        receiverId: d.receiverId,
+        dueDate: row.endDate,
+      };
+      await writeDealEvent(tx, d.dealId, DELIVERABLE_DUE_EVENT, SYSTEM_ACTOR, { deliverable: data });
+      return true;
+    });
+    if (wrote) due += 1;
+  }
+  return { due };
 }
 
 // ---- the admin's record of a dispute ----

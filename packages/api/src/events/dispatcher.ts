@@ -171,7 +171,7 @@ export const CHANNELS: readonly ((deps: DispatchDeps) => Channel | undefined)[] 
   (deps) => emailChannel(deps.mailer, deps.appUrl),
   (deps) => webhookChannel(deps),
   // Only with the WhatsApp settings (WHATSAPP_*): without them no WhatsApp deliveries are fanned out.
-  (deps) => (deps.whatsapp ? whatsappChannel({ now: deps.now, ...deps.whatsapp }) : undefined),
+  (deps) => (deps.whatsapp ? whatsappChannel({ now: deps.now, db: deps.db, ...deps.whatsapp }) : undefined),
 ];
 
 function stopped(signal: AbortSignal | undefined): boolean {

@@ -1,7 +1,8 @@
 import { type Database, listingMatches, queryRows, sql } from '@barterads/db';
 import { and, eq, notInArray, or } from 'drizzle-orm';
+import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import type { NotifyDeps } from '../notifications/notify';
-import { notify } from '../notifications/notify';
+import { notifyWithEvent } from '../notifications/notify';
 import { scoreListing } from './score';
 
 /** The match job's queue name (apps/server/src/jobs). */
@@ -79,15 +80,28 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
   const day = new Date().toISOString().slice(0, 10);
   for (const owner of owners) {
     const n = counts.get(owner.id) ?? 0;
-    await notify(deps.notify, {
-      userId: owner.owner_id,
-      kind: 'new_matches',
-      title: n === 1 ? `A new match for "${owner.title}"` : `${n} new matches for "${owner.title}"`,
-      body: `BarterAds found ${n === 1 ? 'a listing' : `${n} listings`} that could trade with "${owner.title}". See why they match on your listing's page.`,
-      link: `/listings/${owner.id}`,
-      dedupeKey: `matches:${owner.id}:${day}`,
-      email: false,
-    });
+    await notifyWithEvent(
+      deps.notify,
+      {
+        userId: owner.owner_id,
+        kind: 'new_matches',
+        title: n === 1 ? `A new match for "${owner.title}"` : `${n} new matches for "${owner.title}"`,
+        body: `BarterAds found ${n === 1 ? 'a listing' : `${n} listings`} that could trade with "${owner.title}". See why they match on your listing's page.`,
+        link: `/listings/${owner.id}`,
+        dedupeKey: `matches:${owner.id}:${day}`,
+        email: false,
+      },
+      // `match.found` (once per listing per day, as the bell): WhatsApp's match alert to an owner who opted in.
+      (tx) =>
+        writeEvent(tx, {
+          type: 'match.found',
+          actor: SYSTEM_ACTOR,
+          resourceType: 'listing',
+          resourceId: owner.id,
+          audience: [owner.owner_id],
+          data: { listing: { _id: owner.id, title: owner.title, ownerId: owner.owner_id }, newMatches: n },
+        }),
+    );
   }
   return created.filter((r) => r.listingId === listingId).length;
 }

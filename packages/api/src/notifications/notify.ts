@@ -98,6 +98,51 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<{ id
   }
 }
 
+/**
+ * `notify` and an event (the outbox) in one transaction: the bell's row, and when it is new (not a repeat of its
+ * dedupe key), the event `write` records, for the channels the bell does not cover (WhatsApp). Both commit or
+ * neither; the live notice and the jobs' wake-ups follow the commit. For timed reminders (an offer closing, an
+ * invoice due, new matches) that are told in the bell directly and over WhatsApp through the dispatcher.
+ */
+export async function notifyWithEvent(
+  deps: NotifyDeps,
+  input: NotifyInput,
+  write: (tx: Executor) => Promise<unknown>,
+): Promise<{ id: string } | null> {
+  const published: [string, unknown][] = [];
+  const deferred: PubSub = {
+    publish: async (topic, data) => {
+      published.push([topic, data]);
+    },
+    subscribe: (topic, handler) => deps.pubsub.subscribe(topic, handler),
+    close: () => Promise.resolve(),
+  };
+  let wakeEmail = false;
+  let row: { id: string } | null;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const written = await notify(
+        { db: tx, pubsub: deferred, logger: deps.logger, wakeEmailJob: () => (wakeEmail = true) },
+        input,
+      );
+      if (written) await write(tx);
+      return written;
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, kind: input.kind }, 'notification and its event not written');
+    return null;
+  }
+  if (!row) return null;
+  for (const [topic, data] of published) {
+    await deps.pubsub.publish(topic, data).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'notification event not published');
+    });
+  }
+  if (wakeEmail) deps.wakeEmailJob?.();
+  deps.wakeEvents?.();
+  return row;
+}
+
 /** The member's e-mail choices: every kind, `true` unless turned off. */
 export async function emailPreferences(
   db: Executor,

@@ -1,6 +1,8 @@
 import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import { writeDealEvent } from '../deals/deals';
+import { SYSTEM_ACTOR } from '../events/outbox';
+import { type NotifyDeps, notifyWithEvent } from '../notifications/notify';
 
 /** The days after the supply date on which a supplier hears that its leg's tax invoice is not yet issued. */
 export const LEG_REMINDER_DAYS = [20, 28] as const;
@@ -14,6 +16,13 @@ interface DueLeg extends Record<string, unknown> {
   supplier_id: string;
   supply_day: string;
   days: number;
+}
+
+/** The ISO day `days` after `day` (an ISO day). */
+function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
 }
 
 function dayOf(at: Date): string {
@@ -61,14 +70,28 @@ export async function runLegReminders(
   for (const leg of due) {
     const mark = leg.days >= LEG_REMINDER_DAYS[1] ? LEG_REMINDER_DAYS[1] : LEG_REMINDER_DAYS[0];
     const left = INVOICE_DUE_DAYS - leg.days;
-    const sent = await notify(deps, {
-      userId: leg.supplier_id,
-      kind: 'leg_invoice_due',
-      title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
-      body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
-      link: `/dashboard/deals/${leg.deal_id}`,
-      dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
-    });
+    const sent = await notifyWithEvent(
+      deps,
+      {
+        userId: leg.supplier_id,
+        kind: 'leg_invoice_due',
+        title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
+        body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
+        link: `/dashboard/deals/${leg.deal_id}`,
+        dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
+      },
+      // `leg.due_soon` (product-spec-3's event list): partners hear it, and WhatsApp tells the supplier.
+      (tx) =>
+        writeDealEvent(tx, leg.deal_id, 'leg.due_soon', SYSTEM_ACTOR, {
+          leg: {
+            _id: leg.leg_id,
+            supplierId: leg.supplier_id,
+            supplyDate: leg.supply_day,
+            dueDate: addDays(leg.supply_day, INVOICE_DUE_DAYS),
+            daysLeft: left,
+          },
+        }),
+    );
     if (sent) reminded += 1;
   }
   return { reminded };

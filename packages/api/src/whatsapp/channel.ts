@@ -14,6 +14,7 @@ import type { Channel } from '../events/dispatcher';
 import { sendWhatsapp, type WhatsappConfig, WhatsappSendError } from './client';
 import { ONE_TAP_TTL_MS, signOneTap } from './links';
 import { markUnreachable } from './numbers';
+import { applyPendingStatuses } from './statuses';
 import { buildTemplate, type TemplateName, type TemplateParams } from './templates';
 
 /** At most one message per deal and member in this long; later events of the deal are folded into the next. */
@@ -34,10 +35,11 @@ type Kind = 'deal' | 'match';
 interface Planned {
   userId: string;
   kind: Kind;
+  /** The deal the message is about: the 10-minute rule and the message log go by it (null: a circle, a match). */
   dealId: string | null;
+  /** What the one-tap link opens (templates with a link button): a deal's page (`accept`: its dialog ready) or a circle's. */
+  link: { page: 'deal' | 'circle'; id: string; dialog: 'accept' | null } | null;
   build(language: Language): { name: TemplateName; params: Record<string, string> };
-  /** The deal page dialog a link opens (`accept` for offers). */
-  dialog: 'accept' | null;
 }
 
 function template<N extends TemplateName>(name: N, params: TemplateParams<N>) {
@@ -50,6 +52,14 @@ function when(iso: string, language: Language): string {
   return `${new Date(iso).toLocaleString(LOCALES[language], { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' })} IST`;
 }
 
+/** An ISO day (`2026-12-01`) as the member reads it. */
+function day(isoDay: string, language: Language): string {
+  return new Date(`${isoDay}T12:00:00+05:30`).toLocaleDateString(LOCALES[language], {
+    timeZone: 'Asia/Kolkata',
+    dateStyle: 'medium',
+  });
+}
+
 function dealLabel(deal: Deal): string {
   return deal.number ?? `#${deal._id.slice(0, 8).toUpperCase()}`;
 }
@@ -58,12 +68,49 @@ function partyName(party: Deal['proposer']): string {
   return party.companyName ?? party.name;
 }
 
+/** The parts of an event's data the WhatsApp messages read (deal events carry the deal as the API answers it). */
+interface EventData {
+  deal?: Deal;
+  deliverable?: { itemId?: string; title?: string; giverId?: string; dueDate?: string };
+  /** `deal.expiring`: the party whose answer the offer awaits. */
+  to?: string;
+  leg?: { supplierId?: string; dueDate?: string };
+  circle?: { _id: string; number: number; memberIds: string[] };
+  listing?: { _id: string; title: string; ownerId: string };
+  newMatches?: number;
+}
+
 /**
  * The WhatsApp messages an event makes, per member: the other party of the one who acted (an offer, a counter, an
- * acceptance, a proof, a dispute), both parties of a resolved dispute. Other events send nothing over WhatsApp.
+ * acceptance, a proof, a dispute), both parties of a resolved dispute, the party an expiring offer waits for, the
+ * giver of a deliverable due, the supplier of an invoice leg due, each member of a proposed circle, and a listing's
+ * owner for new matches (a match alert: its own opt-in). Other events send nothing over WhatsApp.
  */
 export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): Planned[] {
-  const data = event.data as { deal?: Deal; deliverable?: { itemId?: string } };
+  const data = event.data as EventData;
+  if (event.type === 'circle.proposed' && data.circle) {
+    const circle = data.circle;
+    return circle.memberIds.map((userId) => ({
+      userId,
+      kind: 'deal' as const,
+      dealId: null,
+      link: { page: 'circle' as const, id: circle._id, dialog: null },
+      build: () => template('barterads_circle_proposed', { circle: `C-${circle.number}` }),
+    }));
+  }
+  if (event.type === 'match.found' && data.listing) {
+    const listing = data.listing;
+    return [
+      {
+        userId: listing.ownerId,
+        kind: 'match',
+        dealId: null,
+        link: null,
+        build: () =>
+          template('barterads_match_alert', { count: String(data.newMatches ?? 1), title: listing.title }),
+      },
+    ];
+  }
   const deal = data.deal;
   if (!deal) return [];
   const other = (actorId: string | null) =>
@@ -73,13 +120,23 @@ export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>)
         ? deal.proposer
         : null;
   const actor = deal.proposer._id === event.actorId ? deal.proposer : deal.counterparty;
-  const item = deal.items.find((i) => i._id === data.deliverable?.itemId)?.title ?? '';
-  const to = other(event.actorId);
-  const one = (build: Planned['build'], dialog: Planned['dialog'] = null): Planned[] =>
-    to ? [{ userId: to._id, kind: 'deal', dealId: deal._id, build, dialog }] : [];
+  const item =
+    data.deliverable?.title ?? deal.items.find((i) => i._id === data.deliverable?.itemId)?.title ?? '';
+  const isParty = (id: string | undefined): id is string =>
+    id === deal.proposer._id || id === deal.counterparty._id;
+  const plan = (
+    userId: string | null | undefined,
+    build: Planned['build'],
+    dialog: 'accept' | null = null,
+  ): Planned[] =>
+    userId
+      ? [{ userId, kind: 'deal', dealId: deal._id, link: { page: 'deal', id: deal._id, dialog }, build }]
+      : [];
+  const to = other(event.actorId)?._id;
   switch (event.type) {
     case 'deal.proposed':
-      return one(
+      return plan(
+        to,
         (language) =>
           template('barterads_offer_received', {
             deal: dealLabel(deal),
@@ -89,7 +146,8 @@ export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>)
         'accept',
       );
     case 'deal.countered':
-      return one(
+      return plan(
+        to,
         (language) =>
           template('barterads_offer_countered', {
             deal: dealLabel(deal),
@@ -99,9 +157,24 @@ export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>)
         'accept',
       );
     case 'deal.accepted':
-      return one(() => template('barterads_deal_accepted', { deal: dealLabel(deal), by: partyName(actor) }));
+      return plan(to, () =>
+        template('barterads_deal_accepted', { deal: dealLabel(deal), by: partyName(actor) }),
+      );
+    case 'deal.expiring':
+      return plan(isParty(data.to) ? data.to : null, (language) =>
+        template('barterads_offer_expiring', {
+          deal: dealLabel(deal),
+          closes: when(deal.expiresAt, language),
+        }),
+      );
+    case 'deliverable.due': {
+      const due = data.deliverable?.dueDate;
+      return plan(isParty(data.deliverable?.giverId) && due ? data.deliverable?.giverId : null, (language) =>
+        template('barterads_deliverable_due', { deal: dealLabel(deal), item, due: day(due ?? '', language) }),
+      );
+    }
     case 'deliverable.delivered':
-      return one(() =>
+      return plan(to, () =>
         template('barterads_proof_submitted', {
           deal: dealLabel(deal),
           item,
@@ -109,15 +182,17 @@ export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>)
         }),
       );
     case 'deliverable.disputed':
-      return one(() => template('barterads_dispute_opened', { deal: dealLabel(deal), item }));
+      return plan(to, () => template('barterads_dispute_opened', { deal: dealLabel(deal), item }));
     case 'dispute.resolved':
-      return [deal.proposer, deal.counterparty].map((party) => ({
-        userId: party._id,
-        kind: 'deal' as const,
-        dealId: deal._id,
-        dialog: null,
-        build: () => template('barterads_dispute_resolved', { deal: dealLabel(deal), item }),
-      }));
+      return [deal.proposer, deal.counterparty].flatMap((party) =>
+        plan(party._id, () => template('barterads_dispute_resolved', { deal: dealLabel(deal), item })),
+      );
+    case 'leg.due_soon': {
+      const due = data.leg?.dueDate;
+      return plan(isParty(data.leg?.supplierId) && due ? data.leg?.supplierId : null, (language) =>
+        template('barterads_invoice_leg_due', { deal: dealLabel(deal), due: day(due ?? '', language) }),
+      );
+    }
     default:
       return [];
   }
@@ -133,13 +208,13 @@ export const FOLDED = 'folded into a later message of the deal';
  * it (skipped: the newer message tells the deal's current state). A number WhatsApp cannot deliver to is marked
  * once and skipped from then on, never retried.
  */
-export function whatsappChannel(deps: WhatsappChannelDeps): Channel {
+export function whatsappChannel(deps: WhatsappChannelDeps & { db: Executor }): Channel {
   const clock = () => deps.now?.() ?? new Date();
   return {
     name: 'whatsapp',
     maxAttempts: 8,
     targets: (event) => whatsappPlan(event).map((p) => p.userId),
-    async deliver(tx, event, target) {
+    async deliver(tx, event, target, after) {
       const planned = whatsappPlan(event).find((p) => p.userId === target);
       if (!planned) return 'skipped';
       const [member] = await tx
@@ -170,11 +245,12 @@ export function whatsappChannel(deps: WhatsappChannelDeps): Channel {
       }
       const language = member.language as Language;
       const { name, params } = planned.build(language);
-      const linkToken = planned.dealId
+      const linkToken = planned.link
         ? signOneTap(deps.linkSecret, {
             userId: target,
-            dealId: planned.dealId,
-            dialog: planned.dialog,
+            page: planned.link.page,
+            dealId: planned.link.id,
+            dialog: planned.link.dialog,
             expiresAt: new Date(now.getTime() + ONE_TAP_TTL_MS),
           })
         : undefined;
@@ -195,6 +271,8 @@ export function whatsappChannel(deps: WhatsappChannelDeps): Channel {
           createdAt: now,
           statusAt: now,
         });
+        // Status callbacks Meta sent before this transaction commits are kept; applied once the row is there.
+        after(() => applyPendingStatuses(deps.db, wamid));
         return 'delivered';
       } catch (error) {
         if (error instanceof WhatsappSendError && error.unreachable) {

@@ -3,22 +3,28 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** A one-tap link's life: 7 days (product-spec-3 section 3). */
 export const ONE_TAP_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** What a one-tap link opens: one deal's page, for one member, with a dialog ready (never an action). */
+/**
+ * What a one-tap link opens: one deal's page (or, for a circle proposal, that circle's page), for one member, with a
+ * dialog ready (never an action).
+ */
 export interface OneTapClaims {
   userId: string;
+  /** `circle`: `dealId` names a circle proposal (a circle has no deal before all three accept). */
+  page?: 'deal' | 'circle';
   dealId: string;
   /** The dialog the deal page opens (`accept`), or none. */
   dialog: 'accept' | null;
   expiresAt: Date;
 }
 
-/** The purpose byte: a token of this format opens a deal's page and is nothing else. */
+/** The purpose byte: a token of this format opens a deal's page (or a circle's) and is nothing else. */
 const PURPOSE_DEAL_PAGE = 1;
+const PURPOSE_CIRCLE_PAGE = 2;
 const SIGNATURE_BYTES = 16;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function key(secret: string): Buffer {
-  // A key of its own, derived from the server's link secret: a one-tap token is no unsubscribe token.
+  // Domain-separated from the setting (WHATSAPP_LINK_SECRET): a one-tap token signs nothing else.
   return createHmac('sha256', secret).update('barterads whatsapp one-tap link v1').digest();
 }
 
@@ -39,7 +45,7 @@ function uuidText(bytes: Buffer): string {
 export function signOneTap(secret: string, claims: OneTapClaims): string {
   if (!UUID.test(claims.userId) || !UUID.test(claims.dealId)) throw new Error('one-tap links name ids');
   const payload = Buffer.alloc(38);
-  payload.writeUInt8(PURPOSE_DEAL_PAGE, 0);
+  payload.writeUInt8(claims.page === 'circle' ? PURPOSE_CIRCLE_PAGE : PURPOSE_DEAL_PAGE, 0);
   payload.writeUInt8(claims.dialog === 'accept' ? 1 : 0, 1);
   payload.writeUInt32BE(Math.floor(claims.expiresAt.getTime() / 1000), 2);
   uuidBytes(claims.userId).copy(payload, 6);
@@ -55,10 +61,12 @@ export function verifyOneTap(secret: string, token: string, now = new Date()): O
   const payload = bytes.subarray(0, 38);
   const given = bytes.subarray(38);
   if (!timingSafeEqual(given, sign(secret, payload))) return null;
-  if (payload.readUInt8(0) !== PURPOSE_DEAL_PAGE) return null;
+  const purpose = payload.readUInt8(0);
+  if (purpose !== PURPOSE_DEAL_PAGE && purpose !== PURPOSE_CIRCLE_PAGE) return null;
   const expiresAt = new Date(payload.readUInt32BE(2) * 1000);
   if (expiresAt <= now) return null;
   return {
+    page: purpose === PURPOSE_CIRCLE_PAGE ? 'circle' : 'deal',
     userId: uuidText(payload.subarray(6, 22)),
     dealId: uuidText(payload.subarray(22, 38)),
     dialog: payload.readUInt8(1) === 1 ? 'accept' : null,

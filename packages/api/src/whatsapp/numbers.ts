@@ -13,6 +13,7 @@ import { parseRowToken, randomDigits, randomSecret, sameHash, sha256Hex } from '
 import type { Context } from '../context';
 import { sendWhatsapp, type WhatsappConfig, WhatsappSendError } from './client';
 import type { UpdateWhatsappInput, WhatsappView } from './schemas';
+import { applyPendingStatuses } from './statuses';
 import { buildTemplate } from './templates';
 
 type SignedIn = Context & { user: UserRow };
@@ -167,6 +168,8 @@ async function sendCode(ctx: SignedIn, phoneNumber: string): Promise<string> {
       template: 'barterads_confirm_code',
       language,
     });
+    // Meta may have called with its status before this row was written.
+    await applyPendingStatuses(db, wamid);
   } catch (error) {
     await db.delete(whatsappChallenges).where(eq(whatsappChallenges.id, id));
     if (error instanceof WhatsappSendError) {

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
+import { getCircle } from '../circles/circles';
 import type { Context } from '../context';
 import { readDeal } from '../deals/deals';
 import { verifyOneTap } from './links';
+import type { OneTapResult } from './schemas';
 
 const LINK_INVALID = 'This link has expired or is not valid. Sign in to see your deals.';
 
@@ -10,9 +12,26 @@ const LINK_INVALID = 'This link has expired or is not valid. Sign in to see your
  * totals, status), and the dialog the deal page should open. It grants nothing else: acting on the deal, and any
  * other page, needs the member's password (a session). A link for another deal, a changed or expired one, is 404.
  */
-export async function openOneTap(ctx: Pick<Context, 'services'>, token: string) {
-  const claims = verifyOneTap(ctx.services.config.unsubscribeSecret, token);
+export async function openOneTap(ctx: Pick<Context, 'services'>, token: string): Promise<OneTapResult> {
+  const claims = verifyOneTap(ctx.services.config.whatsappLinkSecret, token);
   if (!claims) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_INVALID });
+  if (claims.page === 'circle') {
+    // A circle proposal's link names the circle and its member; what each member gives and gets is for the
+    // member signed in (the circle's page).
+    const circle = await getCircle(
+      ctx.services.database.db,
+      { id: claims.userId, role: 'user' },
+      claims.dealId,
+    ).catch(() => null);
+    if (!circle) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_INVALID });
+    return {
+      page: 'circle',
+      userId: claims.userId,
+      circleId: circle._id,
+      expiresAt: claims.expiresAt.toISOString(),
+      circle: { number: circle.number, status: circle.status },
+    };
+  }
   let deal: Awaited<ReturnType<typeof readDeal>>;
   try {
     deal = await readDeal(ctx.services.database.db, claims.dealId, { id: claims.userId, role: 'user' });
@@ -23,6 +42,7 @@ export async function openOneTap(ctx: Pick<Context, 'services'>, token: string) 
   if (!isParty) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_INVALID });
   const other = deal.proposer._id === claims.userId ? deal.counterparty : deal.proposer;
   return {
+    page: 'deal',
     userId: claims.userId,
     dealId: deal._id,
     dialog: claims.dialog,

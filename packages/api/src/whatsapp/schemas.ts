@@ -131,7 +131,8 @@ export type MetaWebhook = z.infer<typeof MetaWebhook>;
 
 export const OneTapInput = z.object({ token: z.string().min(1).max(600) });
 
-export const OneTapResult = z.object({
+export const OneTapDealResult = z.object({
+  page: z.literal('deal'),
   /** The member the link was sent to (the web app sends a session of another member to sign in). */
   userId: z.string(),
   dealId: z.string(),
@@ -157,3 +158,15 @@ export const OneTapResult = z.object({
     ),
   }),
 });
+
+/** A circle proposal's link: which circle, for whom (its page is for its members, signed in). */
+export const OneTapCircleResult = z.object({
+  page: z.literal('circle'),
+  userId: z.string(),
+  circleId: z.string(),
+  expiresAt: z.string(),
+  circle: z.object({ number: z.number().int(), status: z.string() }),
+});
+
+export const OneTapResult = z.discriminatedUnion('page', [OneTapDealResult, OneTapCircleResult]);
+export type OneTapResult = z.infer<typeof OneTapResult>;

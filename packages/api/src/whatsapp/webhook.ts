@@ -1,18 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deals, type Executor, whatsappInbound, whatsappMessages, whatsappNumbers } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { Context } from '../context';
-import { sendWhatsapp, textMessage, UNREACHABLE_CODES, type WhatsappConfig } from './client';
+import { sendWhatsapp, textMessage, type WhatsappConfig } from './client';
 import { ONE_TAP_TTL_MS, signOneTap } from './links';
-import { markUnreachable, optOutNumber } from './numbers';
+import { optOutNumber } from './numbers';
 import { MetaWebhook } from './schemas';
+import { applyPendingStatuses, applyStatus } from './statuses';
 
 /** Replies that opt a number out of everything (Meta's and India's usual words). */
 const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'OPT OUT', 'बंद', 'रोकें', 'थांबवा']);
-
-/** A status never goes back: delivered after read (callbacks arrive unordered) changes nothing; failed is final. */
-const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, failed: 4 };
 
 function config(ctx: Pick<Context, 'services'>): WhatsappConfig {
   const whatsapp = ctx.services.config.whatsapp;
@@ -85,50 +83,6 @@ export async function handleWebhook(
   return { received: true };
 }
 
-async function applyStatus(
-  db: Executor,
-  status: {
-    id: string;
-    status: string;
-    recipient_id?: string;
-    errors?: Array<{ code?: number; title?: string }>;
-  },
-  now: Date,
-): Promise<void> {
-  const rank = RANK[status.status];
-  if (!rank) return;
-  const error = status.errors?.[0];
-  const [message] = await db
-    .update(whatsappMessages)
-    .set({
-      status: status.status as 'sent' | 'delivered' | 'read' | 'failed',
-      statusAt: now,
-      ...(status.status === 'failed'
-        ? { errorCode: error?.code ?? null, errorTitle: error?.title ?? 'Failed' }
-        : {}),
-    })
-    .where(
-      and(
-        eq(whatsappMessages.wamid, status.id),
-        sql`(case ${whatsappMessages.status} when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end) < ${rank}`,
-      ),
-    )
-    .returning({ phoneNumber: whatsappMessages.phoneNumber });
-  if (
-    message &&
-    status.status === 'failed' &&
-    error?.code !== undefined &&
-    UNREACHABLE_CODES.has(error.code)
-  ) {
-    await markUnreachable(
-      db,
-      message.phoneNumber,
-      error.title ?? 'WhatsApp cannot deliver to this number.',
-      now,
-    );
-  }
-}
-
 interface Inbound {
   id: string;
   from: string;
@@ -151,19 +105,22 @@ async function applyInbound(
   const kind = payload ? 'button' : text && STOP_WORDS.has(text) ? 'stop' : 'other';
   // One transaction per message: its id is recorded with what it did, so a replay (Meta resends until it gets a
   // 200) finds the id and does nothing; a reply that could not be sent rolls the id back for Meta's retry.
-  await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx): Promise<string | null> => {
     const [fresh] = await tx
       .insert(whatsappInbound)
       .values({ messageId: message.id, fromNumber: from, kind, receivedAt: now })
       .onConflictDoNothing()
       .returning({ id: whatsappInbound.messageId });
-    if (!fresh) return;
+    if (!fresh) return null;
     if (kind === 'stop') {
       await optOutNumber(tx, from, now);
-      return;
+      return null;
     }
-    if (kind === 'button' && payload) await answerButton(ctx, tx, whatsapp, from, payload, now);
+    if (kind === 'button' && payload) return answerButton(ctx, tx, whatsapp, from, payload, now);
+    return null;
   });
+  // The reply's row is committed: statuses Meta sent for it before then apply now.
+  if (sent) await applyPendingStatuses(db, sent);
 }
 
 /**
@@ -177,16 +134,16 @@ async function answerButton(
   from: string,
   payload: string,
   now: Date,
-): Promise<void> {
+): Promise<string | null> {
   const match = /^(accept|view):([0-9a-f-]{36})$/.exec(payload);
-  if (!match) return;
+  if (!match) return null;
   const [, reply, dealId] = match;
   const [number] = await tx
     .select()
     .from(whatsappNumbers)
     .where(and(eq(whatsappNumbers.phoneNumber, from), isNotNull(whatsappNumbers.confirmedAt)))
     .limit(1);
-  if (!number) return;
+  if (!number) return null;
   const [deal] = await tx
     .select({ id: deals.id })
     .from(deals)
@@ -197,8 +154,8 @@ async function answerButton(
       ),
     )
     .limit(1);
-  if (!deal) return;
-  const token = signOneTap(ctx.services.config.unsubscribeSecret, {
+  if (!deal) return null;
+  const token = signOneTap(ctx.services.config.whatsappLinkSecret, {
     userId: number.userId,
     dealId: deal.id,
     dialog: reply === 'accept' ? 'accept' : null,
@@ -218,4 +175,5 @@ async function answerButton(
     createdAt: now,
     statusAt: now,
   });
+  return wamid;
 }

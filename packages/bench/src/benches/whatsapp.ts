@@ -98,7 +98,9 @@ export async function runWhatsappBench(db: BenchDatabase): Promise<BenchResult> 
         pubsub,
         logger,
         now: () => clock,
-        channels: [whatsappChannel({ config, linkSecret: 'bench-link-secret-'.repeat(3), now: () => clock })],
+        channels: [
+          whatsappChannel({ config, db: orm, linkSecret: 'bench-link-secret-'.repeat(3), now: () => clock }),
+        ],
       });
     // A Meta outage once a fifth of the messages are out: 200 requests answered 500, retried later.
     let outageOver = false;

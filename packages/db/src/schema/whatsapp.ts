@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tz } from './columns';
 import { users } from './users';
 
@@ -83,6 +93,26 @@ export const whatsappMessages = pgTable(
       .on(t.eventId, t.userId)
       .where(sql`${t.eventId} IS NOT NULL`),
     index('whatsapp_messages_deal_idx').on(t.userId, t.dealId, t.createdAt),
+  ],
+);
+
+/**
+ * Status callbacks for a message id not (yet) recorded: Meta may call before the send's answer has been committed
+ * (the channel's transaction, the code's insert). Kept here and applied when the message's row appears (whoever
+ * commits second applies them), so no state is lost; ones never claimed are swept after a day.
+ */
+export const whatsappPendingStatuses = pgTable(
+  'whatsapp_pending_statuses',
+  {
+    wamid: text('wamid').notNull(),
+    status: whatsappMessageStatus('status').notNull(),
+    errorCode: integer('error_code'),
+    errorTitle: text('error_title'),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wamid, t.status] }),
+    index('whatsapp_pending_statuses_received_idx').on(t.receivedAt),
   ],
 );
 

@@ -83,6 +83,8 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'a
     SELLER_ADDRESS: '1 Test Street, Mumbai, Maharashtra 400001',
     // Signs the saved-search alerts' unsubscribe links (production requires it).
     UNSUBSCRIBE_SECRET: 'e2e-unsubscribe-secret-of-32-characters-or-more',
+    // Signs WhatsApp's one-tap links (production requires it with WhatsApp on).
+    WHATSAPP_LINK_SECRET: 'e2e-whatsapp-link-secret-of-32-characters-or-more',
     // With REDIS_URL (CI) the server keeps rate limits and live events in Redis, under a prefix of this run's own.
     ...(process.env.REDIS_URL ? { REDIS_PREFIX: `barterads-e2e:${crypto.randomUUID()}:` } : {}),
     ...(razorpay

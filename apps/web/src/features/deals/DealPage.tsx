@@ -40,6 +40,7 @@ import { FormLoading } from '../../components/FormLoading';
 import { useCoreText, useFormatDate, usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { formatInr } from '../listings/format';
+import { DealWhatsappOptIn } from '../whatsapp/DealWhatsappOptIn';
 import { DealReviews } from './DealReviews';
 import { Deliverables } from './Deliverables';
 import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime as formatDealDateTime } from './format';
@@ -384,6 +385,8 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
       {deal.status === 'completed' && isParty ? (
         <DealReviews dealId={deal._id} otherName={otherName} />
       ) : null}
+
+      {isParty ? <DealWhatsappOptIn /> : null}
 
       <Title order={2} size="h4">
         <Trans>Versions</Trans>

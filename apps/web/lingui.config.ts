@@ -31,6 +31,22 @@ const src = fileURLToPath(new URL('./src/', import.meta.url));
 const FEATURED = `${src}features/listings/FeaturedOpportunities.tsx`;
 /** The deal button shows on listings (marketplace cards, listing pages): in the marketplace's catalogue. */
 const PROPOSE_BUTTON = `${src}features/deals/ProposeDealButton.tsx`;
+/**
+ * The member screens only /dashboard shows (overview cards, My Listings, messages, notifications, saved searches,
+ * circle deals): in the deals catalogue, which every /dashboard page loads, not in the catalogues of the public
+ * pages that share their folders.
+ */
+const DASHBOARD_SCREENS = [
+  'listings/DashboardOverview.tsx',
+  'listings/MyListingsTable.tsx',
+  'messages/MessagesPage.tsx',
+  'messages/ConversationList.tsx',
+  'messages/Thread.tsx',
+  'messages/StartConversation.tsx',
+  'notifications/NotificationsPage.tsx',
+  'saved-searches/SavedSearchesPage.tsx',
+  'circles',
+].map((file) => `${src}features/${file}`);
 /** The sections of /settings beyond the account's own: in the account catalogue (the pricing page is public). */
 const SETTINGS_SECTIONS = [
   'payments/BillingSections.tsx',
@@ -67,11 +83,11 @@ export default defineConfig({
         PROPOSE_BUTTON,
         ...MARKETPLACE_ROUTES,
       ],
-      exclude: [FEATURED, ...SETTINGS_SECTIONS],
+      exclude: [FEATURED, ...SETTINGS_SECTIONS, ...DASHBOARD_SCREENS],
     },
     {
       path: '<rootDir>/src/locales/{locale}/deals',
-      include: ['<rootDir>/src/features/deals', '<rootDir>/src/routes/dashboard'],
+      include: ['<rootDir>/src/features/deals', '<rootDir>/src/routes/dashboard', ...DASHBOARD_SCREENS],
       exclude: [PROPOSE_BUTTON],
     },
     {
@@ -100,6 +116,8 @@ export default defineConfig({
         '<rootDir>/src/features/tax/**',
         '<rootDir>/src/features/api-keys/**',
         ...SETTINGS_SECTIONS,
+        ...DASHBOARD_SCREENS,
+        `${src}features/circles/**`,
         '<rootDir>/src/routes/dashboard/**',
         '<rootDir>/src/locales/**',
         ...PUBLIC_ROUTES,

@@ -1,6 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { MEDIA_CATEGORIES } from '@barterads/core';
 import { AcceptsFormSchema } from '@barterads/core/forms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -16,6 +17,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { applyServerIssues } from '../../components/forms';
+import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 
 interface AcceptValues {
   categories: string[];
@@ -35,6 +37,7 @@ const EMPTY: AcceptValues = {
   availableTo: '',
 };
 const FIELDS = Object.keys(EMPTY);
+const resolveAccepts = schemaResolver(AcceptsFormSchema, { sync: true });
 
 /**
  * The "I'd accept" list editor (product-spec-3 section 4), loaded when the member opens it on /dashboard:
@@ -42,13 +45,15 @@ const FIELDS = Object.keys(EMPTY);
  * server's own schema (zod, which is why it loads on demand); a refused save keeps what was typed.
  */
 export default function AcceptListForm() {
+  const { t } = useLingui();
+  const core = useCoreText();
   const query = trpc.circles.accepts.useQuery();
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState(false);
   const form = useForm<AcceptValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(AcceptsFormSchema, { sync: true }),
+    validate: (values) => translateFormErrors(resolveAccepts(values), core),
   });
   const loaded = query.data?.accepts;
   // The stored list goes into the form once it arrives (and again after each save).
@@ -75,7 +80,7 @@ export default function AcceptListForm() {
   });
   return (
     <form
-      aria-label="What I'd accept"
+      aria-label={t`What I'd accept`}
       noValidate
       onSubmit={form.onSubmit((values) => {
         setSaved(false);
@@ -92,13 +97,13 @@ export default function AcceptListForm() {
       <Stack gap="sm" mt="sm">
         <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Text component="legend" size="sm" fw={500} mb={4} p={0}>
-            Categories (none chosen: any)
+            <Trans>Categories (none chosen: any)</Trans>
           </Text>
           <Chip.Group multiple {...form.getInputProps('categories')}>
             <Group gap={6}>
               {MEDIA_CATEGORIES.map((c) => (
                 <Chip key={c.id} value={c.id} size="sm">
-                  {c.title}
+                  {core(c.title)}
                 </Chip>
               ))}
             </Group>
@@ -110,28 +115,28 @@ export default function AcceptListForm() {
           ) : null}
         </fieldset>
         <TagsInput
-          label="Cities (none: any)"
-          placeholder="Type a city, then Enter"
+          label={t`Cities (none: any)`}
+          placeholder={t`Type a city, then Enter`}
           clearable
           {...form.getInputProps('cities')}
         />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput
-            label="From (₹)"
+            label={t`From (₹)`}
             min={0}
             thousandSeparator=","
             allowDecimal={false}
             {...form.getInputProps('minValueInr')}
           />
           <NumberInput
-            label="To (₹)"
+            label={t`To (₹)`}
             min={1}
             thousandSeparator=","
             allowDecimal={false}
             {...form.getInputProps('maxValueInr')}
           />
-          <TextInput label="Available from" type="date" {...form.getInputProps('availableFrom')} />
-          <TextInput label="Available to" type="date" {...form.getInputProps('availableTo')} />
+          <TextInput label={t`Available from`} type="date" {...form.getInputProps('availableFrom')} />
+          <TextInput label={t`Available to`} type="date" {...form.getInputProps('availableTo')} />
         </SimpleGrid>
         {save.isError ? (
           <Alert color="red" role="alert">
@@ -140,11 +145,11 @@ export default function AcceptListForm() {
         ) : null}
         {saved ? (
           <Alert color="green" role="status">
-            Saved. Matches and circles are searched again within a minute.
+            <Trans>Saved. Matches and circles are searched again within a minute.</Trans>
           </Alert>
         ) : null}
         <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          Save my list
+          <Trans>Save my list</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { formatPaise, INVOICE_NUMBER_MAX_LENGTH, kolkataDate, SAC_LIST } from '@barterads/core';
-import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -19,8 +20,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
-import { daysLeftText } from '../tax/InvoicesToIssueCard';
 
 type TaxPreview = RouterOutputs['tax']['preview'];
 type Leg = TaxPreview['legs'][number];
@@ -40,6 +41,24 @@ function daysUntil(day: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
 
+/** "3 days left (by 12 Dec 2026)": the 30-day clock of a draft leg, in the page's language. */
+function daysLeftText(
+  i18n: I18n,
+  daysLeft: number | null,
+  dueDate: string | null,
+  formatDate: (day: string) => string,
+): string {
+  if (daysLeft === null || !dueDate)
+    return i18n._(msg`The 30 days start when the last deliverable is accepted`);
+  const due = formatDate(dueDate);
+  if (daysLeft < 0) {
+    const late = -daysLeft;
+    return i18n._(msg`${plural(late, { one: '# day late', other: '# days late' })} (was due ${due})`);
+  }
+  if (daysLeft === 0) return i18n._(msg`Due today (${due})`);
+  return i18n._(msg`${plural(daysLeft, { one: '# day left', other: '# days left' })} (by ${due})`);
+}
+
 const SAC_OPTIONS = SAC_LIST.map((entry) => ({
   value: entry.sac,
   label: `${entry.sac}: ${entry.description}`,
@@ -50,6 +69,7 @@ const SAC_OPTIONS = SAC_LIST.map((entry) => ({
  * next number of its series or the number it used elsewhere. The server allots the number and answers the leg.
  */
 function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const series = trpc.tax.invoiceSeries.useQuery(undefined, { retry: false });
   const [sac, setSac] = useState(leg.sac);
@@ -65,7 +85,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
   const numberInvalid = how === 'elsewhere' && !/^[A-Za-z0-9/-]{1,16}$/.test(number.trim());
   return (
     <form
-      aria-label="Issue the tax invoice"
+      aria-label={t`Issue the tax invoice`}
       onSubmit={(e) => {
         e.preventDefault();
         if (numberInvalid || !leg._id) return;
@@ -87,7 +107,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
           comboboxProps={{ withinPortal: true }}
         />
         <Radio.Group
-          label="Invoice number"
+          label={t`Invoice number`}
           value={how}
           onChange={(value) => setHow(value === 'elsewhere' ? 'elsewhere' : 'series')}
         >
@@ -96,30 +116,30 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
               value="series"
               label={
                 series.data?.next
-                  ? `Next of my series: ${series.data.next}`
-                  : 'Next of my series (set a prefix in Settings first)'
+                  ? t`Next of my series: ${series.data.next}`
+                  : t`Next of my series (set a prefix in Settings first)`
               }
             />
-            <Radio value="elsewhere" label="I issued it elsewhere, with this number" />
+            <Radio value="elsewhere" label={t`I issued it elsewhere, with this number`} />
           </Stack>
         </Radio.Group>
         {how === 'elsewhere' ? (
           <TextInput
-            label="Number used"
+            label={t`Number used`}
             maxLength={INVOICE_NUMBER_MAX_LENGTH}
             value={number}
             onChange={(e) => setNumber(e.currentTarget.value)}
-            error={number && numberInvalid ? 'Up to 16 letters, digits, / and -.' : undefined}
+            error={number && numberInvalid ? t`Up to 16 letters, digits, / and -.` : undefined}
           />
         ) : null}
         {issue.error ? (
           <Alert color="red" role="alert">
-            {errorMessage(issue.error, 'Could not issue the invoice.')}
+            {errorMessage(issue.error, t`Could not issue the invoice.`)}
           </Alert>
         ) : null}
         <Group>
           <Button type="submit" loading={issue.isPending} disabled={numberInvalid}>
-            {how === 'elsewhere' ? 'Record as issued' : 'Issue invoice'}
+            {how === 'elsewhere' ? t`Record as issued` : t`Issue invoice`}
           </Button>
         </Group>
       </Stack>
@@ -129,6 +149,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
 
 function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
   const { t, i18n } = useLingui();
+  const formatDate = useFormatDate();
   const tax = leg.igst + leg.cgst + leg.sgst;
   const supplierIsMe = leg.supplierId === me;
   const { user } = useSessionUser();
@@ -171,23 +192,23 @@ function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: stri
             {leg.invoiceNumber ? (
               <Text size="sm">
                 {t`Invoice ${leg.invoiceNumber}`}
-                {leg.issuedAt ? `, issued ${kolkataDate(new Date(leg.issuedAt))}` : ''}
+                {leg.issuedAt ? t`, issued ${formatDate(kolkataDate(new Date(leg.issuedAt)))}` : ''}
               </Text>
             ) : null}
             {leg.status === 'draft' && leg._id ? (
               <Text size="sm" fw={supplierIsMe ? 600 : undefined}>
-                {supplierIsMe ? 'To issue: ' : 'Their invoice: '}
-                {daysLeftText(leg.dueDate ? daysUntil(leg.dueDate) : null, leg.dueDate)}
+                {supplierIsMe ? t`To issue:` : t`Their invoice:`}{' '}
+                {daysLeftText(i18n, leg.dueDate ? daysUntil(leg.dueDate) : null, leg.dueDate, formatDate)}
               </Text>
             ) : null}
             {legPath ? (
               <Group gap="md" wrap="wrap">
                 <Anchor href={`${legPath}/invoice.pdf`} download size="sm">
-                  {leg.status === 'issued' ? 'Download invoice (PDF)' : 'Download draft invoice (PDF)'}
+                  {leg.status === 'issued' ? t`Download invoice (PDF)` : t`Download draft invoice (PDF)`}
                 </Anchor>
                 {supplierIsMe && leg.status === 'issued' && user?.einvoicing ? (
                   <Anchor href={`${legPath}/einvoice.json`} download size="sm">
-                    E-invoice JSON
+                    <Trans>E-invoice JSON</Trans>
                   </Anchor>
                 ) : null}
               </Group>
@@ -198,7 +219,7 @@ function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: stri
               ) : (
                 <Group>
                   <Button size="sm" variant="light" onClick={() => setIssuing(true)}>
-                    Issue…
+                    <Trans>Issue…</Trans>
                   </Button>
                 </Group>
               )

@@ -33,10 +33,15 @@ const FEATURED = `${src}features/listings/FeaturedOpportunities.tsx`;
 const PROPOSE_BUTTON = `${src}features/deals/ProposeDealButton.tsx`;
 /**
  * The member screens only /dashboard shows (overview cards, My Listings, messages, notifications, saved searches,
- * circle deals): in the deals catalogue, which every /dashboard page loads, not in the catalogues of the public
- * pages that share their folders.
+ * circle deals, preferences): in the deals catalogue, which every /dashboard page loads, not in the catalogues of
+ * the pages that share their folders. The match list also shows on its owner's listing page, which loads the deals
+ * catalogue with it (ListingPage.tsx).
  */
 const DASHBOARD_SCREENS = [
+  'accounts/AccountManagerCard.tsx',
+  'accounts/Preferences.tsx',
+  'tax/InvoicesToIssueCard.tsx',
+  'matching/MatchList.tsx',
   'listings/DashboardOverview.tsx',
   'listings/MyListingsTable.tsx',
   'messages/MessagesPage.tsx',
@@ -99,6 +104,7 @@ export default defineConfig({
         ...SETTINGS_SECTIONS,
         ...ACCOUNT_ROUTES,
       ],
+      exclude: DASHBOARD_SCREENS,
     },
     {
       path: '<rootDir>/src/locales/{locale}/common',

@@ -1,7 +1,6 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import { formatPaise, INVOICE_NUMBER_MAX_LENGTH, kolkataDate, SAC_LIST } from '@barterads/core';
-import type { I18n } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -22,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
+import { daysLeftText } from '../tax/InvoicesToIssueCard';
 
 type TaxPreview = RouterOutputs['tax']['preview'];
 type Leg = TaxPreview['legs'][number];
@@ -39,24 +39,6 @@ const STATUS_LABELS = {
 function daysUntil(day: string): number {
   const today = kolkataDate(new Date());
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
-/** "3 days left (by 12 Dec 2026)": the 30-day clock of a draft leg, in the page's language. */
-function daysLeftText(
-  i18n: I18n,
-  daysLeft: number | null,
-  dueDate: string | null,
-  formatDate: (day: string) => string,
-): string {
-  if (daysLeft === null || !dueDate)
-    return i18n._(msg`The 30 days start when the last deliverable is accepted`);
-  const due = formatDate(dueDate);
-  if (daysLeft < 0) {
-    const late = -daysLeft;
-    return i18n._(msg`${plural(late, { one: '# day late', other: '# days late' })} (was due ${due})`);
-  }
-  if (daysLeft === 0) return i18n._(msg`Due today (${due})`);
-  return i18n._(msg`${plural(daysLeft, { one: '# day left', other: '# days left' })} (by ${due})`);
 }
 
 const SAC_OPTIONS = SAC_LIST.map((entry) => ({

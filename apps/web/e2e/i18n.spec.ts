@@ -561,6 +561,8 @@ for (const language of ['hi', 'mr'] as const) {
         const path = `/${language}${route.path(member)}`;
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', `${language}-IN`);
+        // Hydrated (the deal page is rendered on the server first): its buttons answer.
+        await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0900-\u097F]/);
         await route.ready(page, language);
         // Every card has its data (no skeleton left), then its words are checked.

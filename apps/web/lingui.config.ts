@@ -31,6 +31,27 @@ const src = fileURLToPath(new URL('./src/', import.meta.url));
 const FEATURED = `${src}features/listings/FeaturedOpportunities.tsx`;
 /** The deal button shows on listings (marketplace cards, listing pages): in the marketplace's catalogue. */
 const PROPOSE_BUTTON = `${src}features/deals/ProposeDealButton.tsx`;
+/**
+ * The member screens only /dashboard shows (overview cards, My Listings, messages, notifications, saved searches,
+ * circle deals, preferences): in the deals catalogue, which every /dashboard page loads, not in the catalogues of
+ * the pages that share their folders. The match list also shows on its owner's listing page, which loads the deals
+ * catalogue with it (ListingPage.tsx).
+ */
+const DASHBOARD_SCREENS = [
+  'accounts/AccountManagerCard.tsx',
+  'accounts/Preferences.tsx',
+  'tax/InvoicesToIssueCard.tsx',
+  'matching/MatchList.tsx',
+  'listings/DashboardOverview.tsx',
+  'listings/MyListingsTable.tsx',
+  'messages/MessagesPage.tsx',
+  'messages/ConversationList.tsx',
+  'messages/Thread.tsx',
+  'messages/StartConversation.tsx',
+  'notifications/NotificationsPage.tsx',
+  'saved-searches/SavedSearchesPage.tsx',
+  'circles',
+].map((file) => `${src}features/${file}`);
 /** The sections of /settings beyond the account's own: in the account catalogue (the pricing page is public). */
 const SETTINGS_SECTIONS = [
   'payments/BillingSections.tsx',
@@ -67,11 +88,11 @@ export default defineConfig({
         PROPOSE_BUTTON,
         ...MARKETPLACE_ROUTES,
       ],
-      exclude: [FEATURED, ...SETTINGS_SECTIONS],
+      exclude: [FEATURED, ...SETTINGS_SECTIONS, ...DASHBOARD_SCREENS],
     },
     {
       path: '<rootDir>/src/locales/{locale}/deals',
-      include: ['<rootDir>/src/features/deals', '<rootDir>/src/routes/dashboard'],
+      include: ['<rootDir>/src/features/deals', '<rootDir>/src/routes/dashboard', ...DASHBOARD_SCREENS],
       exclude: [PROPOSE_BUTTON],
     },
     {
@@ -83,6 +104,7 @@ export default defineConfig({
         ...SETTINGS_SECTIONS,
         ...ACCOUNT_ROUTES,
       ],
+      exclude: DASHBOARD_SCREENS,
     },
     {
       path: '<rootDir>/src/locales/{locale}/common',
@@ -100,6 +122,8 @@ export default defineConfig({
         '<rootDir>/src/features/tax/**',
         '<rootDir>/src/features/api-keys/**',
         ...SETTINGS_SECTIONS,
+        ...DASHBOARD_SCREENS,
+        `${src}features/circles/**`,
         '<rootDir>/src/routes/dashboard/**',
         '<rootDir>/src/locales/**',
         ...PUBLIC_ROUTES,

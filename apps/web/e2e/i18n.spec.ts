@@ -1,5 +1,18 @@
-import { demoListingId, signUpThroughApi, uniqueE2eEmail } from '@barterads/testing/e2e';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  DEMO_MEDIA_OWNER_EMAIL,
+  DEMO_PASSWORD,
+  demoListingId,
+  loginThroughApi,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
+import {
+  type APIRequestContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 
 /**
  * Issue 33: the site in Hindi and Marathi. The visible chrome (header, footer) and the translated journeys' own
@@ -43,6 +56,8 @@ const ALLOWED = new Set(
     'PNG',
     'WebP',
     'MB',
+    // India's time zone, after a time in the server's notices ("21:04 IST").
+    'IST',
     'Tally',
     'Zoho',
     'Books',
@@ -362,5 +377,210 @@ for (const path of [
     // The Devanagari font has arrived (this machine has no system font for it: boxes until then).
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: test.info().outputPath('page-360.png'), fullPage: true });
+  });
+}
+
+/**
+ * The member's dashboard with something on every page (issue 33, the deals catalogue): a member in `language`
+ * with a listing of their own, an offer on the demo listing that its owner (the demo media owner) has countered
+ * (the member's turn: the counter form; a notification), a conversation about it and a saved search. `own` are
+ * the words the member and the other party wrote themselves, shown as written.
+ */
+async function memberWithDashboard(
+  request: APIRequestContext,
+  language: 'hi' | 'mr',
+): Promise<{ email: string; dealId: string; conversationId: string; own: string[] }> {
+  const { email, dealId, owner } = await memberWithOffer(request, language);
+  const { token } = await loginThroughApi(request, email, PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const listing = {
+    title: 'Product sampling in Pune malls',
+    description: 'Sampling at 12 stores across Pune for our new snack.',
+    city: 'Pune',
+    category: 'event',
+    rateInr: 36_000,
+    unit: 'event',
+  };
+  const posted = await request.post('/api/barters', { headers: auth, data: listing });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const text = 'Is the site free from the first week of January?';
+  const opened = await request.post('/api/conversations', {
+    headers: auth,
+    data: { barterId: DEMO_LISTING, text },
+  });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const conversationId = ((await opened.json()) as { conversation: { _id: string } }).conversation._id;
+  const search = { name: 'Pune hoardings', query: { q: 'hoarding', city: 'Pune', category: 'outdoor' } };
+  const saved = await request.post('/api/saved-searches', {
+    headers: auth,
+    data: { ...search, frequency: 'weekly' },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  // The listing's owner counters: the offer awaits the member's answer, and the member is told.
+  const demo = await loginThroughApi(request, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD);
+  const deal = (await (
+    await request.get(`/api/deals/${dealId}`, { headers: { authorization: `Bearer ${demo.token}` } })
+  ).json()) as {
+    deal: {
+      items: {
+        giverId: string;
+        listingId: string | null;
+        title: string;
+        quantity: number;
+        unit: string;
+        valueInr: number;
+      }[];
+    };
+  };
+  const countered = await request.post(`/api/deals/${dealId}/counter`, {
+    headers: { authorization: `Bearer ${demo.token}` },
+    data: {
+      openDays: 7,
+      items: deal.deal.items.map((item) => ({
+        giverId: item.giverId,
+        listingId: item.listingId ?? undefined,
+        title: item.title,
+        quantity: item.quantity,
+        unit: item.unit,
+        valueInr: item.giverId === demo.id ? 38_000 : item.valueInr,
+      })),
+    },
+  });
+  expect(countered.status(), await countered.text()).toBe(200);
+  return {
+    email,
+    dealId,
+    conversationId,
+    own: [
+      ...owner,
+      'Asha Kulkarni',
+      listing.title,
+      listing.city,
+      text,
+      search.name,
+      search.query.q,
+      search.query.city,
+      'Site for January',
+      'Sampling at 12 stores',
+    ],
+  };
+}
+
+/** The words of the sign-in page (the member's profile then decides the language). */
+async function signInOnHindiPage(page: Page, email: string, to: string): Promise<void> {
+  await page.goto(`/hi/login?redirect=${encodeURIComponent(to)}`);
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+  await page.getByLabel('ई-मेल').fill(email);
+  await page.getByRole('textbox', { name: 'पासवर्ड' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'साइन इन', exact: true }).click();
+}
+
+/** Each /dashboard route, and how to tell its content (not only its skeletons) has arrived. */
+const DASHBOARD_ROUTES: {
+  path: (d: { dealId: string; conversationId: string }) => string;
+  ready: (page: Page, language: 'hi' | 'mr') => Promise<void>;
+}[] = [
+  {
+    path: () => '/dashboard',
+    ready: async (page) => {
+      await expect(page.getByTestId('stat-Total Listings')).toHaveText('1');
+      await expect(page.getByRole('region', { name: 'सौदे' })).toBeVisible();
+    },
+  },
+  {
+    path: () => '/dashboard/listings',
+    ready: async (page) => {
+      await expect(page.getByText('Product sampling in Pune malls').locator('visible=true')).toBeVisible();
+    },
+  },
+  {
+    path: () => '/dashboard/deals',
+    ready: async (page) => {
+      await expect(page.locator('a[href*="/dashboard/deals/"]').first()).toBeVisible();
+    },
+  },
+  {
+    path: ({ dealId }) => `/dashboard/deals/${dealId}`,
+    ready: async (page, language) => {
+      // The counter form (the member's turn), with the Tax section loaded beside it.
+      await page.getByRole('button', { name: language === 'hi' ? 'जवाबी प्रस्ताव' : 'प्रति-प्रस्ताव' }).click();
+      // Version 3: the member's answer to the owner's counter.
+      await expect(page.getByRole('form').getByRole('button', { name: /3/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'कर (Tax)' })).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    path: ({ conversationId }) => `/dashboard/messages?c=${conversationId}`,
+    ready: async (page) => {
+      await expect(page.getByTestId('message').first()).toBeVisible();
+    },
+  },
+  {
+    path: () => '/dashboard/notifications',
+    ready: async (page) => {
+      await expect(page.getByTestId('notification').first()).toBeVisible();
+    },
+  },
+  {
+    path: () => '/dashboard/saved-searches',
+    ready: async (page) => {
+      await expect(page.getByRole('listitem', { name: 'Pune hoardings' })).toBeVisible();
+    },
+  },
+  {
+    path: () => '/dashboard/settings',
+    ready: async (page) => {
+      await expect(page.getByRole('checkbox').first()).toBeEnabled();
+    },
+  },
+];
+
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+};
+
+for (const language of ['hi', 'mr'] as const) {
+  test(`the dashboard in ${language} on a computer and at 360 px: no English but members' own words, nothing cut`, async ({
+    browser,
+    request,
+  }) => {
+    const member = await memberWithDashboard(request, language);
+    for (const [size, options] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await signInOnHindiPage(page, member.email, '/dashboard');
+      await expect(page).toHaveURL(new RegExp(`/${language}/dashboard$`));
+      for (const route of DASHBOARD_ROUTES) {
+        const path = `/${language}${route.path(member)}`;
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', `${language}-IN`);
+        // Hydrated (the deal page is rendered on the server first): its buttons answer.
+        await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0900-\u097F]/);
+        await route.ready(page, language);
+        // Every card has its data (no skeleton left), then its words are checked.
+        await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+        expect(await latinWords(page, ['body'], member.own), `${size} ${path}`).toEqual([]);
+        if (size === 'phone') {
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+            360,
+          );
+          await expect.poll(() => clippedTexts(page), { message: path }).toEqual([]);
+          await page.evaluate(() => document.fonts.ready.then(() => undefined));
+          await page.screenshot({
+            path: test.info().outputPath(`${language}${route.path(member).replace(/[/?=]/g, '-')}-360.png`),
+            fullPage: true,
+          });
+        }
+      }
+      await context.close();
+    }
   });
 }

@@ -1,9 +1,26 @@
+import type { Language } from '@barterads/core';
 import { type Database, listingMatches, queryRows, sql } from '@barterads/db';
 import { and, eq, notInArray, or } from 'drizzle-orm';
 import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import type { NotifyDeps } from '../notifications/notify';
 import { notifyWithEvent } from '../notifications/notify';
 import { scoreListing } from './score';
+
+/** The new-matches notice in the listing owner's language (issue 33): `n` new pairs for the listing `title`. */
+const NEW_MATCHES: Record<Language, (n: number, title: string) => { title: string; body: string }> = {
+  en: (n, title) => ({
+    title: n === 1 ? `A new match for "${title}"` : `${n} new matches for "${title}"`,
+    body: `BarterAds found ${n === 1 ? 'a listing' : `${n} listings`} that could trade with "${title}". See why they match on your listing's page.`,
+  }),
+  hi: (n, title) => ({
+    title: n === 1 ? `"${title}" के लिए एक नया मेल` : `"${title}" के लिए ${n} नए मेल`,
+    body: `BarterAds को ${n === 1 ? 'एक लिस्टिंग मिली' : `${n} लिस्टिंग मिलीं`} जिनसे "${title}" का बार्टर हो सकता है। वे क्यों मेल खाती हैं, यह अपनी लिस्टिंग के पेज पर देखें।`,
+  }),
+  mr: (n, title) => ({
+    title: n === 1 ? `"${title}" साठी एक नवी जोडी` : `"${title}" साठी ${n} नव्या जोड्या`,
+    body: `BarterAds ला ${n === 1 ? 'एक लिस्टिंग सापडली' : `${n} लिस्टिंग सापडल्या`} ज्यांच्याशी "${title}" चा बार्टर होऊ शकतो. त्या का जुळतात ते तुमच्या लिस्टिंगच्या पानावर पाहा.`,
+  }),
+};
 
 /** The match job's queue name (apps/server/src/jobs). */
 export const MATCH_UPDATES_JOB = 'match-updates';
@@ -70,12 +87,14 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
   // Each listing with new pairs: its owner hears once a day per listing.
   const counts = new Map<string, number>();
   for (const row of created) counts.set(row.listingId, (counts.get(row.listingId) ?? 0) + 1);
-  const owners = await queryRows<{ id: string; owner_id: string; title: string }>(
+  const owners = await queryRows<{ id: string; owner_id: string; title: string; language: Language }>(
     deps.db,
-    sql`select id::text, owner_id::text, title from listings where id in (${sql.join(
-      [...counts.keys()].map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select l.id::text, l.owner_id::text, l.title, u.language
+        from listings l join users u on u.id = l.owner_id
+        where l.id in (${sql.join(
+          [...counts.keys()].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
   );
   const day = new Date().toISOString().slice(0, 10);
   for (const owner of owners) {
@@ -85,8 +104,7 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
       {
         userId: owner.owner_id,
         kind: 'new_matches',
-        title: n === 1 ? `A new match for "${owner.title}"` : `${n} new matches for "${owner.title}"`,
-        body: `BarterAds found ${n === 1 ? 'a listing' : `${n} listings`} that could trade with "${owner.title}". See why they match on your listing's page.`,
+        ...NEW_MATCHES[owner.language](n, owner.title),
         link: `/listings/${owner.id}`,
         dedupeKey: `matches:${owner.id}:${day}`,
         email: false,

@@ -1,4 +1,5 @@
 import { trpc } from '@barterads/api-client';
+import { Trans } from '@lingui/react/macro';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 
 /**
@@ -13,14 +14,16 @@ export function AccountManagerCard() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-manager-title">
       <Stack gap={4}>
         <Title order={2} fz="h4" id="account-manager-title">
-          Your account manager
+          <Trans>Your account manager</Trans>
         </Title>
-        <Text fw={600}>{manager.name}</Text>
+        <Text fw={600} translate="no">
+          {manager.name}
+        </Text>
         <Anchor href={`mailto:${manager.email}`} style={{ wordBreak: 'break-all' }}>
           {manager.email}
         </Anchor>
         <Text fz="sm" c="dimmed">
-          Your dedicated contact on the Enterprise plan.
+          <Trans>Your dedicated contact on the Enterprise plan.</Trans>
         </Text>
       </Stack>
     </Card>

@@ -1,4 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -33,14 +36,16 @@ export function Preferences() {
     <Stack gap="lg" maw={720}>
       <Stack gap={4}>
         <Title order={1} fz="h2">
-          Preferences
+          <Trans>Preferences</Trans>
         </Title>
         <Text c="dimmed">
-          How BarterAds looks and what it sends you. Your profile, password, plan and data are in{' '}
-          <Anchor component={Link} to="/settings">
-            Account settings
-          </Anchor>
-          .
+          <Trans>
+            How BarterAds looks and what it sends you. Your profile, password, plan and data are in{' '}
+            <Anchor component={Link} to="/settings">
+              Account settings
+            </Anchor>
+            .
+          </Trans>
         </Text>
       </Stack>
       <AppearanceCard />
@@ -50,14 +55,15 @@ export function Preferences() {
   );
 }
 
-const SCHEMES: { value: MantineColorScheme; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'auto', label: 'System' },
+const SCHEMES: { value: MantineColorScheme; label: MessageDescriptor }[] = [
+  { value: 'light', label: msg`Light` },
+  { value: 'dark', label: msg`Dark` },
+  { value: 'auto', label: msg`System` },
 ];
 
 /** Light, dark or the system's: kept in this browser (the `theme` key), like the top bar's toggle. */
 function AppearanceCard() {
+  const { i18n } = useLingui();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   // The stored choice is read in the browser: before mounting, nothing is shown as chosen.
   const mounted = useMounted();
@@ -65,15 +71,15 @@ function AppearanceCard() {
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="appearance-heading">
       <Stack gap="sm">
         <Title order={2} fz="h4" id="appearance-heading">
-          Appearance
+          <Trans>Appearance</Trans>
         </Title>
         <Text fz="sm" c="dimmed" id="appearance-hint">
-          Saved in this browser.
+          <Trans>Saved in this browser.</Trans>
         </Text>
         <SegmentedControl
           aria-labelledby="appearance-heading"
           aria-describedby="appearance-hint"
-          data={SCHEMES}
+          data={SCHEMES.map((scheme) => ({ value: scheme.value, label: i18n._(scheme.label) }))}
           value={mounted ? colorScheme : ''}
           onChange={(value) => setColorScheme(value as MantineColorScheme)}
           fullWidth
@@ -85,6 +91,7 @@ function AppearanceCard() {
 }
 
 function AccountPreferences() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const preferences = trpc.accounts.preferences.useQuery();
   // What the user just clicked, shown at once (React state changes within the click) until the server answers:
@@ -106,7 +113,7 @@ function AccountPreferences() {
       settle(patch);
       // The checkbox already shows the choice: the toast only confirms it was stored (bottom of the screen,
       // clear of the top bar).
-      notifications.show({ id: 'preferences-saved', color: 'green', message: 'Preferences saved' });
+      notifications.show({ id: 'preferences-saved', color: 'green', message: t`Preferences saved` });
     },
     onError: (error, patch) => {
       settle(patch);
@@ -125,16 +132,16 @@ function AccountPreferences() {
       <Card withBorder radius="md" p="lg" component="section" aria-labelledby="emails-heading">
         <Stack gap="sm">
           <Title order={2} fz="h4" id="emails-heading">
-            Notification e-mails
+            <Trans>Notification e-mails</Trans>
           </Title>
           {failed ? (
             <Alert color="red" role="alert">
-              {errorMessage(preferences.error, 'Failed to load your preferences')}
+              {errorMessage(preferences.error, t`Failed to load your preferences`)}
             </Alert>
           ) : (
             <Checkbox
-              label="Send important updates by email"
-              description="Unread messages and changes to your account and plan."
+              label={t`Send important updates by email`}
+              description={t`Unread messages and changes to your account and plan.`}
               disabled={!data}
               checked={data?.emailUpdates ?? false}
               onChange={(e) => change({ emailUpdates: e.currentTarget.checked })}
@@ -145,12 +152,12 @@ function AccountPreferences() {
       <Card withBorder radius="md" p="lg" component="section" aria-labelledby="business-page-heading">
         <Stack gap="sm">
           <Title order={2} fz="h4" id="business-page-heading">
-            Business page
+            <Trans>Business page</Trans>
           </Title>
           {failed ? null : (
             <Checkbox
-              label="Show my business page"
-              description="Turned off, your business page is hidden and your company name is left off your listing cards."
+              label={t`Show my business page`}
+              description={t`Turned off, your business page is hidden and your company name is left off your listing cards.`}
               disabled={!data}
               checked={data?.[BUSINESS_PAGE_KEY] ?? false}
               onChange={(e) => change({ [BUSINESS_PAGE_KEY]: e.currentTarget.checked })}

@@ -1,9 +1,9 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { categoryTitle, isLanguage } from '@barterads/core';
-import { translateText } from '@barterads/core/i18n';
+import { categoryTitle } from '@barterads/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Skeleton, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import { useCoreText, useFormatDate } from '../../i18n/core-text';
 import { formatInr } from '../listings/format';
 
 const AcceptListForm = lazy(() => import('./AcceptListForm'));
@@ -13,8 +13,9 @@ const AcceptListForm = lazy(() => import('./AcceptListForm'));
  * when opened (it carries the form's schema; the dashboard's first load stays in its budget). Phone layout first.
  */
 export function AcceptListCard() {
-  const { t, i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const { t } = useLingui();
+  const core = useCoreText();
+  const formatDate = useFormatDate();
   const query = trpc.circles.accepts.useQuery();
   const [editing, setEditing] = useState(false);
   const list = query.data?.accepts;
@@ -33,20 +34,24 @@ export function AcceptListCard() {
         <Skeleton h={40} mt="sm" aria-label={t`Loading your accept list`} />
       ) : query.isError ? (
         <Alert color="red" role="alert" mt="sm">
-          {t`Failed to load your list:`} {errorMessage(query.error)}
+          {t`Failed to load your list: ${errorMessage(query.error)}`}
         </Alert>
       ) : list ? (
         <Text size="sm" mt="sm">
           {list.categories.length
-            ? list.categories.map((c) => translateText(language, categoryTitle(c))).join(', ')
+            ? list.categories.map((c) => core(categoryTitle(c))).join(', ')
             : t`Any category`}{' '}
           ·{' '}
-          {list.cities.length
-            ? list.cities.map((c) => c.replace(/\b\w/g, (ch) => ch.toUpperCase())).join(', ')
-            : t`any city`}{' '}
+          {list.cities.length ? (
+            <span translate="no">
+              {list.cities.map((c) => c.replace(/\b\w/g, (ch) => ch.toUpperCase())).join(', ')}
+            </span>
+          ) : (
+            t`any city`
+          )}{' '}
           · {t`${formatInr(list.minValueInr)} to ${formatInr(list.maxValueInr)}`}
           {list.availableFrom || list.availableTo
-            ? ` · ${t`${list.availableFrom ?? '…'} to ${list.availableTo ?? '…'}`}`
+            ? ` · ${t`${list.availableFrom ? formatDate(list.availableFrom) : '…'} to ${list.availableTo ? formatDate(list.availableTo) : '…'}`}`
             : ''}
         </Text>
       ) : (

@@ -1,7 +1,6 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { isLanguage, MEDIA_CATEGORIES } from '@barterads/core';
+import { MEDIA_CATEGORIES } from '@barterads/core';
 import { AcceptsFormSchema } from '@barterads/core/forms';
-import { translateText } from '@barterads/core/i18n';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -18,6 +17,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { applyServerIssues } from '../../components/forms';
+import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 
 interface AcceptValues {
   categories: string[];
@@ -37,6 +37,7 @@ const EMPTY: AcceptValues = {
   availableTo: '',
 };
 const FIELDS = Object.keys(EMPTY);
+const resolveAccepts = schemaResolver(AcceptsFormSchema, { sync: true });
 
 /**
  * The "I'd accept" list editor (product-spec-3 section 4), loaded when the member opens it on /dashboard:
@@ -44,15 +45,15 @@ const FIELDS = Object.keys(EMPTY);
  * server's own schema (zod, which is why it loads on demand); a refused save keeps what was typed.
  */
 export default function AcceptListForm() {
-  const { t, i18n } = useLingui();
-  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  const { t } = useLingui();
+  const core = useCoreText();
   const query = trpc.circles.accepts.useQuery();
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState(false);
   const form = useForm<AcceptValues>({
     mode: 'controlled',
     initialValues: EMPTY,
-    validate: schemaResolver(AcceptsFormSchema, { sync: true }),
+    validate: (values) => translateFormErrors(resolveAccepts(values), core),
   });
   const loaded = query.data?.accepts;
   // The stored list goes into the form once it arrives (and again after each save).
@@ -102,7 +103,7 @@ export default function AcceptListForm() {
             <Group gap={6}>
               {MEDIA_CATEGORIES.map((c) => (
                 <Chip key={c.id} value={c.id} size="sm">
-                  {translateText(language, c.title)}
+                  {core(c.title)}
                 </Chip>
               ))}
             </Group>

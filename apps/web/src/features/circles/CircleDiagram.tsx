@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** One member on the diagram: its name, and whether it is the viewer. */
 export interface DiagramNode {
   id: string;
@@ -10,6 +12,8 @@ export interface DiagramNode {
  * members[i + 1]). Pure SVG, scales to the width it is given (360 px phones first); the viewer's node is filled.
  */
 export function CircleDiagram({ nodes }: { nodes: DiagramNode[] }) {
+  const { t } = useLingui();
+  const you = t`You`;
   const points = [
     { x: 160, y: 40 },
     { x: 270, y: 200 },
@@ -31,10 +35,11 @@ export function CircleDiagram({ nodes }: { nodes: DiagramNode[] }) {
     };
   });
   const described = nodes
-    .map(
-      (n, i) =>
-        `${n.isYou ? 'You' : n.label} give${n.isYou ? '' : 's'} to ${nodes[(i + 1) % 3]?.isYou ? 'you' : nodes[(i + 1) % 3]?.label}`,
-    )
+    .map((n, i) => {
+      const next = nodes[(i + 1) % 3];
+      if (n.isYou) return t`You give to ${next?.label ?? ''}`;
+      return next?.isYou ? t`${n.label} gives to you` : t`${n.label} gives to ${next?.label ?? ''}`;
+    })
     .join('; ');
   return (
     <svg
@@ -42,7 +47,7 @@ export function CircleDiagram({ nodes }: { nodes: DiagramNode[] }) {
       width="100%"
       style={{ maxWidth: 360, display: 'block', margin: '0 auto' }}
       role="img"
-      aria-label={`Circle diagram: ${described}`}
+      aria-label={t`Circle diagram: ${described}`}
     >
       <defs>
         <marker
@@ -71,7 +76,7 @@ export function CircleDiagram({ nodes }: { nodes: DiagramNode[] }) {
       ))}
       {nodes.map((n, i) => {
         const p = points[i]!;
-        const label = n.isYou ? 'You' : n.label.length > 16 ? `${n.label.slice(0, 15)}…` : n.label;
+        const label = n.isYou ? you : n.label.length > 16 ? `${n.label.slice(0, 15)}…` : n.label;
         return (
           <g key={n.id}>
             <circle
@@ -90,7 +95,7 @@ export function CircleDiagram({ nodes }: { nodes: DiagramNode[] }) {
               fontWeight={700}
               fill={n.isYou ? 'white' : 'var(--mantine-color-text)'}
             >
-              {n.isYou ? 'You' : label.slice(0, 1).toUpperCase()}
+              {n.isYou ? you : label.slice(0, 1).toUpperCase()}
             </text>
             <text x={p.x} y={p.y + r + 16} textAnchor="middle" fontSize={12} fill="var(--mantine-color-text)">
               {label}

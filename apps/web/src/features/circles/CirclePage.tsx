@@ -1,7 +1,9 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { usePageLanguage } from '../../i18n/core-text';
 import { formatDateTime } from '../deals/format';
 import { MyGst, LegCard as TaxLegCard } from '../deals/TaxSection';
 import { formatInr } from '../listings/format';
@@ -13,22 +15,23 @@ type Leg = Circle['legs'][number];
 type Member = Circle['members'][number];
 
 function MemberCard({ member, role }: { member: Member; role: string }) {
+  const { t } = useLingui();
   return (
     <Group gap="xs" wrap="nowrap">
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text fw={600} lineClamp={1}>
+        <Text fw={600} lineClamp={1} translate="no">
           {member.companyName}
         </Text>
         <Group gap={6}>
           {member.verified ? (
             <Badge size="xs" color="teal" variant="light">
-              GST verified
+              <Trans>GST verified</Trans>
             </Badge>
           ) : null}
           <Text size="xs" c="dimmed">
             {member.rating !== null
-              ? `★ ${member.rating.toFixed(1)} (${member.reviewCount} review${member.reviewCount === 1 ? '' : 's'})`
-              : 'No reviews yet'}{' '}
+              ? `★ ${member.rating.toFixed(1)} (${t`${plural(member.reviewCount, { one: '# review', other: '# reviews' })}`})`
+              : t`No reviews yet`}{' '}
             · {role}
           </Text>
         </Group>
@@ -48,13 +51,16 @@ function LegCard({
   other: Member;
   otherRole: string;
 }) {
+  const { t } = useLingui();
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-label={title}>
       <Stack gap={6}>
         <Text size="sm" c="dimmed" fw={600} tt="uppercase">
           {title}
         </Text>
-        <Text fw={700}>{leg.title}</Text>
+        <Text fw={700} translate="no">
+          {leg.title}
+        </Text>
         <Text>{formatInr(leg.valueInr)}</Text>
         <MemberCard member={other} role={otherRole} />
         <List size="sm" spacing={2}>
@@ -64,7 +70,7 @@ function LegCard({
         </List>
         {leg.dealId ? (
           <Link to="/dashboard/deals/$id" params={{ id: leg.dealId }}>
-            Open this deal
+            {t`Open this deal`}
           </Link>
         ) : null}
       </Stack>
@@ -112,6 +118,8 @@ function CircleGst({ circle, me }: { circle: Circle; me: string }) {
  * Decline while the circle table allows them. Phone layout first (one column at 360 px).
  */
 export function CirclePage({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const language = usePageLanguage();
   const utils = trpc.useUtils();
   const query = trpc.circles.get.useQuery({ id });
   const onDone = () => {
@@ -121,10 +129,10 @@ export function CirclePage({ id }: { id: string }) {
   };
   const accept = trpc.circles.accept.useMutation({ onSuccess: onDone });
   const decline = trpc.circles.decline.useMutation({ onSuccess: onDone });
-  if (query.isPending) return <Skeleton h={400} radius="md" aria-label="Loading the circle" />;
+  if (query.isPending) return <Skeleton h={400} radius="md" aria-label={t`Loading the circle`} />;
   if (query.isError)
     return (
-      <Alert color="red" role="alert" title="Circle not available">
+      <Alert color="red" role="alert" title={t`Circle not available`}>
         {errorMessage(query.error)}
       </Alert>
     );
@@ -139,10 +147,10 @@ export function CirclePage({ id }: { id: string }) {
     <Stack gap="md" maw={640}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1} fz="h2">
-          Circle deal {circleNumber(circle.number)}
+          {t`Circle deal ${circleNumber(circle.number)}`}
         </Title>
         <Badge color={CIRCLE_STATUS_COLORS[circle.status]} variant="light">
-          {CIRCLE_STATUS_LABELS[circle.status]}
+          {i18n._(CIRCLE_STATUS_LABELS[circle.status])}
         </Badge>
       </Group>
       {circle.preparedBy ? (
@@ -151,43 +159,50 @@ export function CirclePage({ id }: { id: string }) {
         </Text>
       ) : null}
       <Text size="sm">
-        Three businesses, each giving one listing to the next. Nothing binds until all three accept
-        {circle.status === 'proposed' ? `, by ${formatDateTime(circle.expiresAt)}` : ''}.{' '}
-        {circle.acceptedCount} of 3 accepted.
+        {circle.status === 'proposed'
+          ? t`Three businesses, each giving one listing to the next. Nothing binds until all three accept, by ${formatDateTime(circle.expiresAt, language)}.`
+          : t`Three businesses, each giving one listing to the next. Nothing binds until all three accept.`}{' '}
+        {t`${circle.acceptedCount} of 3 accepted.`}
       </Text>
       <CircleDiagram
         nodes={circle.members.map((m) => ({ id: m._id, label: m.companyName, isYou: m.isYou }))}
       />
       {give && byId.get(give.receiverId) ? (
-        <LegCard leg={give} title="You give" other={byId.get(give.receiverId)!} otherRole="receives it" />
+        <LegCard
+          leg={give}
+          title={t`You give`}
+          other={byId.get(give.receiverId)!}
+          otherRole={t`receives it`}
+        />
       ) : null}
       {get && byId.get(get.giverId) ? (
-        <LegCard leg={get} title="You get" other={byId.get(get.giverId)!} otherRole="gives it" />
+        <LegCard leg={get} title={t`You get`} other={byId.get(get.giverId)!} otherRole={t`gives it`} />
       ) : null}
       {me ? <CircleGst circle={circle} me={me._id} /> : null}
       {circle.spreadInr > 0 ? (
         <Text size="sm" c="dimmed">
-          The three values differ by up to {formatInr(circle.spreadInr)}: settle it outside BarterAds or waive
-          it.
+          {t`The three values differ by up to ${formatInr(circle.spreadInr)}: settle it outside BarterAds or waive it.`}
         </Text>
       ) : null}
       {circle.status === 'lapsed' ? (
-        <Alert color="gray" title="This circle lapsed">
+        <Alert color="gray" title={t`This circle lapsed`}>
           {circle.lapseReason === 'declined'
-            ? 'One of the three declined, so it lapsed for everyone. Nothing was agreed.'
-            : 'Not all three accepted within 72 hours, so it lapsed for everyone. Nothing was agreed.'}
+            ? t`One of the three declined, so it lapsed for everyone. Nothing was agreed.`
+            : t`Not all three accepted within 72 hours, so it lapsed for everyone. Nothing was agreed.`}
         </Alert>
       ) : null}
       {circle.status === 'accepted' ? (
-        <Alert color="green" title="All three accepted">
-          Your two deals are created: deliver what you give and confirm what you get, as in any deal.
+        <Alert color="green" title={t`All three accepted`}>
+          <Trans>
+            Your two deals are created: deliver what you give and confirm what you get, as in any deal.
+          </Trans>
         </Alert>
       ) : null}
       {me && circle.myAcceptance === 'accepted' && circle.status === 'proposed' ? (
-        <Alert color="blue">You accepted. Waiting for the other {3 - circle.acceptedCount}.</Alert>
+        <Alert color="blue">{t`You accepted. Waiting for the other ${3 - circle.acceptedCount}.`}</Alert>
       ) : null}
       {failure ? (
-        <Alert color="red" role="alert" title="Not done">
+        <Alert color="red" role="alert" title={t`Not done`}>
           {errorMessage(failure)}
         </Alert>
       ) : null}
@@ -195,7 +210,7 @@ export function CirclePage({ id }: { id: string }) {
         <Group grow>
           {circle.actions.includes('accept') ? (
             <Button loading={accept.isPending} disabled={busy} onClick={() => accept.mutate({ id })}>
-              Accept
+              <Trans>Accept</Trans>
             </Button>
           ) : null}
           {circle.actions.includes('decline') ? (
@@ -206,7 +221,7 @@ export function CirclePage({ id }: { id: string }) {
               disabled={busy}
               onClick={() => decline.mutate({ id })}
             >
-              Decline
+              <Trans>Decline</Trans>
             </Button>
           ) : null}
         </Group>

@@ -1,9 +1,12 @@
 import type { CircleStatus } from '@barterads/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 
-export const CIRCLE_STATUS_LABELS: Record<CircleStatus, string> = {
-  proposed: 'Awaiting all three',
-  accepted: 'Accepted by all three',
-  lapsed: 'Lapsed',
+/** A circle's status in words (render with `i18n._`). */
+export const CIRCLE_STATUS_LABELS: Record<CircleStatus, MessageDescriptor> = {
+  proposed: msg`Awaiting all three`,
+  accepted: msg`Accepted by all three`,
+  lapsed: msg`Lapsed`,
 };
 export const CIRCLE_STATUS_COLORS: Record<CircleStatus, string> = {
   proposed: 'blue',

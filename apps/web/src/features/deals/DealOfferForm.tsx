@@ -11,6 +11,8 @@ import {
   DealOfferFormSchema,
   type DealOfferFormValues,
 } from '@barterads/core/forms';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -29,6 +31,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect } from 'react';
 import { DateField } from '../../components/DateField';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { formatInr } from '../listings/format';
 
 /** What an item row takes from a listing. */
@@ -45,8 +48,6 @@ export interface OwnListing extends ListingTerms {
   ownerType: UserType;
 }
 
-const UNIT_OPTIONS = DEAL_ITEM_UNITS.map((unit) => ({ value: unit, label: DEAL_UNIT_LABELS[unit] }));
-const OPEN_DAY_OPTIONS = DEAL_OPEN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
 const resolveOffer = schemaResolver(DealOfferFormSchema, { sync: true });
 
 /** An item row from one of the giver's listings: quantity × rate card as its value. */
@@ -111,6 +112,14 @@ export function DealOfferForm({
   onCancel,
   onDirtyChange,
 }: DealOfferFormProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
+  const language = usePageLanguage();
+  const unitOptions = DEAL_ITEM_UNITS.map((unit) => ({ value: unit, label: core(DEAL_UNIT_LABELS[unit]) }));
+  const openDayOptions = DEAL_OPEN_DAYS.map((d) => ({
+    value: String(d),
+    label: t`${plural(d, { one: '# day', other: '# days' })}`,
+  }));
   const form = useForm<DealOfferFormValues>({
     mode: 'controlled',
     initialValues: initial,
@@ -134,8 +143,8 @@ export function DealOfferForm({
           <Stack gap="xs">
             {pickFrom && pickFrom.length > 0 ? (
               <Select
-                label="From your listing"
-                placeholder="A free description"
+                label={t`From your listing`}
+                placeholder={t`A free description`}
                 clearable
                 data={pickFrom.map((l) => ({ value: l._id, label: l.title }))}
                 value={form.values[key][index]?.listingId || null}
@@ -148,25 +157,25 @@ export function DealOfferForm({
                 }}
               />
             ) : null}
-            <TextInput label="What" required {...form.getInputProps(`${key}.${index}.title`)} />
+            <TextInput label={t`What`} required {...form.getInputProps(`${key}.${index}.title`)} />
             <SimpleGrid cols={2} spacing="xs">
               <NumberInput
-                label="Quantity"
+                label={t`Quantity`}
                 min={1}
                 allowDecimal={false}
                 {...form.getInputProps(`${key}.${index}.quantity`)}
               />
               <Select
-                label="Unit"
-                data={UNIT_OPTIONS}
+                label={t`Unit`}
+                data={unitOptions}
                 allowDeselect={false}
                 {...form.getInputProps(`${key}.${index}.unit`)}
               />
-              <DateField label="Start" {...form.getInputProps(`${key}.${index}.startDate`)} />
-              <DateField label="End" {...form.getInputProps(`${key}.${index}.endDate`)} />
+              <DateField label={t`Start`} {...form.getInputProps(`${key}.${index}.startDate`)} />
+              <DateField label={t`End`} {...form.getInputProps(`${key}.${index}.endDate`)} />
             </SimpleGrid>
             <NumberInput
-              label="Value (₹)"
+              label={t`Value (₹)`}
               min={1}
               allowDecimal={false}
               thousandSeparator=","
@@ -177,7 +186,7 @@ export function DealOfferForm({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label="Remove this item"
+                  aria-label={t`Remove this item`}
                   onClick={() => form.removeListItem(key, index)}
                 >
                   ✕
@@ -188,7 +197,7 @@ export function DealOfferForm({
         </Card>
       ))}
       <Button variant="subtle" size="xs" onClick={() => form.insertListItem(key, { ...EMPTY_ITEM })}>
-        Add an item
+        <Trans>Add an item</Trans>
       </Button>
     </Stack>
   );
@@ -202,31 +211,32 @@ export function DealOfferForm({
             {errorAction}
           </Alert>
         ) : null}
-        {side('get', `You get (${otherName} gives)`, null)}
-        {side('give', 'You give', myListings)}
-        <Card withBorder padding="sm" aria-label="Totals">
-          <Text size="sm">You get: {formatInr(getTotal)}</Text>
-          <Text size="sm">You give: {formatInr(giveTotal)}</Text>
+        {side('get', t`You get (${otherName} gives)`, null)}
+        {side('give', t`You give`, myListings)}
+        <Card withBorder padding="sm" aria-label={t`Totals`}>
+          <Text size="sm">{t`You get: ${formatInr(getTotal)}`}</Text>
+          <Text size="sm">{t`You give: ${formatInr(giveTotal)}`}</Text>
           <Text size="sm" fw={600}>
-            Difference: {formatInr(Math.abs(getTotal - giveTotal))}
             {getTotal === giveTotal
-              ? ''
+              ? t`Difference: ${formatInr(0)}`
               : getTotal > giveTotal
-                ? ' in your favour'
-                : ` in ${possessive(otherName)} favour`}
+                ? t`Difference: ${formatInr(getTotal - giveTotal)} in your favour`
+                : language === 'en'
+                  ? `Difference: ${formatInr(giveTotal - getTotal)} in ${possessive(otherName)} favour`
+                  : t`Difference: ${formatInr(giveTotal - getTotal)} in favour of ${otherName}`}
           </Text>
         </Card>
         <Select
-          label="The offer stays open"
-          data={OPEN_DAY_OPTIONS}
+          label={t`The offer stays open`}
+          data={openDayOptions}
           allowDeselect={false}
           {...form.getInputProps('openDays')}
         />
-        <Textarea label="Message (optional)" autosize minRows={2} {...form.getInputProps('message')} />
+        <Textarea label={t`Message (optional)`} autosize minRows={2} {...form.getInputProps('message')} />
         <Group justify="flex-end">
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           ) : null}
           <Button type="submit" loading={busy}>

@@ -52,6 +52,9 @@ const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ defaul
 // The Tax section loads after the deal (its own request, and the JS budget of the first paint).
 const TaxSection = lazy(() => import('./TaxSection').then((m) => ({ default: m.TaxSection })));
 
+/** A phone's action button: as wide as its label, growing to fill the row it wraps onto. */
+const PHONE_BUTTON = { flex: '1 1 auto' } as const;
+
 /** Element Timing of the deal's heading: when the deal was painted (the slow-network browser test reads it). */
 const DEAL_HEADING_TIMING: Record<string, string> = { elementtiming: 'deal-heading' };
 
@@ -328,16 +331,31 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
       ) : null}
 
       {myTurn ? (
-        <Group grow={phone ?? false}>
-          <Button loading={accept.isPending} onClick={() => setConfirmingAccept(true)}>
+        // On a phone the buttons share the row by their labels' widths and wrap rather than cut a longer Hindi or
+        // Marathi label (a grown group gives each a third of 360 px).
+        <Group gap="xs" wrap="wrap">
+          <Button
+            loading={accept.isPending}
+            onClick={() => setConfirmingAccept(true)}
+            style={phone ? PHONE_BUTTON : undefined}
+          >
             {t`Accept version ${deal.version}`}
           </Button>
           {can('counter') ? (
-            <Button variant="light" onClick={() => setCountering(true)}>
+            <Button
+              variant="light"
+              onClick={() => setCountering(true)}
+              style={phone ? PHONE_BUTTON : undefined}
+            >
               <Trans>Counter</Trans>
             </Button>
           ) : null}
-          <Button variant="default" color="red" onClick={() => setDeclining(true)}>
+          <Button
+            variant="default"
+            color="red"
+            onClick={() => setDeclining(true)}
+            style={phone ? PHONE_BUTTON : undefined}
+          >
             <Trans>Decline</Trans>
           </Button>
         </Group>

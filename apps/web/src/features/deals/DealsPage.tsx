@@ -50,7 +50,7 @@ function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
           ) : deal.number ? (
             <Text size="sm" c="dimmed">
               {deal.number}
-              {deal.circleId ? ' · one leg of a circle deal of three' : ''}
+              {deal.circleId ? ` · ${t`one leg of a circle deal of three`}` : ''}
             </Text>
           ) : null}
         </Stack>

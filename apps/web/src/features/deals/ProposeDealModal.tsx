@@ -1,5 +1,6 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import type { DealOfferFormValues } from '@barterads/core/forms';
+import { useLingui } from '@lingui/react/macro';
 import { Alert, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
@@ -25,6 +26,7 @@ export default function ProposeDealModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const router = useRouter();
   const phone = useMediaQuery('(max-width: 36em)');
   const mine = trpc.listings.mine.useQuery(undefined, { enabled: opened });
@@ -35,7 +37,7 @@ export default function ProposeDealModal({
     },
   });
   const [dirty, setDirty] = useState(false);
-  const guard = useDiscardGuard(dirty, onClose, 'Discard this offer?');
+  const guard = useDiscardGuard(dirty, onClose, t`Discard this offer?`);
   const otherName = listing.ownerCompany ?? listing.ownerName;
   const givable = givableListings(mine.data?.barters ?? []);
   const initial: DealOfferFormValues = {
@@ -45,10 +47,16 @@ export default function ProposeDealModal({
     message: '',
   };
   return (
-    <Modal opened={opened} onClose={guard.requestClose} title="Propose a deal" size="lg" fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={guard.requestClose}
+      title={t`Propose a deal`}
+      size="lg"
+      fullScreen={phone}
+    >
       {guard.dialog}
       {mine.isPending ? (
-        <Loader aria-label="Loading your listings" />
+        <Loader aria-label={t`Loading your listings`} />
       ) : mine.isError ? (
         <Alert color="red">{errorMessage(mine.error)}</Alert>
       ) : (
@@ -56,7 +64,7 @@ export default function ProposeDealModal({
           initial={initial}
           myListings={givable}
           otherName={otherName}
-          submitLabel="Send the offer"
+          submitLabel={t`Send the offer`}
           busy={propose.isPending}
           error={propose.error ? errorMessage(propose.error) : null}
           onCancel={guard.requestClose}

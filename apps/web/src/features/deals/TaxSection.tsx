@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { daysLeftText } from '../tax/InvoicesToIssueCard';
 
@@ -51,6 +52,7 @@ const SAC_OPTIONS = SAC_LIST.map((entry) => ({
  * next number of its series or the number it used elsewhere. The server allots the number and answers the leg.
  */
 function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const series = trpc.tax.invoiceSeries.useQuery(undefined, { retry: false });
   const [sac, setSac] = useState(leg.sac);
@@ -66,7 +68,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
   const numberInvalid = how === 'elsewhere' && !/^[A-Za-z0-9/-]{1,16}$/.test(number.trim());
   return (
     <form
-      aria-label="Issue the tax invoice"
+      aria-label={t`Issue the tax invoice`}
       onSubmit={(e) => {
         e.preventDefault();
         if (numberInvalid || !leg._id) return;
@@ -88,7 +90,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
           comboboxProps={{ withinPortal: true }}
         />
         <Radio.Group
-          label="Invoice number"
+          label={t`Invoice number`}
           value={how}
           onChange={(value) => setHow(value === 'elsewhere' ? 'elsewhere' : 'series')}
         >
@@ -97,30 +99,30 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
               value="series"
               label={
                 series.data?.next
-                  ? `Next of my series: ${series.data.next}`
-                  : 'Next of my series (set a prefix in Settings first)'
+                  ? t`Next of my series: ${series.data.next}`
+                  : t`Next of my series (set a prefix in Settings first)`
               }
             />
-            <Radio value="elsewhere" label="I issued it elsewhere, with this number" />
+            <Radio value="elsewhere" label={t`I issued it elsewhere, with this number`} />
           </Stack>
         </Radio.Group>
         {how === 'elsewhere' ? (
           <TextInput
-            label="Number used"
+            label={t`Number used`}
             maxLength={INVOICE_NUMBER_MAX_LENGTH}
             value={number}
             onChange={(e) => setNumber(e.currentTarget.value)}
-            error={number && numberInvalid ? 'Up to 16 letters, digits, / and -.' : undefined}
+            error={number && numberInvalid ? t`Up to 16 letters, digits, / and -.` : undefined}
           />
         ) : null}
         {issue.error ? (
           <Alert color="red" role="alert">
-            {errorMessage(issue.error, 'Could not issue the invoice.')}
+            {errorMessage(issue.error, t`Could not issue the invoice.`)}
           </Alert>
         ) : null}
         <Group>
           <Button type="submit" loading={issue.isPending} disabled={numberInvalid}>
-            {how === 'elsewhere' ? 'Record as issued' : 'Issue invoice'}
+            {how === 'elsewhere' ? t`Record as issued` : t`Issue invoice`}
           </Button>
         </Group>
       </Stack>
@@ -131,6 +133,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
 /** One GST leg: status, SAC and rate, place of supply, the taxes, and for its supplier the invoice to issue. */
 export function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
   const { t, i18n } = useLingui();
+  const formatDate = useFormatDate();
   const tax = leg.igst + leg.cgst + leg.sgst;
   const supplierIsMe = leg.supplierId === me;
   const { user } = useSessionUser();
@@ -173,23 +176,23 @@ export function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; m
             {leg.invoiceNumber ? (
               <Text size="sm">
                 {t`Invoice ${leg.invoiceNumber}`}
-                {leg.issuedAt ? `, issued ${kolkataDate(new Date(leg.issuedAt))}` : ''}
+                {leg.issuedAt ? t`, issued ${formatDate(kolkataDate(new Date(leg.issuedAt)))}` : ''}
               </Text>
             ) : null}
             {leg.status === 'draft' && leg._id ? (
               <Text size="sm" fw={supplierIsMe ? 600 : undefined}>
-                {supplierIsMe ? 'To issue: ' : 'Their invoice: '}
-                {daysLeftText(leg.dueDate ? daysUntil(leg.dueDate) : null, leg.dueDate)}
+                {supplierIsMe ? t`To issue:` : t`Their invoice:`}{' '}
+                {daysLeftText(i18n, leg.dueDate ? daysUntil(leg.dueDate) : null, leg.dueDate, formatDate)}
               </Text>
             ) : null}
             {legPath ? (
               <Group gap="md" wrap="wrap">
                 <Anchor href={`${legPath}/invoice.pdf`} download size="sm">
-                  {leg.status === 'issued' ? 'Download invoice (PDF)' : 'Download draft invoice (PDF)'}
+                  {leg.status === 'issued' ? t`Download invoice (PDF)` : t`Download draft invoice (PDF)`}
                 </Anchor>
                 {supplierIsMe && leg.status === 'issued' && user?.einvoicing ? (
                   <Anchor href={`${legPath}/einvoice.json`} download size="sm">
-                    E-invoice JSON
+                    <Trans>E-invoice JSON</Trans>
                   </Anchor>
                 ) : null}
               </Group>
@@ -200,7 +203,7 @@ export function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; m
               ) : (
                 <Group>
                   <Button size="sm" variant="light" onClick={() => setIssuing(true)}>
-                    Issue…
+                    <Trans>Issue…</Trans>
                   </Button>
                 </Group>
               )

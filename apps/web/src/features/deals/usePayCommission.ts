@@ -1,7 +1,9 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { COMPANY, CURRENCY, MESSAGES } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 import { CheckoutUnavailableError, openCheckout } from '../payments/checkout';
 
 /**
@@ -9,6 +11,8 @@ import { CheckoutUnavailableError, openCheckout } from '../payments/checkout';
  * payment, the server checks its signature and marks it paid (the webhook does the same if the page is closed).
  */
 export function usePayCommission(dealId: string) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const utils = trpc.useUtils();
   const config = trpc.payments.config.useQuery(undefined, { staleTime: 5 * 60_000 });
   const session = trpc.accounts.session.useQuery(undefined, { staleTime: 60_000 });
@@ -36,22 +40,22 @@ export function usePayCommission(dealId: string) {
         amount: order.amount,
         currency: order.currency || CURRENCY,
         name: COMPANY.brand,
-        description: 'Deal commission',
+        description: t`Deal commission`,
         order_id: order.id,
         prefill: { name: user.name, email: user.email, contact: user.phoneNumber ?? undefined },
         theme: { color: '#228be6' },
       });
       if (outcome.kind === 'failed')
-        fail(MESSAGES.paymentFailed, outcome.reason ?? 'Your bank or Razorpay refused the payment.');
+        fail(core(MESSAGES.paymentFailed), outcome.reason ?? t`Your bank or Razorpay refused the payment.`);
       if (outcome.kind !== 'paid') return;
       const page = await verify.mutateAsync({ id: dealId, ...outcome.response });
       utils.deals.get.setData({ id: dealId }, page);
-      notifications.show({ color: 'green', message: MESSAGES.paymentSuccess });
+      notifications.show({ color: 'green', message: core(MESSAGES.paymentSuccess) });
     } catch (error) {
       if (error instanceof CheckoutUnavailableError) {
-        fail(MESSAGES.checkoutDidNotOpen, MESSAGES.checkoutDidNotOpenDetail);
+        fail(core(MESSAGES.checkoutDidNotOpen), core(MESSAGES.checkoutDidNotOpenDetail));
       } else {
-        fail(MESSAGES.paymentFailed, errorMessage(error, 'Nothing was charged. Please try again.'));
+        fail(core(MESSAGES.paymentFailed), errorMessage(error, t`Nothing was charged. Please try again.`));
       }
     } finally {
       setBusy(false);

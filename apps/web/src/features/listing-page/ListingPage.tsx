@@ -26,6 +26,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
+import { currentLanguage, loadCatalogues } from '../../i18n';
 import { useCoreText, useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
@@ -34,9 +35,12 @@ import { formatInr, formatRate } from '../listings/format';
 import { MessageOwnerButton } from '../messages/MessageOwnerButton';
 
 // Dates as in India, wherever the page is rendered: the server's HTML and the browser's hydration must agree.
-// Only an owner viewing their own listing sees its matches: loaded then, not with every visitor's page.
+// Only an owner viewing their own listing sees its matches: loaded then, not with every visitor's page, with its
+// words (the deals catalogue).
 const MatchList = lazy(() =>
-  import('../matching/MatchList').then((module) => ({ default: module.MatchList })),
+  Promise.all([import('../matching/MatchList'), loadCatalogues(currentLanguage(), ['deals'])]).then(
+    ([module]) => ({ default: module.MatchList }),
+  ),
 );
 
 /** The public page of one listing: what it is, what it costs, when, where and who (spec part two, section 1). */

@@ -1,6 +1,6 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { categoryTitle, EXCHANGE_FIELD, MESSAGES } from '@barterads/core';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Box,
@@ -16,22 +16,22 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
-import { formatDate } from '../../components/dates';
 import { FormLoading } from '../../components/FormLoading';
+import { useCoreText, useFormatDate } from '../../i18n/core-text';
 import { postLabels } from './post-labels';
 import type { MyListing } from './types';
 import { showPhotosNotAdded, uploadListingPhotos } from './upload-photos';
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
 const SKELETON_ROWS = ['r1', 'r2', 'r3', 'r4'];
 
 // The edit form loads when a listing is edited (the dashboard's JS budget).
 const EditListingForm = lazy(() => import('./EditListingForm'));
 
 function StatusBadge({ status }: { status: MyListing['status'] }) {
+  const { t } = useLingui();
   return (
     <Badge color={status === 'archived' ? 'gray' : 'green'} variant="light">
-      {status}
+      {status === 'archived' ? t`archived` : status === 'active' ? t`active` : status}
     </Badge>
   );
 }
@@ -58,6 +58,8 @@ function RowActions({
   featuring,
   grow = false,
 }: RowActionsProps) {
+  const { t } = useLingui();
+  const formatDate = useFormatDate();
   return (
     <Group gap="xs" wrap="nowrap" grow={grow}>
       {listing.status === 'active' &&
@@ -65,9 +67,9 @@ function RowActions({
           <Badge
             color="yellow"
             variant="light"
-            title={`Featured until ${new Date(listing.featuredUntil).toLocaleDateString('en-IN')}`}
+            title={t`Featured until ${formatDate(listing.featuredUntil)}`}
           >
-            Featured
+            <Trans>Featured</Trans>
           </Badge>
         ) : (
           <Button
@@ -76,13 +78,13 @@ function RowActions({
             color="yellow"
             onClick={onFeature}
             loading={featuring}
-            aria-label={`Feature ${listing.title} for 7 days`}
+            aria-label={t`Feature ${listing.title} for 7 days`}
           >
-            Feature
+            <Trans>Feature</Trans>
           </Button>
         ))}
-      <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${listing.title}`}>
-        Edit
+      <Button size="xs" variant="default" onClick={onEdit} aria-label={t`Edit ${listing.title}`}>
+        <Trans>Edit</Trans>
       </Button>
       {listing.status === 'active' ? (
         <Button
@@ -90,9 +92,9 @@ function RowActions({
           variant="light"
           color="red"
           onClick={onArchive}
-          aria-label={`Archive ${listing.title}`}
+          aria-label={t`Archive ${listing.title}`}
         >
-          Archive
+          <Trans>Archive</Trans>
         </Button>
       ) : (
         <Button
@@ -100,9 +102,9 @@ function RowActions({
           variant="light"
           onClick={onRestore}
           loading={restoring}
-          aria-label={`Restore ${listing.title}`}
+          aria-label={t`Restore ${listing.title}`}
         >
-          Restore
+          <Trans>Restore</Trans>
         </Button>
       )}
     </Group>
@@ -115,7 +117,10 @@ function RowActions({
  * that a phone shows every listing's status and actions without scrolling sideways.
  */
 export function MyListingsTable() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const formatDate = useFormatDate();
+  const created = formatDate;
   const mine = trpc.listings.mine.useQuery();
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState<MyListing | null>(null);
@@ -133,14 +138,14 @@ export function MyListingsTable() {
   const feature = trpc.listings.feature.useMutation({
     onSuccess: async () => {
       await Promise.all([refresh(), utils.payments.subscription.invalidate()]);
-      notifications.show({ color: 'green', message: 'Listing featured for 7 days.' });
+      notifications.show({ color: 'green', message: t`Listing featured for 7 days.` });
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const restore = trpc.listings.restore.useMutation({
     onSuccess: async () => {
       await refresh();
-      notifications.show({ color: 'green', message: 'Listing restored to the marketplace.' });
+      notifications.show({ color: 'green', message: t`Listing restored to the marketplace.` });
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
@@ -159,7 +164,7 @@ export function MyListingsTable() {
   const archive = trpc.listings.archive.useMutation({
     onSuccess: async () => {
       await refresh();
-      notifications.show({ color: 'green', message: 'Listing archived.' });
+      notifications.show({ color: 'green', message: t`Listing archived.` });
       setArchiving(null);
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
@@ -167,7 +172,7 @@ export function MyListingsTable() {
 
   if (mine.isPending) {
     return (
-      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading your listings">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading your listings`}>
         {SKELETON_ROWS.map((key) => (
           <Skeleton key={key} h={36} />
         ))}
@@ -177,26 +182,25 @@ export function MyListingsTable() {
   if (mine.isError) {
     return (
       <Text c="red" role="alert">
-        {MESSAGES.dashboardListingsFailed}
+        {core(MESSAGES.dashboardListingsFailed)}
       </Text>
     );
   }
   if (mine.data.barters.length === 0) {
-    return <Text c="dimmed">{MESSAGES.noListingsYet}</Text>;
+    return <Text c="dimmed">{core(MESSAGES.noListingsYet)}</Text>;
   }
   const featured = allowance.data?.allowance;
   return (
     <>
       {featured && featured.featuredLimit > 0 ? (
         <Text fz="sm" c="dimmed" mb="xs" data-testid="featured-allowance">
-          Featured this month: {featured.featuredThisMonth} of {featured.featuredLimit} · resets on{' '}
-          {formatDate(featured.resetsOn)}
+          {t`Featured this month: ${featured.featuredThisMonth} of ${featured.featuredLimit} · resets on ${formatDate(featured.resetsOn)}`}
         </Text>
       ) : null}
       <Stack
         gap="sm"
         hiddenFrom="md"
-        aria-label="My listings"
+        aria-label={t`My listings`}
         component="ul"
         p={0}
         m={0}
@@ -212,17 +216,16 @@ export function MyListingsTable() {
             aria-label={listing.title}
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-              <Text fw={600} lineClamp={2}>
+              <Text fw={600} lineClamp={2} translate="no">
                 {listing.title}
               </Text>
               <StatusBadge status={listing.status} />
             </Group>
             <Text fz="sm" c="dimmed">
-              {categoryTitle(listing.category)} · {listing.location}
+              {core(categoryTitle(listing.category))} · <span translate="no">{listing.location}</span>
             </Text>
             <Text fz="xs" c="dimmed" mb="xs">
-              Created {dateFormat.format(new Date(listing.createdAt))} · {listing.clicks7d} clicks in 7 days ·{' '}
-              {listing.totalClicks} in total
+              {t`Created ${created(listing.createdAt)} · ${listing.clicks7d} clicks in 7 days · ${listing.totalClicks} in total`}
             </Text>
             {actionsOf(listing, true)}
           </Card>
@@ -230,31 +233,47 @@ export function MyListingsTable() {
       </Stack>
       <Box visibleFrom="md">
         <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label="My listings">
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={t`My listings`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Location</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Clicks (7 days)</Table.Th>
-                <Table.Th>Total clicks</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <Trans>Title</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Category</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Location</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Status</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Created</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Clicks (7 days)</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Total clicks</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>
+                    <Trans>Actions</Trans>
+                  </VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {mine.data.barters.map((listing) => (
                 <Table.Tr key={listing._id}>
-                  <Table.Td>{listing.title}</Table.Td>
-                  <Table.Td>{categoryTitle(listing.category)}</Table.Td>
-                  <Table.Td>{listing.location}</Table.Td>
+                  <Table.Td translate="no">{listing.title}</Table.Td>
+                  <Table.Td>{core(categoryTitle(listing.category))}</Table.Td>
+                  <Table.Td translate="no">{listing.location}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={listing.status} />
                   </Table.Td>
-                  <Table.Td>{dateFormat.format(new Date(listing.createdAt))}</Table.Td>
+                  <Table.Td>{created(listing.createdAt)}</Table.Td>
                   <Table.Td>{listing.clicks7d}</Table.Td>
                   <Table.Td>{listing.totalClicks}</Table.Td>
                   <Table.Td>{actionsOf(listing)}</Table.Td>
@@ -264,7 +283,7 @@ export function MyListingsTable() {
           </Table>
         </Table.ScrollContainer>
       </Box>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit listing" size="lg">
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t`Edit listing`} size="lg">
         {editing ? (
           <Suspense fallback={<FormLoading />}>
             <EditListingForm
@@ -298,7 +317,7 @@ export function MyListingsTable() {
                   setUploadingPhotos(false),
                 );
                 await refresh();
-                notifications.show({ color: 'green', message: 'Listing updated.' });
+                notifications.show({ color: 'green', message: t`Listing updated.` });
                 showPhotosNotAdded(notAdded);
                 update.reset();
                 setEditing(null);
@@ -308,21 +327,24 @@ export function MyListingsTable() {
           </Suspense>
         ) : null}
       </Modal>
-      <Modal opened={archiving !== null} onClose={() => setArchiving(null)} title="Archive listing?">
+      <Modal opened={archiving !== null} onClose={() => setArchiving(null)} title={t`Archive listing?`}>
         <Stack>
           <Text>
-            “{archiving?.title}” will leave the marketplace. It stays in your listings, marked archived.
+            <Trans>
+              “<span translate="no">{archiving?.title}</span>” will leave the marketplace. It stays in your
+              listings, marked archived.
+            </Trans>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setArchiving(null)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button
               color="red"
               loading={archive.isPending}
               onClick={() => archiving && archive.mutate({ id: archiving._id })}
             >
-              Archive
+              <Trans>Archive</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
 import { MESSAGES } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -15,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadError } from '../../components/LoadError';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { shortTime } from './format';
 
 export type ConversationSummary = RouterOutputs['messages']['conversations']['conversations'][number];
@@ -26,6 +28,8 @@ interface ConversationListProps {
 
 /** The caller's conversations with a name search, newest activity first. */
 export function ConversationList({ selectedId, onSelect }: ConversationListProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const query = trpc.messages.conversations.useQuery(q ? { q } : undefined, {
@@ -36,36 +40,40 @@ export function ConversationList({ selectedId, onSelect }: ConversationListProps
   return (
     <Stack gap="sm" h="100%" style={{ minHeight: 0 }}>
       <TextInput
-        label="Search conversations"
-        placeholder="Search by name"
+        label={t`Search conversations`}
+        placeholder={t`Search by name`}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         type="search"
       />
       {query.isLoading ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading conversations">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading conversations`}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={64} radius="md" />
           ))}
         </Stack>
       ) : query.isError ? (
         <LoadError
-          title={MESSAGES.messagesLoadFailed}
+          title={core(MESSAGES.messagesLoadFailed)}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : query.data && query.data.conversations.length === 0 ? (
         q ? (
           <Text c="dimmed" size="sm">
-            No conversations match “{q}”.
+            <Trans>
+              No conversations match “<span translate="no">{q}</span>”.
+            </Trans>
           </Text>
         ) : (
           <Stack gap="xs" align="flex-start">
             <Text c="dimmed" size="sm">
-              No conversations yet. Find a listing in the marketplace and press Message to start one.
+              <Trans>
+                No conversations yet. Find a listing in the marketplace and press Message to start one.
+              </Trans>
             </Text>
             <Button component={Link} to="/marketplace" size="xs" variant="light">
-              Browse the marketplace
+              <Trans>Browse the marketplace</Trans>
             </Button>
           </Stack>
         )
@@ -74,7 +82,7 @@ export function ConversationList({ selectedId, onSelect }: ConversationListProps
           <Stack
             gap={4}
             component="ul"
-            aria-label="Conversations"
+            aria-label={t`Conversations`}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {query.data?.conversations.map((c) => (
@@ -98,9 +106,9 @@ function ConversationItem({
   selected: boolean;
   onSelect(id: string): void;
 }) {
-  const preview = c.lastMessage
-    ? `${c.lastMessage.senderId === c.otherUser._id ? '' : 'You: '}${c.lastMessage.text}`
-    : 'No messages yet';
+  const { t } = useLingui();
+  const language = usePageLanguage();
+  const mine = Boolean(c.lastMessage && c.lastMessage.senderId !== c.otherUser._id);
   return (
     <UnstyledButton
       onClick={() => onSelect(c._id)}
@@ -113,17 +121,17 @@ function ConversationItem({
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={c.unread ? 700 : 600} truncate>
+        <Text fw={c.unread ? 700 : 600} truncate translate="no">
           {c.otherUser.name}
         </Text>
         <Group gap={6} wrap="nowrap">
           {c.lastMessage && (
             <Text size="xs" c="dimmed">
-              {shortTime(c.lastMessage.createdAt)}
+              {shortTime(c.lastMessage.createdAt, language)}
             </Text>
           )}
           {c.unread > 0 && (
-            <Badge size="sm" color="red" circle={c.unread < 10} aria-label={`${c.unread} unread`}>
+            <Badge size="sm" color="red" circle={c.unread < 10} aria-label={t`${c.unread} unread`}>
               {c.unread}
             </Badge>
           )}
@@ -132,13 +140,21 @@ function ConversationItem({
       <Text size="xs" c="dimmed" truncate>
         {c.deal ? (
           <Badge size="xs" variant="light" mr={6} component="span">
-            {c.deal.number ?? 'Deal'}
+            {c.deal.number ?? t`Deal`}
           </Badge>
         ) : null}
-        {c.listing.title}
+        <span translate="no">{c.listing.title}</span>
       </Text>
       <Text size="sm" truncate fw={c.unread ? 600 : 400}>
-        {preview}
+        {c.lastMessage ? (
+          <>
+            {mine ? t`You:` : null}
+            {mine ? ' ' : null}
+            <span translate="no">{c.lastMessage.text}</span>
+          </>
+        ) : (
+          t`No messages yet`
+        )}
       </Text>
     </UnstyledButton>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ConversationList } from './ConversationList';
@@ -19,7 +20,7 @@ export function MessagesPage({ selectedId, onSelect }: MessagesPageProps) {
   return (
     <Stack gap="sm">
       <Title order={1} fz="h2">
-        Messages
+        <Trans>Messages</Trans>
       </Title>
       {phone ? (
         <Box h={height} style={{ minHeight: 420 }}>
@@ -40,7 +41,9 @@ export function MessagesPage({ selectedId, onSelect }: MessagesPageProps) {
             ) : (
               <Paper withBorder radius="md" h="100%" p="xl">
                 <Stack h="100%" justify="center" align="center">
-                  <Text c="dimmed">Select a conversation to read and reply.</Text>
+                  <Text c="dimmed">
+                    <Trans>Select a conversation to read and reply.</Trans>
+                  </Text>
                 </Stack>
               </Paper>
             )}

@@ -1,7 +1,9 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { MESSAGES } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 
 interface StartConversationProps {
   listingId: string;
@@ -14,6 +16,8 @@ interface StartConversationProps {
  * visitor signs in. A refusal (own listing, owner unavailable) is said here, with a way on.
  */
 export function StartConversation({ listingId, onStarted, onGiveUp }: StartConversationProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const start = trpc.messages.start.useMutation();
   const asked = useRef<string | null>(null);
   const startedId = start.data?.conversation._id;
@@ -32,15 +36,15 @@ export function StartConversation({ listingId, onStarted, onGiveUp }: StartConve
   return (
     <Stack gap="sm">
       <Title order={1} fz="h2">
-        Messages
+        <Trans>Messages</Trans>
       </Title>
       {start.isError ? (
-        <Alert color="red" role="alert" title="The conversation could not be opened">
+        <Alert color="red" role="alert" title={t`The conversation could not be opened`}>
           <Stack gap="xs">
-            <Text fz="sm">{errorMessage(start.error, MESSAGES.messageSendFailed)}</Text>
+            <Text fz="sm">{errorMessage(start.error, core(MESSAGES.messageSendFailed))}</Text>
             <Group>
               <Button size="xs" variant="default" onClick={onGiveUp}>
-                Go to your conversations
+                <Trans>Go to your conversations</Trans>
               </Button>
             </Group>
           </Stack>
@@ -48,7 +52,9 @@ export function StartConversation({ listingId, onStarted, onGiveUp }: StartConve
       ) : (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Opening the conversation…</Text>
+          <Text>
+            <Trans>Opening the conversation…</Trans>
+          </Text>
         </Group>
       )}
     </Stack>

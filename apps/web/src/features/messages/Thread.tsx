@@ -1,5 +1,6 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES } from '@barterads/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
@@ -26,6 +27,7 @@ import {
   useState,
 } from 'react';
 import { LoadError } from '../../components/LoadError';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { fullTime, shortTime } from './format';
 import { type ChatMessage, useMessageEvents } from './live';
@@ -49,6 +51,9 @@ interface ThreadProps {
 
 /** One conversation: its listing, the messages (older ones load on scroll) and the send box. */
 export function Thread({ conversationId, onBack }: ThreadProps) {
+  const { t } = useLingui();
+  const core = useCoreText();
+  const language = usePageLanguage();
   const { user } = useSessionUser();
   const utils = trpc.useUtils();
   const input = { conversationId, limit: PAGE };
@@ -60,6 +65,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
   const conversation =
     conversations.data?.conversations.find((c) => c._id === conversationId) ??
     history.data?.pages[0]?.conversation;
+  const closed = useClosedReason(conversation?.otherUser.availability);
 
   const messages = useMemo(() => {
     const pages = history.data?.pages ?? [];
@@ -176,7 +182,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
           setPending((list) =>
             list.map((p) =>
               p.key === item.key
-                ? { ...p, status: 'failed', error: errorMessage(error, MESSAGES.messageSendFailed) }
+                ? { ...p, status: 'failed', error: errorMessage(error, core(MESSAGES.messageSendFailed)) }
                 : p,
             ),
           );
@@ -190,7 +196,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
       <Stack>
         {onBack && <BackButton onBack={onBack} />}
         <LoadError
-          title={MESSAGES.messagesLoadFailed}
+          title={core(MESSAGES.messagesLoadFailed)}
           error={history.error}
           onRetry={() => void history.refetch()}
         />
@@ -207,28 +213,34 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
         {onBack && <BackButton onBack={onBack} />}
         {conversation ? (
           <Box style={{ minWidth: 0 }}>
-            <Title order={2} fz="h4" lineClamp={1}>
+            <Title order={2} fz="h4" lineClamp={1} translate="no">
               {conversation.otherUser.name}
             </Title>
             {conversation.otherUser.companyName && (
-              <Text size="xs" c="dimmed" lineClamp={1}>
+              <Text size="xs" c="dimmed" lineClamp={1} translate="no">
                 {conversation.otherUser.companyName}
               </Text>
             )}
             <Group gap={6} wrap="nowrap">
               <Text size="sm" lineClamp={1}>
-                About: <strong>{conversation.listing.title}</strong>
+                <Trans>
+                  About: <strong translate="no">{conversation.listing.title}</strong>
+                </Trans>
               </Text>
               {conversation.listing.status !== 'active' && (
                 <Badge size="xs" color="gray">
-                  {conversation.listing.status}
+                  {conversation.listing.status === 'archived'
+                    ? t`archived`
+                    : conversation.listing.status === 'deleted'
+                      ? t`deleted`
+                      : conversation.listing.status}
                 </Badge>
               )}
             </Group>
             {conversation.deal ? (
               <Text size="sm">
                 <Link to="/dashboard/deals/$id" params={{ id: conversation.deal._id }}>
-                  {conversation.deal.number ? `Deal ${conversation.deal.number}` : 'The deal offer'}
+                  {conversation.deal.number ? t`Deal ${conversation.deal.number}` : t`The deal offer`}
                 </Link>
               </Text>
             ) : null}
@@ -246,7 +258,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
         onScroll={onScroll}
         style={{ flex: 1, minHeight: 200, overflowY: 'auto' }}
         role="log"
-        aria-label="Messages"
+        aria-label={t`Messages`}
         aria-live="polite"
       >
         {history.isLoading ? (
@@ -260,17 +272,17 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
             {history.hasNextPage && (
               <Group justify="center">
                 {history.isFetchingNextPage ? (
-                  <Loader size="sm" aria-label="Loading older messages" />
+                  <Loader size="sm" aria-label={t`Loading older messages`} />
                 ) : (
                   <Button size="xs" variant="subtle" onClick={loadOlder}>
-                    Load older messages
+                    <Trans>Load older messages</Trans>
                   </Button>
                 )}
               </Group>
             )}
             {messages.length === 0 && shownPending.length === 0 && (
               <Text c="dimmed" size="sm" ta="center" py="lg">
-                No messages yet. Say hello and propose a barter.
+                <Trans>No messages yet. Say hello and propose a barter.</Trans>
               </Text>
             )}
             {messages.map((m) => (
@@ -278,9 +290,9 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
                 key={m._id}
                 mine={m.senderId === user?._id}
                 text={m.text}
-                meta={shortTime(m.createdAt)}
-                title={fullTime(m.createdAt)}
-                footer={m._id === lastMine?._id && otherRead >= m._id ? 'Seen' : undefined}
+                meta={shortTime(m.createdAt, language)}
+                title={fullTime(m.createdAt, language)}
+                footer={m._id === lastMine?._id && otherRead >= m._id ? t`Seen` : undefined}
               />
             ))}
             {shownPending.map((p) => (
@@ -288,16 +300,16 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
                 key={p.key}
                 mine
                 text={p.text}
-                meta={p.status === 'sending' ? 'Sending…' : undefined}
+                meta={p.status === 'sending' ? t`Sending…` : undefined}
                 failed={p.status === 'failed'}
                 footer={
                   p.status === 'failed' ? (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Text size="xs" c="red" role="alert">
-                        {p.error ?? MESSAGES.messageSendFailed}
+                        {p.error ?? core(MESSAGES.messageSendFailed)}
                       </Text>
                       <Button size="compact-xs" variant="subtle" onClick={() => deliver(p)}>
-                        Retry
+                        <Trans>Retry</Trans>
                       </Button>
                       <Button
                         size="compact-xs"
@@ -305,7 +317,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
                         color="gray"
                         onClick={() => setPending((list) => list.filter((x) => x.key !== p.key))}
                       >
-                        Discard
+                        <Trans>Discard</Trans>
                       </Button>
                     </Group>
                   ) : undefined
@@ -318,7 +330,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
 
       <Composer
         key={conversationId}
-        closedReason={closedReason(conversation?.otherUser.availability)}
+        closedReason={closed}
         onSend={(text) =>
           deliver({
             key: `p${Date.now()}${Math.random()}`,
@@ -333,8 +345,9 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useLingui();
   return (
-    <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label="Back to conversations">
+    <ActionIcon variant="subtle" size="lg" onClick={onBack} aria-label={t`Back to conversations`}>
       <span aria-hidden="true">←</span>
     </ActionIcon>
   );
@@ -375,7 +388,7 @@ function Bubble({
         c={mine && !failed ? 'var(--mantine-primary-color-contrast)' : undefined}
       >
         {/* Plain text: React escapes it; line breaks are kept. */}
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} translate="no">
           {text}
         </Text>
       </Paper>
@@ -402,11 +415,13 @@ function Bubble({
 type Availability = 'active' | 'deleted' | 'unavailable';
 
 /** Why nothing can be sent in this conversation, or null when it can (issue 17: no composer into the void). */
-export function closedReason(availability: Availability | undefined): string | null {
+export function useClosedReason(availability: Availability | undefined): string | null {
+  const { t } = useLingui();
+  const core = useCoreText();
   if (availability === 'deleted')
-    return 'This member deleted their account, so messages can no longer be sent. The conversation stays here for your records.';
+    return t`This member deleted their account, so messages can no longer be sent. The conversation stays here for your records.`;
   if (availability === 'unavailable')
-    return `${MESSAGES.messageRecipientUnavailable} New messages cannot be sent.`;
+    return `${core(MESSAGES.messageRecipientUnavailable)} ${t`New messages cannot be sent.`}`;
   return null;
 }
 
@@ -415,6 +430,8 @@ export function closedReason(availability: Availability | undefined): string | n
  * `closedReason` it is disabled and says why.
  */
 function Composer({ onSend, closedReason }: { onSend(text: string): void; closedReason: string | null }) {
+  const { t } = useLingui();
+  const core = useCoreText();
   const [text, setText] = useState('');
   const closed = closedReason !== null;
   const trimmed = text.trim();
@@ -432,13 +449,13 @@ function Composer({ onSend, closedReason }: { onSend(text: string): void; closed
     }
   };
   return (
-    <form onSubmit={submit} aria-label="Send a message">
+    <form onSubmit={submit} aria-label={t`Send a message`}>
       {closed ? (
         <Alert
           color="gray"
           variant="light"
           role="status"
-          title="You can no longer reply"
+          title={t`You can no longer reply`}
           mb="xs"
           id="composer-closed"
         >
@@ -447,25 +464,25 @@ function Composer({ onSend, closedReason }: { onSend(text: string): void; closed
       ) : null}
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
-          label="Message"
+          label={t`Message`}
           styles={{
             label: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
           }}
-          placeholder="Type a message…"
-          title="Enter sends, Shift+Enter starts a new line"
+          placeholder={t`Type a message…`}
+          title={t`Enter sends, Shift+Enter starts a new line`}
           autosize
           minRows={1}
           maxRows={6}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
-          error={tooLong ? MESSAGES.messageTooLong : undefined}
+          error={tooLong ? core(MESSAGES.messageTooLong) : undefined}
           disabled={closed}
           aria-describedby={closed ? 'composer-closed' : undefined}
           style={{ flex: 1 }}
         />
         <Button type="submit" disabled={closed || !trimmed || tooLong}>
-          Send
+          <Trans>Send</Trans>
         </Button>
       </Group>
     </form>

@@ -1,16 +1,16 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { usePageLanguage } from '../../i18n/core-text';
+import { formatDateTime } from '../deals/format';
 import { useNotificationEvents } from './live';
 
 type Notification = RouterOutputs['notifications']['list']['notifications'][number];
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** `/dashboard/notifications`: newest first, paged; opening one marks it read; "Mark all read". */
 export function NotificationsPage() {
+  const { t } = useLingui();
   useNotificationEvents(true);
   const utils = trpc.useUtils();
   const query = trpc.notifications.list.useInfiniteQuery(
@@ -29,7 +29,7 @@ export function NotificationsPage() {
     <Stack maw={720}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1} fz="h2">
-          Notifications
+          <Trans>Notifications</Trans>
         </Title>
         <Button
           variant="default"
@@ -37,31 +37,43 @@ export function NotificationsPage() {
           loading={markRead.isPending}
           onClick={() => markRead.mutate({ all: true })}
         >
-          Mark all read
+          <Trans>Mark all read</Trans>
         </Button>
       </Group>
       <Text c="dimmed" fz="sm">
-        {unread ? `${unread} unread.` : 'All read.'} Choose which ones are also e-mailed in{' '}
-        <Anchor component={Link} to="/dashboard/settings">
-          Preferences
-        </Anchor>
-        .
+        {unread ? t`${unread} unread.` : t`All read.`}{' '}
+        <Trans>
+          Choose which ones are also e-mailed in{' '}
+          <Anchor component={Link} to="/dashboard/settings">
+            Preferences
+          </Anchor>
+          .
+        </Trans>
       </Text>
       {query.isPending ? (
-        <Stack aria-label="Loading notifications">
+        <Stack aria-label={t`Loading notifications`}>
           <Skeleton height={72} />
           <Skeleton height={72} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your notifications" role="alert">
+        <Alert color="red" title={t`Could not load your notifications`} role="alert">
           {errorMessage(query.error)}
         </Alert>
       ) : items.length === 0 ? (
         <Card withBorder>
-          <Text>Nothing yet. Deals, matches, saved searches and messages will show up here.</Text>
+          <Text>
+            <Trans>Nothing yet. Deals, matches, saved searches and messages will show up here.</Trans>
+          </Text>
         </Card>
       ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Notifications">
+        <Stack
+          gap="sm"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t`Notifications`}
+        >
           {items.map((item) => (
             <NotificationItem
               key={item._id}
@@ -77,7 +89,7 @@ export function NotificationsPage() {
               loading={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              Show more
+              <Trans>Show more</Trans>
             </Button>
           ) : null}
         </Stack>
@@ -87,6 +99,8 @@ export function NotificationsPage() {
 }
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  const { t } = useLingui();
+  const language = usePageLanguage();
   return (
     <Card
       component="li"
@@ -103,23 +117,23 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => 
           </Anchor>
           {item.read ? null : (
             <Badge size="xs" color="red" variant="light">
-              New
+              <Trans>New</Trans>
             </Badge>
           )}
         </Group>
         <Text fz="sm">{item.body}</Text>
         <Group justify="space-between">
           <Text fz="xs" c="dimmed">
-            {when(item.createdAt)}
+            {formatDateTime(item.createdAt, language)}
           </Text>
           {item.read ? null : (
             <Button
               variant="subtle"
               size="compact-xs"
               onClick={onOpen}
-              aria-label={`Mark "${item.title}" read`}
+              aria-label={t`Mark "${item.title}" read`}
             >
-              Mark read
+              <Trans>Mark read</Trans>
             </Button>
           )}
         </Group>

@@ -1,14 +1,31 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { formatPaise } from '@barterads/core';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useFormatDate } from '../../i18n/core-text';
 
-/** The days left of a leg's 30-day clock, said plainly. */
-export function daysLeftText(daysLeft: number | null, dueDate: string | null): string {
-  if (daysLeft === null || !dueDate) return 'The 30 days start when the last deliverable is accepted';
-  if (daysLeft < 0) return `${-daysLeft} ${-daysLeft === 1 ? 'day' : 'days'} late (was due ${dueDate})`;
-  if (daysLeft === 0) return `Due today (${dueDate})`;
-  return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left (by ${dueDate})`;
+/**
+ * The days left of a leg's 30-day clock, said plainly in the page's language ("3 days left (by 12 Dec 2026)"):
+ * here and on the deal page's Tax section.
+ */
+export function daysLeftText(
+  i18n: I18n,
+  daysLeft: number | null,
+  dueDate: string | null,
+  formatDate: (day: string) => string,
+): string {
+  if (daysLeft === null || !dueDate)
+    return i18n._(msg`The 30 days start when the last deliverable is accepted`);
+  const due = formatDate(dueDate);
+  if (daysLeft < 0) {
+    const late = -daysLeft;
+    return i18n._(msg`${plural(late, { one: '# day late', other: '# days late' })} (was due ${due})`);
+  }
+  if (daysLeft === 0) return i18n._(msg`Due today (${due})`);
+  return i18n._(msg`${plural(daysLeft, { one: '# day left', other: '# days left' })} (by ${due})`);
 }
 
 /**
@@ -16,11 +33,13 @@ export function daysLeftText(daysLeft: number | null, dueDate: string | null): s
  * each with its deal, value and the days left to issue its tax invoice. Nothing shows for a member with none.
  */
 export function InvoicesToIssueCard() {
+  const { t, i18n } = useLingui();
+  const formatDate = useFormatDate();
   const due = trpc.tax.toIssue.useQuery(undefined, { retry: false });
-  if (due.isPending) return <Skeleton h={80} radius="md" aria-label="Loading invoices to issue" />;
+  if (due.isPending) return <Skeleton h={80} radius="md" aria-label={t`Loading invoices to issue`} />;
   if (due.isError)
     return (
-      <Alert color="red" role="alert" title="Could not load the invoices to issue">
+      <Alert color="red" role="alert" title={t`Could not load the invoices to issue`}>
         {errorMessage(due.error)}
       </Alert>
     );
@@ -29,10 +48,12 @@ export function InvoicesToIssueCard() {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="invoices-to-issue">
       <Title order={2} fz="h4" id="invoices-to-issue">
-        Invoices to issue
+        <Trans>Invoices to issue</Trans>
       </Title>
       <Text size="sm" c="dimmed">
-        Each GST-registered side of a barter issues its own tax invoice within 30 days of the supply.
+        <Trans>
+          Each GST-registered side of a barter issues its own tax invoice within 30 days of the supply.
+        </Trans>
       </Text>
       <Stack gap="xs" mt="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {legs.map((leg) => (
@@ -40,14 +61,14 @@ export function InvoicesToIssueCard() {
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={0}>
                 <Link to="/dashboard/deals/$id" params={{ id: leg.dealId }}>
-                  {leg.dealNumber || 'Deal'}: {leg.description}
+                  {leg.dealNumber || t`Deal`}: <span translate="no">{leg.description}</span>
                 </Link>
-                <Text size="sm">{daysLeftText(leg.daysLeft, leg.dueDate)}</Text>
+                <Text size="sm">{daysLeftText(i18n, leg.daysLeft, leg.dueDate, formatDate)}</Text>
               </Stack>
               <Badge
                 variant="light"
                 color={leg.daysLeft !== null && leg.daysLeft <= 3 ? 'red' : 'blue'}
-                aria-label={`Taxable value ${formatPaise(Math.round(leg.taxableValue * 100))}`}
+                aria-label={t`Taxable value ${formatPaise(Math.round(leg.taxableValue * 100))}`}
               >
                 {formatPaise(Math.round(leg.taxableValue * 100))}
               </Badge>

@@ -1,4 +1,5 @@
 import { trpc } from '@barterads/api-client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
@@ -14,17 +15,26 @@ import { InvoicesToIssueCard } from '../../features/tax/InvoicesToIssueCard';
 export const Route = createFileRoute('/dashboard/')({ component: DashboardOverviewPage });
 
 function DashboardOverviewPage() {
-  usePageMeta('Dashboard');
+  const { t } = useLingui();
+  usePageMeta(t`Dashboard`);
   const me = trpc.accounts.me.useQuery();
   const unreadMessages = useUnreadCount();
   return (
     <Stack>
       <Title order={1} fz="h2">
-        Overview
+        <Trans>Overview</Trans>
       </Title>
-      {me.data ? <Text>Welcome back, {me.data.user.firstName}.</Text> : <Skeleton h={20} w={200} />}
+      {me.data ? (
+        <Text>
+          <Trans>
+            Welcome back, <span translate="no">{me.data.user.firstName}</span>.
+          </Trans>
+        </Text>
+      ) : (
+        <Skeleton h={20} w={200} />
+      )}
       <DashboardOverview unreadMessages={unreadMessages ?? 0} />
-      <MatchList title="Matches for you" />
+      <MatchList title={t`Matches for you`} />
       <DealsOverviewCard />
       <InvoicesToIssueCard />
       <AcceptListCard />

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -14,17 +14,17 @@ const PostListingModal = lazy(() =>
 export const Route = createFileRoute('/dashboard/listings')({ component: MyListingsPage });
 
 function MyListingsPage() {
-  usePageMeta('My Listings');
+  const { t, i18n } = useLingui();
+  usePageMeta(t`My Listings`);
   const { user } = Route.useRouteContext();
   const [posting, setPosting] = useState(false);
   const [postingUsed, setPostingUsed] = useState(false);
-  const { i18n } = useLingui();
   const labels = postLabels(user.userType, i18n);
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1} fz="h2">
-          My Listings
+          <Trans>My Listings</Trans>
         </Title>
         <Button
           onClick={() => {

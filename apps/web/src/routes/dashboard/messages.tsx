@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { usePageMeta } from '../../components/usePageMeta';
@@ -20,7 +21,8 @@ export const Route = createFileRoute('/dashboard/messages')({
 });
 
 function MessagesRoute() {
-  usePageMeta('Messages');
+  const { t } = useLingui();
+  usePageMeta(t`Messages`);
   const { c, listing } = Route.useSearch();
   const navigate = useNavigate({ from: '/dashboard/messages' });
   if (listing && !c) {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
 import { NotificationsPage } from '../../features/notifications';
@@ -5,6 +6,7 @@ import { NotificationsPage } from '../../features/notifications';
 export const Route = createFileRoute('/dashboard/notifications')({ component: DashboardNotificationsPage });
 
 function DashboardNotificationsPage() {
-  usePageMeta('Notifications');
+  const { t } = useLingui();
+  usePageMeta(t`Notifications`);
   return <NotificationsPage />;
 }

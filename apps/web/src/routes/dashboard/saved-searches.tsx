@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
 import { SavedSearchesPage } from '../../features/saved-searches/SavedSearchesPage';
@@ -5,6 +6,7 @@ import { SavedSearchesPage } from '../../features/saved-searches/SavedSearchesPa
 export const Route = createFileRoute('/dashboard/saved-searches')({ component: DashboardSavedSearchesPage });
 
 function DashboardSavedSearchesPage() {
-  usePageMeta('Saved searches');
+  const { t } = useLingui();
+  usePageMeta(t`Saved searches`);
   return <SavedSearchesPage />;
 }

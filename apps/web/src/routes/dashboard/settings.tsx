@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageMeta } from '../../components/usePageMeta';
 import { Preferences } from '../../features/accounts/Preferences';
@@ -6,6 +7,7 @@ export const Route = createFileRoute('/dashboard/settings')({ component: Dashboa
 
 /** The preferences page (issue 17): appearance, notification e-mails, business page. Account things are /settings. */
 function DashboardPreferencesPage() {
-  usePageMeta('Preferences');
+  const { t } = useLingui();
+  usePageMeta(t`Preferences`);
   return <Preferences />;
 }

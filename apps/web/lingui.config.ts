@@ -39,7 +39,12 @@ const SETTINGS_SECTIONS = [
   'payments/Refunds.tsx',
   'notifications/EmailPreferencesCard.tsx',
   'businesses/VerifyBusinessSection.tsx',
+  // Loaded lazily by /settings, their words with the page's catalogue (no English flash when they arrive).
+  'webhooks/WebhooksSection.tsx',
+  'whatsapp/WhatsappSection.tsx',
 ].map((file) => `${src}features/${file}`);
+/** The pricing page: with the public pages' catalogue, not in the one every page loads. */
+const PRICING = `${src}features/payments/PricingPage.tsx`;
 
 export default defineConfig({
   locales: ['en', 'hi', 'mr'],
@@ -54,6 +59,7 @@ export default defineConfig({
         '<rootDir>/src/features/legal',
         '<rootDir>/src/features/contact',
         FEATURED,
+        PRICING,
         ...PUBLIC_ROUTES,
       ],
     },
@@ -100,6 +106,7 @@ export default defineConfig({
         '<rootDir>/src/features/tax/**',
         '<rootDir>/src/features/api-keys/**',
         ...SETTINGS_SECTIONS,
+        PRICING,
         '<rootDir>/src/routes/dashboard/**',
         '<rootDir>/src/locales/**',
         ...PUBLIC_ROUTES,

@@ -1,5 +1,5 @@
 import { COMPANY } from '@barterads/core';
-import { Logo, ThemeToggle } from '@barterads/ui';
+import { Logo } from '@barterads/ui';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,6 +9,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } fr
 import { useLogout } from '../features/accounts/actions';
 import { useSessionUser } from '../features/accounts/session';
 import { LanguageSwitch } from './LanguageSwitch';
+import { ThemeToggle } from './ThemeToggle';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
 
 /**

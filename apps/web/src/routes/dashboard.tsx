@@ -1,10 +1,11 @@
-import { Logo, ThemeToggle } from '@barterads/ui';
+import { Logo } from '@barterads/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AccountMenu } from '../components/AccountMenu';
+import { ThemeToggle } from '../components/ThemeToggle';
 import { useLogout } from '../features/accounts/actions';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
 import { UnreadBadge } from '../features/messages/UnreadBadge';

@@ -1,4 +1,5 @@
 import { DELAYS_MS } from '@barterads/core';
+import { plural, t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { postMultipart, UploadError } from '../../components/post-multipart';
 
@@ -33,7 +34,8 @@ export async function uploadListingPhotos(listingId: string, files: File[]): Pro
 /** What to tell the member after a save that did not add every photo. */
 function photosNotAddedMessage(notAdded: PhotoNotAdded[]): string {
   const list = notAdded.map((photo) => `“${photo.name}”: ${photo.message}`).join(' ');
-  return `${notAdded.length === 1 ? 'One photo was' : `${notAdded.length} photos were`} not added. ${list}`;
+  const count = notAdded.length;
+  return t`${plural(count, { one: 'One photo was not added.', other: '# photos were not added.' })} ${list}`;
 }
 
 /** Tells the member which photos a save did not add, and why; stays until closed. Nothing when all were added. */

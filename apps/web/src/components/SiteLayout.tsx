@@ -1,5 +1,5 @@
 import { COMPANY } from '@barterads/core';
-import { Logo } from '@barterads/ui';
+import { Logo, ThemeToggle } from '@barterads/ui';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,7 +9,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } fr
 import { useLogout } from '../features/accounts/actions';
 import { useSessionUser } from '../features/accounts/session';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ThemeToggle } from './ThemeToggle';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
 
 /**
@@ -204,7 +203,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
               </Suspense>
             ) : null}
             <LanguageSwitch visibleFrom="md" />
-            <ThemeToggle />
+            <ThemeToggle labels={{ toDark: t`Switch to dark theme`, toLight: t`Switch to light theme` }} />
             <Group gap="xs" wrap="nowrap" visibleFrom="md">
               {user ? (
                 <Suspense fallback={<AccountPlaceholder />}>

@@ -1,11 +1,10 @@
-import { Logo } from '@barterads/ui';
+import { Logo, ThemeToggle } from '@barterads/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, AppShell, Burger, Button, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AccountMenu } from '../components/AccountMenu';
-import { ThemeToggle } from '../components/ThemeToggle';
 import { useLogout } from '../features/accounts/actions';
 import { requireUser, useSignedOutRedirect } from '../features/accounts/session';
 import { UnreadBadge } from '../features/messages/UnreadBadge';
@@ -47,7 +46,7 @@ function DashboardLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <NotificationBell />
-            <ThemeToggle />
+            <ThemeToggle labels={{ toDark: t`Switch to dark theme`, toLight: t`Switch to light theme` }} />
             <AccountMenu logoutTo="/login" />
           </Group>
         </Group>

@@ -91,7 +91,7 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
               utils.listings.allowance.invalidate(),
             ]);
             notifications.show({ color: 'green', message: t`Your listing is live.` });
-            showPhotosNotAdded(notAdded);
+            showPhotosNotAdded(notAdded, i18n);
             create.reset();
             onClose();
             return true;

@@ -5,8 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Generous: a suite of many sequential requests (argon2 hashes, mail) takes several times longer on a busy
     // 2-core machine; a hang still fails, and nothing here waits for a time to pass.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    testTimeout: 300_000,
+    hookTimeout: 330_000,
     // expect.poll waits for a state; its default ceiling (1 s) is shorter than a busy machine's answer.
     expect: { poll: { timeout: 30_000 } },
     // Suites start real servers and databases: two at a time suits a 2-core machine.

@@ -445,7 +445,7 @@ describe('accounts over real HTTP', () => {
       }
       expect(last.status).toBe(429);
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-    }, 120_000);
+    });
 
     it('never refuses sign-ins that succeed from one shared address (an office, a carrier), only failed ones', async () => {
       const { user, password } = await createTestUser(server.db);
@@ -461,7 +461,7 @@ describe('accounts over real HTTP', () => {
         last = await office('/api/auth/login', { json: { email: freshEmail('y'), password: 'nope' } });
       }
       expect(last.status).toBe(429);
-    }, 120_000);
+    });
   });
 
   describe('profile, password, role, preferences', () => {

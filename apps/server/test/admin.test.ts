@@ -464,7 +464,7 @@ describe('admin listings at marketplace scale', () => {
     server = await startTestServer();
     await seedDemo(server.db, { passwordHash: 'x', listings: 3000 });
     ({ token } = await createTestUser(server.db, { role: 'admin' }));
-  }, 120_000);
+  });
   afterAll(async () => server?.close());
 
   it('pages, filters and searches thousands of listings on the server', async () => {

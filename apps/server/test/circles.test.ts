@@ -1,6 +1,8 @@
 import { notifyDeps, runCircleDetection, runCircleTimers, runMatchUpdates } from '@barterads/api';
+import { gstinCheckCharacter } from '@barterads/core';
 import {
   auditLog,
+  businessVerifications,
   circleQueue,
   circles,
   dealDeliverables,
@@ -16,6 +18,17 @@ import { createTestUser, insertTestListing, startTestServer, type TestServer } f
 type Member = Awaited<ReturnType<typeof createTestUser>> & { listingId: string };
 
 const HOUR = 60 * 60 * 1000;
+
+let panCounter = 0;
+/** A valid GSTIN of the state code, with a PAN of its own (as tax.test.ts makes them). */
+function gstinOf(stateCode: string): string {
+  panCounter += 1;
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const n = (Date.now() + panCounter * 7) % 10_000;
+  const pan = `AC${letters[panCounter % 26]}P${letters[(n >> 4) % 26]}${String(n).padStart(4, '0')}K`;
+  const first14 = `${stateCode}${pan}1Z`;
+  return first14 + gstinCheckCharacter(first14);
+}
 const soon = { timeout: 60_000, interval: 200 };
 let cityCounter = 0;
 
@@ -197,6 +210,67 @@ describe('circle deals over real HTTP', () => {
         soon,
       )
       .toContain('circle_proposed');
+  });
+
+  it("shows each member the GST of its own legs (the tax module's legs), before and after all accept", async () => {
+    const { a, b, c } = await trio();
+    // A and C are GST registered (Maharashtra, Karnataka); B is not.
+    for (const [m, code] of [
+      [a, '27'],
+      [c, '29'],
+    ] as const) {
+      await server.db.insert(businessVerifications).values({
+        businessId: m.user.id,
+        gstin: gstinOf(code),
+        legalName: `${m.user.firstName} Private Limited`,
+        certificateKey: `certificates/${m.user.id}.pdf`,
+        certificateType: 'application/pdf',
+        certificateName: 'certificate.pdf',
+        certificateBytes: 1000,
+        status: 'verified',
+      });
+      await server.db.update(users).set({ gstVerification: 'verified' }).where(eq(users.id, m.user.id));
+    }
+    const listed = await circleOf(a);
+    // The list of circles carries no tax; the circle itself does.
+    expect(listed.myTax).toBeNull();
+    const gst = (leg: { tax: { igst: number; cgst: number; sgst: number } }) =>
+      Math.round((leg.tax.igst + leg.tax.cgst + leg.tax.sgst) * 100) / 100;
+    const seen = async (m: Member) =>
+      (await server.request(`/api/circles/${listed._id}`, { token: m.token })).body.circle;
+    const mine = await seen(a);
+    const give = mine.legs.find((l: { direction: string }) => l.direction === 'give');
+    const get = mine.legs.find((l: { direction: string }) => l.direction === 'get');
+    // A supplies B: A's registered leg at the SAC's rate; C supplies A: C's, which A (registered) may claim.
+    expect(give.tax).toMatchObject({
+      supplierId: a.user.id,
+      recipientId: b.user.id,
+      status: 'draft',
+      _id: null,
+    });
+    expect(give.tax.supplierGstin).toMatch(/^27/);
+    expect(gst(give)).toBeCloseTo((50_000 * give.tax.ratePct) / 100, 2);
+    expect(get.tax).toMatchObject({ supplierId: c.user.id, recipientId: a.user.id, status: 'draft' });
+    expect(gst(get)).toBeCloseTo((48_000 * get.tax.ratePct) / 100, 2);
+    expect(mine.myTax).toEqual({ owe: gst(give), mayClaim: gst(get) });
+    // B has no GSTIN: no invoice and no GST on what it gives, nothing to claim on what it gets.
+    const theirs = await seen(b);
+    const bGive = theirs.legs.find((l: { direction: string }) => l.direction === 'give');
+    expect(bGive.tax).toMatchObject({ supplierId: b.user.id, status: 'not_required' });
+    expect(theirs.myTax).toEqual({ owe: 0, mayClaim: 0 });
+    // Once all three accept, the legs are the stored legs of the three deals.
+    for (const m of [a, b, c])
+      expect(
+        (await server.request(`/api/circles/${listed._id}/accept`, { token: m.token, json: {} })).status,
+      ).toBe(200);
+    const after = await seen(a);
+    const storedGive = after.legs.find((l: { direction: string }) => l.direction === 'give');
+    expect(storedGive.tax._id).toEqual(expect.any(String));
+    expect(storedGive.tax.dealId).toBe(storedGive.dealId);
+    expect(gst(storedGive)).toBe(gst(give));
+    const preview = await server.request(`/api/deals/${storedGive.dealId}/tax-preview`, { token: a.token });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.legs.map((l: { _id: string }) => l._id)).toContain(storedGive.tax._id);
   });
 
   it('proposes no circle outside the lists, over 15% apart, or with a member at its deal limit', async () => {
@@ -475,6 +549,149 @@ describe('circle deals over real HTTP', () => {
       (await server.request('/api/admin/trade-desk/drafts', { token: staff.token, json: { listingIds } }))
         .status,
     ).toBe(409);
+  });
+
+  it("trade desk: a broker's deal for two is accepted by each member (neither at once); the broker never answers", async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const broker = await createTestUser(server.db, { firstName: 'Uma', lastName: 'Desk' });
+    const named = await server.request(`/api/admin/users/${broker.user.id}/broker`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { broker: true },
+    });
+    expect(named.status, named.text).toBe(200);
+    const city = newCity();
+    const owner = await member('Lata', city, 'outdoor', 50_000);
+    const brand = await member('Mohan', city, 'print', 45_000);
+    const body = (from: Member, to: Member, brandValue = 45_000) => ({
+      fromUserId: from.user.id,
+      listingId: to.listingId,
+      openDays: 7,
+      message: 'You two fit: hoardings for print.',
+      items: [
+        {
+          giverId: to.user.id,
+          listingId: to.listingId,
+          title: 'Hoarding',
+          quantity: 1,
+          unit: 'month',
+          valueInr: 50_000,
+        },
+        { giverId: from.user.id, title: 'Print run', quantity: 1, unit: 'event', valueInr: brandValue },
+      ],
+    });
+    const draft = (json: object, token = broker.token) =>
+      server.request('/api/admin/trade-desk/drafts', { token, json });
+
+    // Nothing outside a member's list: the brand takes print only, so the hoarding is refused; then outdoor.
+    await accept(brand, city, 'print', 0, 100_000);
+    const outside = await draft(body(brand, owner));
+    expect(outside.status, outside.text).toBe(409);
+    expect(outside.body.message ?? outside.text).toMatch(/outside the receiving member's "I'd accept" list/);
+    await accept(brand, city, 'outdoor', 0, 100_000);
+    // An admin who is no broker drafts nothing; a broker drafts no deal of its own.
+    expect((await draft(body(brand, owner), admin.token)).status).toBe(403);
+    const own = { ...body(brand, owner), fromUserId: broker.user.id };
+    own.items[1]!.giverId = broker.user.id;
+    expect((await draft(own)).status).toBe(409);
+
+    const made = await draft(body(brand, owner));
+    expect(made.status, made.text).toBe(201);
+    const deal = made.body.deal;
+    expect(deal).toMatchObject({
+      status: 'proposed',
+      version: 1,
+      turnUserId: null,
+      draftAcceptedBy: [],
+      brokerId: broker.user.id,
+      preparedBy: 'Prepared by the BarterAds trade desk (Uma Desk)',
+      acceptedAt: null,
+    });
+    expect(deal.proposer._id).toBe(brand.user.id);
+    expect(deal.counterparty._id).toBe(owner.user.id);
+    // Each member may accept, counter or decline it; neither is taken to have accepted.
+    for (const m of [brand, owner]) {
+      const seen = await server.request(`/api/deals/${deal._id}`, { token: m.token });
+      expect(seen.status).toBe(200);
+      expect(seen.body.deal.actions.sort()).toEqual(['accept', 'counter', 'decline']);
+      expect(seen.body.deal.preparedBy).toBe('Prepared by the BarterAds trade desk (Uma Desk)');
+    }
+    // Both are told in the bell that the trade desk prepared it.
+    for (const m of [brand, owner])
+      await expect
+        .poll(
+          async () =>
+            (await server.request('/api/notifications', { token: m.token })).body.notifications
+              .filter((n: { kind: string }) => n.kind === 'deal_proposed')
+              .map((n: { body: string }) => n.body)
+              .join(' '),
+          soon,
+        )
+        .toContain('Prepared by the BarterAds trade desk (Uma Desk)');
+    // The broker is no party: it cannot accept, decline or counter for a member.
+    for (const action of ['accept', 'decline'])
+      expect(
+        (
+          await server.request(`/api/deals/${deal._id}/${action}`, {
+            token: broker.token,
+            json: { version: 1 },
+          })
+        ).status,
+      ).toBe(404);
+
+    // The brand accepts: recorded, the deal still waits for the owner; the brand may not accept twice.
+    const first = await server.request(`/api/deals/${deal._id}/accept`, {
+      token: brand.token,
+      json: { version: 1 },
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.deal).toMatchObject({ status: 'proposed', draftAcceptedBy: [brand.user.id] });
+    expect(first.body.deal.actions).toEqual([]);
+    expect(
+      (await server.request(`/api/deals/${deal._id}/accept`, { token: brand.token, json: { version: 1 } }))
+        .status,
+    ).toBe(409);
+    const [waiting] = await server.db.select().from(deals).where(eq(deals.id, deal._id));
+    expect(waiting).toMatchObject({ status: 'proposed', acceptedAt: null, number: null });
+    // The owner's accept makes the deal.
+    const second = await server.request(`/api/deals/${deal._id}/accept`, {
+      token: owner.token,
+      json: { version: 1 },
+    });
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.deal).toMatchObject({
+      status: 'accepted',
+      acceptedBy: owner.user.id,
+      draftAcceptedBy: null,
+      brokerId: broker.user.id,
+    });
+    expect(second.body.deal.number).toMatch(/^BA-/);
+
+    // Another draft, countered by its owner: now the owner's own offer, the brand's turn, answered as any deal.
+    const city2 = newCity();
+    const owner2 = await member('Neel', city2, 'outdoor', 50_000);
+    const brand2 = await member('Ojas', city2, 'print', 45_000);
+    const made2 = await draft(body(brand2, owner2));
+    expect(made2.status, made2.text).toBe(201);
+    const id2 = made2.body.deal._id as string;
+    const countered = await server.request(`/api/deals/${id2}/counter`, {
+      token: owner2.token,
+      json: { items: body(brand2, owner2, 48_000).items, openDays: 7 },
+    });
+    expect(countered.status, countered.text).toBe(200);
+    expect(countered.body.deal).toMatchObject({
+      status: 'proposed',
+      version: 2,
+      turnUserId: brand2.user.id,
+      draftAcceptedBy: null,
+    });
+    expect(countered.body.deal.actions).toEqual(['withdraw']);
+    const answered = await server.request(`/api/deals/${id2}/accept`, {
+      token: brand2.token,
+      json: { version: 2 },
+    });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.body.deal.status).toBe('accepted');
   });
 
   async function dealIdsOf(userId: string): Promise<string[]> {

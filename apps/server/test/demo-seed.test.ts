@@ -10,7 +10,7 @@ describe('demo seed photos', () => {
     server = await startTestServer();
     await seedDemo(server.db, { passwordHash: 'not-a-real-hash' });
     // Generous: beside other suites on a busy 2-core machine, starting and seeding took over 10 s.
-  }, 120_000);
+  });
   afterAll(async () => server?.close());
 
   it('gives every demo listing its category photo as responsive WebP, and is safe to run again', async () => {
@@ -42,5 +42,5 @@ describe('demo seed photos', () => {
     expect(bytes).toBeGreaterThan(1000);
     expect(bytes).toBeLessThan(200 * 1024);
     // Drawing and encoding 9 × 3 images takes seconds on a busy 2-core machine.
-  }, 120_000);
+  });
 });

@@ -70,7 +70,7 @@ describe.skipIf(!onPostgres)('search at 100,000 listings on PostgreSQL', () => {
     );
     await db.execute(sql`vacuum analyze listings`);
     console.info(`seeded ${LISTINGS} listings in ${Math.round(performance.now() - started)} ms`);
-  }, 120_000);
+  });
   afterAll(async () => database?.destroy());
 
   const cases: Array<[string, Record<string, unknown>]> = [

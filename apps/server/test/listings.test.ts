@@ -476,7 +476,7 @@ describe('listings over real HTTP', () => {
       ];
       for (let i = 0; i < rows.length; i += 250)
         await server3.db.insert(listings).values(rows.slice(i, i + 250));
-    }, 120_000);
+    });
     afterAll(async () => server3.close());
 
     async function search(query: string) {

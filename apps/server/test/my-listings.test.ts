@@ -13,7 +13,7 @@ describe('My Listings and the overview over real HTTP', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  }, 120_000);
+  });
   afterAll(async () => server?.close());
 
   const post = async (token: string, title: string) => {

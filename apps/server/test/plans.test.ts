@@ -551,6 +551,7 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
           token: b.token,
           json: { planId: 'growth', period: 'monthly' },
         });
+        expect(res.status, res.text).toBe(200);
         return res.body.order.id as string;
       }),
     );

@@ -40,7 +40,7 @@ describe('pre-rendered pages of the web app', () => {
   beforeAll(async () => {
     dist = fakeWebDist();
     server = await startTestServer({ WEB_DIST: dist, ADMIN_DIST: join(dist, 'no-admin') });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     rmSync(dist, { recursive: true, force: true });

@@ -59,7 +59,8 @@ async function startProcess(env: Record<string, string>): Promise<ServerProcess>
   child.stdout?.on('data', (c: Buffer) => output.push(c.toString()));
   child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Starting through tsx compiles the server first: seconds on a quiet machine, a minute or more on a busy one.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output.join('')}`);
     const ok = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(1000) })
@@ -110,7 +111,7 @@ describe.skipIf(!redisUrl || !process.env.DATABASE_URL)('two server processes sh
       ADMIN_APP_URL: 'http://localhost:5174/admin/',
     };
     [a, b] = await Promise.all([startProcess(env), startProcess(env)]);
-  }, 120_000);
+  }, 330_000);
   afterAll(async () => {
     await Promise.all([stopProcess(a), stopProcess(b)]);
     await mail?.close();

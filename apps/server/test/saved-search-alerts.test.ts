@@ -17,7 +17,7 @@ describe('saved-search alerts and one-click unsubscribe over real HTTP', () => {
     const owner = await createTestUser(server.db, { userType: 'media_owner' });
     await giveTestPlan(server.db, owner.user.id, 'enterprise');
     poster = owner;
-  }, 120_000);
+  });
   afterAll(async () => server.close());
 
   /** The alert job at a moved clock (the job itself passes `new Date()`). */

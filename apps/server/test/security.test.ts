@@ -128,7 +128,7 @@ describe('account security over real HTTP', () => {
       const ok = await login(freshIp(), owner.user.email, owner.password);
       expect(ok.status).toBe(200);
       expect(ok.body.user.role).toBe('admin');
-    }, 120_000);
+    });
 
     it('a stranger’s code request does not kill the owner’s code, nor use up the owner’s sends', async () => {
       const email = freshEmail('owner');
@@ -373,7 +373,7 @@ describe('account security over real HTTP', () => {
         ).status;
       }
       expect(status).toBe(429);
-    }, 120_000);
+    });
   });
 
   describe('9. deletion erases personal data', () => {

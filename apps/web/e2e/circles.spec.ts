@@ -103,6 +103,12 @@ test('a circle of three on a phone: proposal in deals, the diagram, you give / y
   await expect(get).toContainText('Chaya Print');
   // B's leg to C is not A's to see.
   await expect(page.getByText('Bela Digital digital package')).toHaveCount(0);
+  // The GST of A's own two legs (A has no verified GSTIN: no invoice and no GST on what it gives).
+  const gst = page.getByRole('region', { name: 'GST of your legs' });
+  await expect(gst).toContainText('GST you will owe on what you give');
+  await expect(gst).toContainText('if all three accepted today');
+  await expect(gst.getByLabel('Your supply')).toContainText('You have no verified GSTIN');
+  await expect(gst.getByLabel('The supply you get')).toContainText('The other side has no verified GSTIN');
   // One column on a 360 px phone: nothing wider than the screen.
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
@@ -123,6 +129,7 @@ test('a circle of three on a phone: proposal in deals, the diagram, you give / y
   }
   await page.reload();
   await expect(page.getByText('All three accepted')).toBeVisible();
+  await expect(gst).toContainText('These are the GST legs of your two deals in this circle.');
   await give.getByRole('link', { name: 'Open this deal' }).click();
   await expect(page).toHaveURL(/\/dashboard\/deals\//);
   await expect(page.getByText(/one leg of a circle|Anand Outdoor outdoor package/).first()).toBeVisible();

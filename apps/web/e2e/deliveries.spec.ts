@@ -1,6 +1,6 @@
 import { proofKindsFor } from '@barterads/core';
-import { DEMO_PASSWORD, signInInNewContext, TINY_PNG } from '@barterads/testing/e2e';
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, loginThroughApi, signInInNewContext, TINY_PNG } from '@barterads/testing/e2e';
+import { type Browser, expect, test } from '@playwright/test';
 
 /**
  * Demo users no other suite signs in as (the seed's 23rd and 24th): the media owner Kabir Patel (Patel Media Pvt
@@ -22,20 +22,13 @@ const signIn = (browser: Browser, email: string, viewport?: { width: number; hei
     viewport ? { viewport, isMobile: true, hasTouch: true } : {},
   );
 
-async function token(request: APIRequestContext, email: string): Promise<{ token: string; id: string }> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  return { token: body.token as string, id: body.user._id as string };
-}
-
 test('a media owner uploads site photos from a phone, the advertiser accepts, both review, the business page shows both', async ({
   browser,
   request,
 }) => {
   test.setTimeout(360_000);
-  const owner = await token(request, OWNER_EMAIL);
-  const brand = await token(request, ADVERTISER_EMAIL);
+  const owner = await loginThroughApi(request, OWNER_EMAIL, DEMO_PASSWORD);
+  const brand = await loginThroughApi(request, ADVERTISER_EMAIL, DEMO_PASSWORD);
   const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
   const listing = ((await mine.json()).barters as { _id: string; status: string; category: string }[]).find(
     (l) => l.status === 'active',

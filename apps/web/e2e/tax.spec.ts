@@ -4,12 +4,14 @@ import {
   DEMO_PASSWORD,
   demoListingId,
   E2E_ADMIN,
+  loginThroughApi,
+  onePagePdf,
   signInInNewContext,
   signInThroughApi,
   signUpThroughApi,
   uniqueE2eEmail,
 } from '@barterads/testing/e2e';
-import { type APIRequestContext, type Download, expect, test } from '@playwright/test';
+import { type Download, expect, test } from '@playwright/test';
 
 /**
  * The deal page's Tax section on a phone (issue 30). The deliveries suite's demo pair (Kabir Patel's Patel Media,
@@ -20,19 +22,12 @@ const OWNER_EMAIL = 'kabir.patel23@demo.barterads.in';
 const ADVERTISER_EMAIL = 'diya.das24@demo.barterads.in';
 const PHONE = { width: 390, height: 844 };
 
-async function token(request: APIRequestContext, email: string): Promise<{ token: string; id: string }> {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  return { token: body.token as string, id: body.user._id as string };
-}
-
 test('a phone shows the GST of an offer before accepting: both legs, the unregistered case, no tax advice', async ({
   browser,
   request,
 }) => {
-  const owner = await token(request, OWNER_EMAIL);
-  const brand = await token(request, ADVERTISER_EMAIL);
+  const owner = await loginThroughApi(request, OWNER_EMAIL, DEMO_PASSWORD);
+  const brand = await loginThroughApi(request, ADVERTISER_EMAIL, DEMO_PASSWORD);
   const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
   const listing = ((await mine.json()).barters as { _id: string; status: string }[]).find(
     (l) => l.status === 'active',
@@ -97,29 +92,6 @@ const SUPPLY_OWNER_EMAIL = 'arjun.gupta19@demo.barterads.in';
 const SUPPLY_LISTING = demoListingId(18);
 const PHONE_360 = { width: 360, height: 780 };
 
-/** A one-page PDF standing in for the GST registration certificate. */
-function certificatePdf(): Buffer {
-  const stream = 'BT /F1 14 Tf 20 60 Td (Form GST REG-06) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
-
 /** A valid Maharashtra GSTIN of a PAN of its own (check character computed as the GSTN does). */
 function uniqueGstin(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -155,7 +127,11 @@ test('a phone sets its series, issues its leg, downloads the tax invoice and the
     multipart: {
       gstin: uniqueGstin(),
       legalName: 'Shah Foods Private Limited',
-      certificate: { name: 'certificate.pdf', mimeType: 'application/pdf', buffer: certificatePdf() },
+      certificate: {
+        name: 'certificate.pdf',
+        mimeType: 'application/pdf',
+        buffer: onePagePdf('Form GST REG-06'),
+      },
     },
   });
   expect(submitted.status(), await submitted.text()).toBe(201);

@@ -1,5 +1,5 @@
 import { GSTIN_MESSAGES } from '@barterads/core';
-import { DEMO_PASSWORD, E2E_ADMIN, signInInNewContext } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, E2E_ADMIN, onePagePdf, signInInNewContext } from '@barterads/testing/e2e';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
 /** A demo media owner no other suite signs in as (the seed's fifth user), with active listings. */
@@ -7,29 +7,6 @@ const OWNER_EMAIL = 'vikram.kapoor5@demo.barterads.in';
 const LEGAL_NAME = 'Kapoor Media Private Limited';
 const GSTIN = '27AAPFU0939F1ZV';
 const GSTIN_WITH_TYPO = '27AAPFU0939F1ZW';
-
-/** A one-page PDF, like the registration certificate (Form GST REG-06) downloaded from the GST portal. */
-function certificatePdf(): Buffer {
-  const stream = 'BT /F1 14 Tf 20 60 Td (Form GST REG-06 Registration Certificate) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 async function signInToWeb(browser: Browser): Promise<Page> {
   const { page } = await signInInNewContext(browser, OWNER_EMAIL, DEMO_PASSWORD, '/dashboard', {
@@ -56,7 +33,7 @@ test('a media owner verifies the business, an admin approves, the badge and the 
   await section.locator('input[type="file"]').setInputFiles({
     name: 'gst-certificate.pdf',
     mimeType: 'application/pdf',
-    buffer: certificatePdf(),
+    buffer: onePagePdf('Form GST REG-06 Registration Certificate'),
   });
   // Submitting it anyway is refused in the form, before anything is sent.
   await section.getByRole('button', { name: 'Submit for verification' }).click();

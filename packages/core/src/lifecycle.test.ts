@@ -155,6 +155,78 @@ describe('the deal lifecycle table', () => {
   });
 });
 
+/**
+ * A broker's draft for two members (issue 32): no turn; each party accepts (neither by the draft's being proposed),
+ * counters or declines; the second accept makes the deal. Every draft case × viewer × action, by hand.
+ */
+describe("the deal table for a broker's draft", () => {
+  type DraftCase = 'none_accepted' | 'proposer_accepted' | 'draft_past_expiry';
+  const draftIn = (c: DraftCase): DealFacts => ({
+    ...dealIn(c === 'draft_past_expiry' ? 'proposed_past_expiry' : 'proposed'),
+    turnUserId: null,
+    draftAcceptedBy: c === 'proposer_accepted' ? [P] : [],
+  });
+  const ALLOWED: Record<string, [DraftCase, ViewerKind][]> = {
+    // `turn` is the counterparty (C), `waiting` the proposer (P): in a draft both are simply parties.
+    counter: [
+      ['none_accepted', 'turn'],
+      ['none_accepted', 'waiting'],
+      ['proposer_accepted', 'turn'],
+    ],
+    accept: [
+      ['none_accepted', 'turn'],
+      ['none_accepted', 'waiting'],
+      ['proposer_accepted', 'turn'],
+    ],
+    decline: [
+      ['none_accepted', 'turn'],
+      ['none_accepted', 'waiting'],
+      ['proposer_accepted', 'turn'],
+    ],
+    withdraw: [],
+    cancel: [
+      ['none_accepted', 'admin'],
+      ['proposer_accepted', 'admin'],
+    ],
+    pay_commission: [],
+    review: [],
+  };
+  const cases = (['none_accepted', 'proposer_accepted', 'draft_past_expiry'] as DraftCase[]).flatMap((c) =>
+    (Object.keys(viewers) as ViewerKind[]).flatMap((viewer) =>
+      Object.keys(ALLOWED).map((action) => ({ c, viewer, action: action as DealAction })),
+    ),
+  );
+
+  it.each(cases)('$action by $viewer in $c', ({ c, viewer, action }) => {
+    const expected = ALLOWED[action]!.some(([s, v]) => s === c && v === viewer);
+    expect(checkDealAction(draftIn(c), viewers[viewer], action, NOW).ok).toBe(expected);
+  });
+
+  it('the first accept keeps the draft open for the other; the second makes the deal', () => {
+    const first = checkDealAction(draftIn('none_accepted'), viewers.waiting, 'accept', NOW);
+    expect(first.ok && first.transition.to).toBe('proposed');
+    expect(first.ok && first.transition.event).toBe('deal.draft_accepted');
+    const second = checkDealAction(draftIn('proposer_accepted'), viewers.turn, 'accept', NOW);
+    expect(second.ok && second.transition.to).toBe('accepted');
+    expect(second.ok && second.transition.event).toBe('deal.accepted');
+    // The party who accepted cannot accept again, nor withdraw the draft the broker made.
+    expect(checkDealAction(draftIn('proposer_accepted'), viewers.waiting, 'accept', NOW)).toEqual({
+      ok: false,
+      reason: 'actor',
+    });
+    expect(allowedDealActions(draftIn('proposer_accepted'), viewers.waiting, NOW)).toEqual([]);
+    expect(allowedDealActions(draftIn('none_accepted'), viewers.turn, NOW)).toEqual([
+      'counter',
+      'accept',
+      'decline',
+    ]);
+    // A counter at the 10th version is refused in a draft as in any deal.
+    expect(
+      checkDealAction({ ...draftIn('none_accepted'), version: 10 }, viewers.turn, 'counter', NOW),
+    ).toEqual({ ok: false, reason: 'versions_left' });
+  });
+});
+
 const G = 'giver';
 const R = 'receiver';
 const itemViewers = {

@@ -94,9 +94,13 @@ export type DealAction =
   | 'pay_commission'
   | 'review'
   | DeliverableMemberAction;
-/** `turn`: the party whose turn it is; `waiting`: the other party while an offer is open. */
-export type DealActor = 'turn' | 'waiting' | 'party' | 'admin';
-export type DealGuard = 'versions_left' | 'commission_owed' | 'not_reviewed';
+/**
+ * `turn`: the party whose turn it is; `waiting`: the other party while an offer is open; `drafted`: a party of a
+ * broker's draft (prepared by the trade desk for two members) who has not accepted it yet. A draft has no turn:
+ * each party answers it, and neither is taken to accept it by its being proposed.
+ */
+export type DealActor = 'turn' | 'waiting' | 'drafted' | 'party' | 'admin';
+export type DealGuard = 'versions_left' | 'commission_owed' | 'not_reviewed' | 'other_accepted';
 
 /** The deal lifecycle. An open offer past its period is `expired` (see effectiveDealStatus): no action applies. */
 export const DEAL_TRANSITIONS: readonly Transition<DealStatus, DealAction, DealActor, DealGuard>[] = [
@@ -109,6 +113,41 @@ export const DEAL_TRANSITIONS: readonly Transition<DealStatus, DealAction, DealA
     event: 'deal.countered',
   },
   { action: 'accept', from: ['proposed'], to: 'accepted', actor: 'turn', guards: [], event: 'deal.accepted' },
+  // A broker's draft: the second party's accept makes the deal (the first row whose guards hold wins); the first
+  // party's is recorded and the draft stays open for the other.
+  {
+    action: 'accept',
+    from: ['proposed'],
+    to: 'accepted',
+    actor: 'drafted',
+    guards: ['other_accepted'],
+    event: 'deal.accepted',
+  },
+  {
+    action: 'accept',
+    from: ['proposed'],
+    to: 'proposed',
+    actor: 'drafted',
+    guards: [],
+    event: 'deal.draft_accepted',
+  },
+  // A party's counter to a draft is its own offer: the draft becomes an ordinary deal, the other party's turn.
+  {
+    action: 'counter',
+    from: ['proposed'],
+    to: 'proposed',
+    actor: 'drafted',
+    guards: ['versions_left'],
+    event: 'deal.countered',
+  },
+  {
+    action: 'decline',
+    from: ['proposed'],
+    to: 'declined',
+    actor: 'drafted',
+    guards: [],
+    event: 'deal.declined',
+  },
   {
     action: 'decline',
     from: ['proposed'],
@@ -166,6 +205,8 @@ export interface DealFacts {
   reviewedBy?: readonly string[];
   /** The deal's deliverables (accepted deals), whose actions the deal's list includes. */
   deliverables?: readonly Omit<DeliverableFacts, 'dealStatus'>[];
+  /** An open broker's draft: the parties who have accepted it so far (null or absent for any other deal). */
+  draftAcceptedBy?: readonly string[] | null;
 }
 
 /** The one state a deal is in that an open offer might not have stored yet: past its period it is `expired`. */
@@ -188,7 +229,9 @@ export function effectiveDealStatus(deal: Pick<DealFacts, 'status' | 'expiresAt'
 function dealReader(deal: DealFacts, viewer: Viewer, now: Date): Reader<DealStatus, DealActor, DealGuard> {
   const state = effectiveDealStatus(deal, now);
   const party = viewer.id === deal.proposerId || viewer.id === deal.counterpartyId;
-  const turn = party && state === 'proposed' && deal.turnUserId === viewer.id;
+  const draft = deal.draftAcceptedBy ?? null;
+  const turn = party && state === 'proposed' && draft === null && deal.turnUserId === viewer.id;
+  const other = viewer.id === deal.proposerId ? deal.counterpartyId : deal.proposerId;
   return {
     state,
     couldBe: (actor) => (actor === 'admin' ? viewer.role === 'admin' : party),
@@ -198,9 +241,12 @@ function dealReader(deal: DealFacts, viewer: Viewer, now: Date): Reader<DealStat
         : actor === 'turn'
           ? turn
           : actor === 'waiting'
-            ? party && !turn
-            : party,
+            ? party && draft === null && !turn
+            : actor === 'drafted'
+              ? party && draft !== null && !draft.includes(viewer.id)
+              : party,
     guard: (guard) => {
+      if (guard === 'other_accepted') return draft?.includes(other) ?? false;
       if (guard === 'versions_left') return deal.version < DEAL_LIMITS.maxVersions;
       if (guard === 'commission_owed') {
         const side = deal.commission?.[viewer.id];

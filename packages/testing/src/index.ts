@@ -1,4 +1,5 @@
 export * from './database';
+export * from './documents';
 export * from './fake-razorpay';
 export * from './fake-whatsapp';
 export * from './mail-server';

@@ -2,13 +2,23 @@ import { trpc } from '@barterads/api-client';
 import { Logo, ThemeToggle } from '@barterads/ui';
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { createFileRoute, Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { NotAuthorized } from '../components/NotAuthorized';
 import { requireSignedIn } from '../features/session';
 
-/** The admin area's layout: sidebar (Overview, Users, Listings) and the top bar. */
+/**
+ * The admin area's layout: sidebar (Overview, Users, Listings …) and the top bar. A broker who is no admin gets the
+ * trade desk only (its sidebar lists nothing else and any other page leads there); the server refuses them the
+ * other admin procedures whatever the app shows. Anyone else signed in is told they are not authorized.
+ */
 export const Route = createFileRoute('/_admin')({
-  beforeLoad: async ({ context, location }) => ({ user: await requireSignedIn(context.utils, location) }),
+  beforeLoad: async ({ context, location }) => {
+    const user = await requireSignedIn(context.utils, location);
+    // A broker who is no admin: the trade desk is the one page of theirs.
+    const onDesk = location.pathname.replace(/\/$/, '').endsWith('/trade-desk');
+    if (user.role !== 'admin' && user.broker && !onDesk) throw redirect({ to: '/trade-desk', replace: true });
+    return { user };
+  },
   component: AdminLayout,
 });
 
@@ -23,7 +33,8 @@ function AdminLayout() {
       await navigate({ to: '/login', replace: true });
     },
   });
-  if (user.role !== 'admin') return <NotAuthorized email={user.email} />;
+  const deskOnly = user.role !== 'admin' && user.broker;
+  if (user.role !== 'admin' && !deskOnly) return <NotAuthorized email={user.email} />;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -62,18 +73,30 @@ function AdminLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Admin">
         <Stack gap={4}>
-          <NavLink component={Link} to="/" label="Overview" activeOptions={{ exact: true }} onClick={close} />
-          <NavLink component={Link} to="/users" label="Users" onClick={close} />
-          <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
-          <NavLink component={Link} to="/verifications" label="Verifications" onClick={close} />
-          <NavLink component={Link} to="/deals" label="Deals" onClick={close} />
-          <NavLink component={Link} to="/payments" label="Payments" onClick={close} />
-          <NavLink component={Link} to="/refunds" label="Refunds" onClick={close} />
-          <NavLink component={Link} to="/revenue" label="Revenue" onClick={close} />
-          <NavLink component={Link} to="/enterprise" label="Enterprise" onClick={close} />
-          <NavLink component={Link} to="/trade-desk" label="Trade desk" onClick={close} />
-          <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
-          <NavLink component={Link} to="/jobs" label="Jobs" onClick={close} />
+          {deskOnly ? (
+            <NavLink component={Link} to="/trade-desk" label="Trade desk" onClick={close} />
+          ) : (
+            <>
+              <NavLink
+                component={Link}
+                to="/"
+                label="Overview"
+                activeOptions={{ exact: true }}
+                onClick={close}
+              />
+              <NavLink component={Link} to="/users" label="Users" onClick={close} />
+              <NavLink component={Link} to="/listings" label="Listings" onClick={close} />
+              <NavLink component={Link} to="/verifications" label="Verifications" onClick={close} />
+              <NavLink component={Link} to="/deals" label="Deals" onClick={close} />
+              <NavLink component={Link} to="/payments" label="Payments" onClick={close} />
+              <NavLink component={Link} to="/refunds" label="Refunds" onClick={close} />
+              <NavLink component={Link} to="/revenue" label="Revenue" onClick={close} />
+              <NavLink component={Link} to="/enterprise" label="Enterprise" onClick={close} />
+              <NavLink component={Link} to="/trade-desk" label="Trade desk" onClick={close} />
+              <NavLink component={Link} to="/activity" label="Activity" onClick={close} />
+              <NavLink component={Link} to="/jobs" label="Jobs" onClick={close} />
+            </>
+          )}
           <Text fz="xs" c="dimmed" hiddenFrom="sm" mt="md" px="sm" truncate>
             {user.email}
           </Text>

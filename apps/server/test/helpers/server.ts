@@ -86,6 +86,9 @@ export async function startTestServer(
     // Every search sees every committed write (tests search right after writing as another member); the
     // search-cache test runs the production window.
     SEARCH_FRESHNESS_MS: '0',
+    // The fake Razorpay answers from this process: on a busy machine late, never not at all. A minute before a call
+    // counts as unreachable (the gateway time-out's own test sets the production 8 s).
+    RAZORPAY_TIMEOUT_MS: '60000',
     ...redisEnv(),
     ...env,
   });

@@ -1,3 +1,4 @@
+import { onePagePdf } from '@barterads/testing';
 import type { TestResponse, TestServer } from './server';
 
 export interface CertificateFile {
@@ -6,28 +7,13 @@ export interface CertificateFile {
   bytes: Buffer;
 }
 
-/** A small but complete one-page PDF ("GST REG-06"), like a downloaded registration certificate. */
+/** A one-page PDF ("GST REG-06"), like a downloaded registration certificate. */
 export function certificatePdf(): CertificateFile {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    null,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const stream = 'BT /F1 14 Tf 20 60 Td (Form GST REG-06 Registration Certificate) Tj ET';
-  objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return { name: 'certificate.pdf', type: 'application/pdf', bytes: Buffer.from(pdf, 'latin1') };
+  return {
+    name: 'certificate.pdf',
+    type: 'application/pdf',
+    bytes: onePagePdf('Form GST REG-06 Registration Certificate'),
+  };
 }
 
 /** A 1 × 1 PNG (a photographed certificate, in miniature). */

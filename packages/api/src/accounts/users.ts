@@ -27,6 +27,8 @@ export const PublicUser = z.object({
     .nullable(),
   /** The member's turnover is above the e-invoicing threshold: its legs get the e-invoice JSON too. */
   einvoicing: z.boolean(),
+  /** Staff with the trade desk's broker role (given by an admin): the admin app opens the desk for them. */
+  broker: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof PublicUser>;
@@ -54,6 +56,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     language: user.language,
     businessAddress: businessAddressOf(user),
     einvoicing: user.einvoicing,
+    broker: user.isBroker,
     createdAt: user.createdAt.toISOString(),
   };
 }

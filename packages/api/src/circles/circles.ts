@@ -28,6 +28,8 @@ import { createCircleLegDeal, dealAllowanceOf, readDeal } from '../deals/deals';
 import type { Deal } from '../deals/schemas';
 import { dealsLeftFor } from '../entitlements/entitlements';
 import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
+import { circleSupplyTax } from '../tax/legs';
+import { preparedByWords } from '../trade-desk/words';
 import type { Circle } from './schemas';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -103,7 +105,13 @@ async function cardsOf(db: Executor, ids: readonly string[]): Promise<Map<string
  * viewer gives and gets (with why the receiver's list takes each, in words), its own answer and how many
  * accepted, and the actions the circle table allows it now.
  */
-async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date): Promise<Circle> {
+async function toCircle(
+  db: Executor,
+  loaded: Loaded,
+  viewer: Viewer,
+  now: Date,
+  withTax = false,
+): Promise<Circle> {
   const { circle, members } = loaded;
   const [cards, broker] = await Promise.all([
     cardsOf(
@@ -133,6 +141,7 @@ async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date)
     };
   });
   legs.sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'give' ? -1 : 1));
+  const tax = withTax ? await circleSupplyTax(db, viewer.id, legs, now) : null;
   return {
     _id: circle.id,
     number: circle.number,
@@ -152,7 +161,10 @@ async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date)
         isYou: m.userId === viewer.id,
       };
     }),
-    legs,
+    legs: legs.map((leg, i) => {
+      const legTax = tax?.legs[i] ?? null;
+      return { ...leg, tax: legTax ? { ...legTax, dealId: legTax.dealId || null } : null };
+    }),
     myAcceptance: me?.acceptedAt ? 'accepted' : me?.declinedAt ? 'declined' : 'pending',
     acceptedCount: members.filter((m) => m.acceptedAt !== null).length,
     spreadInr: circle.spreadInr,
@@ -162,17 +174,14 @@ async function toCircle(db: Executor, loaded: Loaded, viewer: Viewer, now: Date)
         : effectiveCircleStatus(circle, now) === 'lapsed'
           ? 'expired'
           : null,
-    preparedBy: circle.brokerId ? preparedByWords(broker[0]) : null,
+    preparedBy: circle.brokerId
+      ? preparedByWords(broker[0] ? `${broker[0].firstName} ${broker[0].lastName}` : null)
+      : null,
+    myTax: tax?.mine ?? null,
     actions: allowedCircleActions(factsOf(loaded), viewer, now).filter(
       (a): a is 'accept' | 'decline' => a === 'accept' || a === 'decline',
     ),
   };
-}
-
-/** How a broker's draft is marked to members. */
-export function preparedByWords(broker: { firstName: string; lastName: string } | undefined): string {
-  const name = broker ? `${broker.firstName} ${broker.lastName}`.trim() : '';
-  return `Prepared by the BarterAds trade desk${name ? ` (${name})` : ''}`;
 }
 
 /** The circle's event (the outbox, in the change's transaction): its members are the audience; no leg details. */
@@ -225,7 +234,7 @@ export async function listCircles(db: Executor, user: Viewer, now = new Date()):
 export async function getCircle(db: Executor, user: Viewer, id: string, now = new Date()): Promise<Circle> {
   const loaded = await loadCircle(db, id);
   if (!loaded?.members.some((m) => m.userId === user.id)) throw notFound();
-  return toCircle(db, loaded, user, now);
+  return toCircle(db, loaded, user, now, true);
 }
 
 /** A circle as staff (the broker who drafted it, an admin) see it: the members' cards, no member's answer. */

@@ -2,6 +2,7 @@ import { CIRCLE_STATUSES } from '@barterads/core';
 import { AcceptsFormSchema } from '@barterads/core/forms';
 import { z } from 'zod';
 import { Deal } from '../deals/schemas';
+import { Leg, TaxPreviewResult } from '../tax/schemas';
 
 /** PUT /api/auth/me/accepts: the editor's own schema (@barterads/core/forms). */
 export const AcceptsInput = AcceptsFormSchema;
@@ -42,6 +43,11 @@ export const CircleLeg = z.object({
   reasons: z.array(z.string()),
   /** The deal of this leg, once all three accepted. */
   dealId: z.string().nullable(),
+  /**
+   * This supply's GST leg, from the tax domain's computation of a deal's legs: the stored leg once its deal exists,
+   * before that as it would be if accepted today (`_id` and `dealId` null). Null in the list of circles.
+   */
+  tax: Leg.extend({ dealId: z.string().nullable() }).nullable(),
 });
 
 export const Circle = z.object({
@@ -60,6 +66,8 @@ export const Circle = z.object({
   lapseReason: z.enum(['declined', 'expired']).nullable(),
   /** "prepared by the BarterAds trade desk (broker's name)" when a broker drafted it; null when the search found it. */
   preparedBy: z.string().nullable(),
+  /** The viewer's GST on its two legs: owed on what it gives, claimable on what it gets (null in the list). */
+  myTax: TaxPreviewResult.shape.mine.nullable(),
   actions: z.array(z.enum(['accept', 'decline'])),
 });
 export type Circle = z.infer<typeof Circle>;

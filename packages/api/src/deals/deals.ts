@@ -1,10 +1,9 @@
 import {
+  acceptReasons,
   allowedDealActions,
   allowedDeliverableActions,
   commissionInr,
   DEAL_MESSAGES,
-  DEAL_TRANSITIONS,
-  type DealAction,
   dealLimitMessage,
   dealNumber,
   effectiveDealStatus,
@@ -26,6 +25,7 @@ import {
   dealVersions,
   type Executor,
   listings,
+  memberAccepts,
   queryRows,
   reviews,
   type UserRow,
@@ -47,8 +47,15 @@ import {
 import type { StoredDeliverableView } from '../deliveries/schemas';
 import { entitlementsOf } from '../entitlements/entitlements';
 import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
-import { dealFactsOf, dealOpenSql, effectiveDealStatusSql, runDealTransition } from '../lifecycle/transition';
+import {
+  type DealTransition,
+  dealFactsOf,
+  dealOpenSql,
+  effectiveDealStatusSql,
+  runDealTransition,
+} from '../lifecycle/transition';
 import { storeLegs } from '../tax/legs';
+import { preparedByWords } from '../trade-desk/words';
 import { requireNoOverdueCommission } from './commission';
 import type {
   AcceptDealInput,
@@ -95,6 +102,10 @@ const dealWithParties = {
   reviewedBy: sql<
     string[]
   >`coalesce((select json_agg(r.author_id) from ${reviews} r where r.deal_id = ${deals.id}), '[]'::json)`,
+  /** The broker who prepared it (its name), or null. */
+  brokerName: sql<
+    string | null
+  >`(select b.first_name || ' ' || b.last_name from ${users} b where b.id = ${deals.brokerId})`,
 };
 
 interface DealWithParties {
@@ -108,6 +119,7 @@ interface DealWithParties {
   counterpartyCompany: string | null;
   counterpartyGst: string;
   reviewedBy: string[];
+  brokerName: string | null;
 }
 
 function selectDeals(db: Executor) {
@@ -236,6 +248,8 @@ function toDeal(
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     circleId: row.circleId,
     brokerId: row.brokerId,
+    preparedBy: row.brokerId ? preparedByWords(joined.brokerName) : null,
+    draftAcceptedBy: status === 'proposed' ? row.draftAcceptedBy : null,
     actions: allowedDealActions(
       {
         ...dealFactsOf(row, joined.reviewedBy),
@@ -343,11 +357,6 @@ export async function writeDealEvent(
 
 /** The event of an expiry the next transition writes. */
 const onExpired = (tx: Executor, row: DealRow) => writeDealEvent(tx, row.id, 'deal.expired', SYSTEM_ACTOR);
-
-/** The event a deal table action writes (its row's `event`). */
-function eventOf(action: DealAction): string | null {
-  return DEAL_TRANSITIONS.find((t) => t.action === action)?.event ?? null;
-}
 
 interface Cursor {
   at: string;
@@ -749,6 +758,119 @@ export async function proposeDeal(db: Database, user: UserRow, input: ProposeDea
   return readDeal(db, id, user);
 }
 
+/** A broker's draft of a deal between two members (POST /api/admin/trade-desk/drafts with `fromUserId`). */
+export interface DraftDealInput extends ProposeDealInput {
+  /** The member the draft is proposed from (the listing's owner is the other party). */
+  fromUserId: string;
+}
+
+/**
+ * A broker drafts a deal between two members as `fromUserId` would propose it on the listing: the same checks of
+ * the listing and the items, both members active with deals left this month, and every listed item inside its
+ * receiver's "I'd accept" list when the receiver keeps one (nothing is proposed to a member outside it). The
+ * draft has no turn and no party has accepted it (`draftAcceptedBy` empty): each member accepts, counters or
+ * declines it (the deal table's `drafted` rows); the broker, no party, never answers it. Marked with the broker.
+ */
+export async function proposeDraftDeal(
+  db: Database,
+  broker: UserRow,
+  input: DraftDealInput,
+  now = new Date(),
+): Promise<Deal> {
+  const id = await db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select({
+        id: listings.id,
+        ownerId: listings.ownerId,
+        status: listings.status,
+        ownerStatus: users.status,
+        ownerDeleted: users.deletedAt,
+        ownerEmailVerified: users.emailVerified,
+      })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.ownerId))
+      .where(eq(listings.id, input.listingId))
+      .limit(1);
+    if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: DEAL_MESSAGES.listingNotFound });
+    if (listing.ownerId === input.fromUserId)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: DEAL_MESSAGES.selfDeal });
+    if (listing.ownerId === broker.id || input.fromUserId === broker.id)
+      throw conflict('A broker does not draft a deal of its own.');
+    if (listing.status !== 'active') throw conflict(DEAL_MESSAGES.listingArchived);
+    if (listing.ownerStatus !== 'active' || listing.ownerDeleted !== null || !listing.ownerEmailVerified) {
+      throw conflict(DEAL_MESSAGES.ownerUnavailable);
+    }
+    const [from] = await tx.select().from(users).where(eq(users.id, input.fromUserId)).limit(1);
+    if (from?.status !== 'active' || from.deletedAt !== null || !from.emailVerified)
+      throw conflict(DEAL_MESSAGES.partyUnavailable);
+    const parties = { proposerId: from.id, counterpartyId: listing.ownerId };
+    await checkItems(tx, parties, input.items);
+    for (const party of [parties.proposerId, parties.counterpartyId]) {
+      if (atLimit(await dealAllowanceOf(tx, party, now))) throw conflict(DEAL_MESSAGES.partyUnavailable);
+    }
+    await requireInsideAcceptLists(tx, parties, input.items);
+    const [deal] = await tx
+      .insert(deals)
+      .values({
+        listingId: listing.id,
+        ...parties,
+        version: 1,
+        turnUserId: null,
+        draftAcceptedBy: [],
+        brokerId: broker.id,
+        expiresAt: new Date(now.getTime() + input.openDays * DAY_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: deals.id });
+    await writeVersion(tx, deal!.id, 1, broker.id, input, now);
+    await writeDealEvent(tx, deal!.id, 'deal.proposed', actorOf(broker));
+    return deal!.id;
+  });
+  return readDeal(db, id, broker);
+}
+
+/** Each listed item must be inside its receiver's "I'd accept" list (when the receiver keeps one): 409 otherwise. */
+async function requireInsideAcceptLists(
+  tx: Executor,
+  parties: { proposerId: string; counterpartyId: string },
+  items: DealItemInput[],
+): Promise<void> {
+  const named = items.filter((item) => item.listingId !== undefined);
+  if (named.length === 0) return;
+  const [lists, rows] = await Promise.all([
+    tx
+      .select()
+      .from(memberAccepts)
+      .where(inArray(memberAccepts.userId, [parties.proposerId, parties.counterpartyId])),
+    tx
+      .select({
+        id: listings.id,
+        category: listings.category,
+        city: listings.city,
+        availableFrom: listings.availableFrom,
+        availableTo: listings.availableTo,
+      })
+      .from(listings)
+      .where(
+        inArray(
+          listings.id,
+          named.map((item) => item.listingId!),
+        ),
+      ),
+  ]);
+  const listOf = new Map(lists.map((l) => [l.userId, l]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const item of named) {
+    const receiver = item.giverId === parties.proposerId ? parties.counterpartyId : parties.proposerId;
+    const list = listOf.get(receiver);
+    const listing = byId.get(item.listingId!);
+    if (!list || !listing) continue;
+    if (acceptReasons(list, { ...listing, valueInr: item.valueInr }) === null)
+      throw conflict(`"${item.title}" is outside the receiving member's "I'd accept" list.`);
+  }
+}
+
 /**
  * Runs one of a member's transitions of a deal through the deal table (runDealTransition: the row locked, the
  * effective state resolved, the table checked before `apply`), then answers the deal as the member sees it.
@@ -758,19 +880,19 @@ async function transition(
   user: UserRow,
   id: string,
   action: 'counter' | 'accept' | 'decline' | 'withdraw',
-  apply: (tx: Executor, row: DealRow, now: Date) => Promise<void>,
+  apply: (tx: Executor, row: DealRow, now: Date, transition: DealTransition) => Promise<void>,
   before?: (row: DealRow) => void,
 ): Promise<Deal> {
   requireVerifiedEmail(user);
-  const event = eventOf(action);
   await runDealTransition(
     db,
     user,
     id,
     action,
-    async (tx, row, now) => {
-      await apply(tx, row, now);
-      if (event) await writeDealEvent(tx, row.id, event, actorOf(user));
+    async (tx, row, now, allowed) => {
+      await apply(tx, row, now, allowed);
+      // The event of the table's row that allowed it (a draft's first accept writes its own).
+      if (allowed.event) await writeDealEvent(tx, row.id, allowed.event, actorOf(user));
     },
     before ? { before, onExpired } : { onExpired },
   );
@@ -801,7 +923,11 @@ export function counterDeal(db: Database, user: UserRow, input: CounterDealInput
     await requireChangedTerms(tx, row, input.items);
     const version = row.version + 1;
     const expiresAt = await writeVersion(tx, row.id, version, user.id, input, now);
-    await tx.update(deals).set({ version, turnUserId: other, expiresAt }).where(eq(deals.id, row.id));
+    // A counter to a broker's draft is the party's own offer: no longer a draft, the other party's turn.
+    await tx
+      .update(deals)
+      .set({ version, turnUserId: other, expiresAt, draftAcceptedBy: null })
+      .where(eq(deals.id, row.id));
   });
 }
 
@@ -816,9 +942,19 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
     user,
     input.id,
     'accept',
-    async (tx, row, now) => {
+    async (tx, row, now, allowed) => {
       const other = otherParty(row, user.id);
       await requireActiveParty(tx, other, DEAL_MESSAGES.partyUnavailable);
+      if (allowed.to === 'proposed') {
+        // A broker's draft, accepted by its first party: recorded; the deal waits for the other's accept.
+        await requireNoOverdueCommission(tx, user.id, now);
+        await requireDealsLeft(tx, user.id, now);
+        await tx
+          .update(deals)
+          .set({ draftAcceptedBy: [...(row.draftAcceptedBy ?? []), user.id], updatedAt: now })
+          .where(eq(deals.id, row.id));
+        return;
+      }
       const ids = [row.proposerId, row.counterpartyId].sort();
       await tx.execute(
         sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} for update`,
@@ -845,6 +981,7 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
           status: 'accepted',
           number: dealNumber(kolkataYear(now), Number(sequence!.n)),
           turnUserId: null,
+          draftAcceptedBy: null,
           acceptedAt: now,
           acceptedBy: user.id,
           proposerCommissionBp: proposerBp,
@@ -868,7 +1005,13 @@ export function declineDeal(db: Database, user: UserRow, input: DeclineDealInput
   return transition(db, user, input.id, 'decline', async (tx, row, now) => {
     await tx
       .update(deals)
-      .set({ status: 'declined', turnUserId: null, declineReason: input.reason ?? null, closedAt: now })
+      .set({
+        status: 'declined',
+        turnUserId: null,
+        draftAcceptedBy: null,
+        declineReason: input.reason ?? null,
+        closedAt: now,
+      })
       .where(eq(deals.id, row.id));
   });
 }

@@ -194,6 +194,13 @@ export const Deal = z.object({
   circleId: z.string().nullable(),
   /** The trade-desk broker who prepared the deal (or its circle), or null. */
   brokerId: z.string().nullable(),
+  /** "Prepared by the BarterAds trade desk (broker's name)" when a broker prepared it; null otherwise. */
+  preparedBy: z.string().nullable(),
+  /**
+   * An open broker's draft: the parties who have accepted it so far (the second accept makes the deal); null for
+   * any other deal.
+   */
+  draftAcceptedBy: z.array(z.string()).nullable(),
   /** What the viewer may do now (the deal table in packages/core; deliverable actions when an item allows one). */
   actions: z.array(z.enum(DEAL_ACTIONS)),
 });

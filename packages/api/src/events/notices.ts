@@ -73,6 +73,21 @@ export function memberNotices(
   if (!deal) return [];
   const deliverable = (event.data as { deliverable?: DeliverableEventData }).deliverable;
   if (deliverable?.title) return deliverableNotices(event.type, deal, deliverable);
+  if (event.type === 'deal.proposed' && deal.brokerId !== null && event.actorId === deal.brokerId) {
+    // A broker's draft: both members are asked, each told it was prepared by the trade desk.
+    return [deal.proposer, deal.counterparty].map((party) => {
+      const other = party._id === deal.proposer._id ? deal.counterparty : deal.proposer;
+      const notice = dealNotice('proposed', deal, other._id, language);
+      return {
+        userId: party._id,
+        kind: 'deal_proposed' as const,
+        title: notice.title,
+        body: `${deal.preparedBy ?? ''}. ${notice.body}`.replace(/^\. /, ''),
+        link: notice.link,
+        dedupeKey: `deal:${deal._id}:v${deal.version}:draft:${party._id}`,
+      };
+    });
+  }
   const known = DEAL_KINDS[event.type];
   if (known && event.actorId) {
     const notice = dealNotice(known.event, deal, event.actorId, language);

@@ -44,6 +44,9 @@ export const dealExpiryUnwrittenSql: SQL = and(
   lte(deals.expiresAt, sql`now()`),
 )!;
 
+/** One row of the deal table (packages/core's DEAL_TRANSITIONS). */
+export type DealTransition = (typeof DEAL_TRANSITIONS)[number];
+
 type ErrorCode = 'CONFLICT' | 'FORBIDDEN' | 'NOT_FOUND';
 type Answer = { code: ErrorCode; message: string };
 const conflict = (message: string): Answer => ({ code: 'CONFLICT', message });
@@ -113,6 +116,7 @@ export function dealFactsOf(row: DealRow, reviewedBy: readonly string[] = []): D
     version: row.version,
     commission,
     reviewedBy,
+    draftAcceptedBy: row.draftAcceptedBy,
   };
 }
 
@@ -128,7 +132,13 @@ export async function lockDealFor(
   action: DealAction,
   now: Date,
   reviewedBy?: (row: DealRow) => Promise<readonly string[]>,
-): Promise<{ row: DealRow; expiredUnwritten: boolean; refusal: TRPCError | null }> {
+): Promise<{
+  row: DealRow;
+  expiredUnwritten: boolean;
+  refusal: TRPCError | null;
+  /** The deal table's row that allows the action (null when refused). */
+  transition: DealTransition | null;
+}> {
   const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
   const party = row && (row.proposerId === viewer.id || row.counterpartyId === viewer.id);
   if (!row || (!party && !(viewer.role === 'admin' && adminMay(DEAL_TRANSITIONS, action)))) throw notFound();
@@ -142,7 +152,7 @@ export async function lockDealFor(
     : checked.ok
       ? null
       : refuse(answers, checked.reason);
-  return { row, expiredUnwritten, refusal };
+  return { row, expiredUnwritten, refusal, transition: checked.ok ? checked.transition : null };
 }
 
 /** Throws the refusal of `action` for `viewer` on a deal read without a lock (e.g. before a payment order). */
@@ -169,7 +179,7 @@ export async function runDealTransition<T>(
   viewer: Viewer,
   id: string,
   action: DealAction,
-  work: (tx: Executor, row: DealRow, now: Date) => Promise<T>,
+  work: (tx: Executor, row: DealRow, now: Date, transition: DealTransition) => Promise<T>,
   options: {
     /** A check of the input that answers before the table's (e.g. a stale version). */
     before?: (row: DealRow) => void;
@@ -189,8 +199,8 @@ export async function runDealTransition<T>(
       return null;
     }
     options.before?.(locked.row);
-    if (locked.refusal) throw locked.refusal;
-    return { value: await work(tx, locked.row, now) };
+    if (locked.refusal || !locked.transition) throw locked.refusal ?? refuse(DEAL_REFUSALS[action], 'state');
+    return { value: await work(tx, locked.row, now, locked.transition) };
   });
   if (result === null) throw refusedAfterExpiry ?? refuse(DEAL_REFUSALS[action], 'expired');
   return result.value;

@@ -299,3 +299,69 @@ export async function taxPreview(db: Executor, viewer: UserRow, id: string): Pro
   const legs = computeLegs(await legsInputOf(db, deal, new Date()));
   return { legs: legs.map((leg) => toLeg(deal.id, leg, null)), stored: false, mine: mineOf(viewer.id, legs) };
 }
+
+/** One supply of a circle deal (a circle leg): who gives what to whom, and its deal once all three accepted. */
+export interface CircleSupply {
+  giverId: string;
+  receiverId: string;
+  listingId: string | null;
+  title: string;
+  valueInr: number;
+  dealId: string | null;
+}
+
+/**
+ * The GST of a circle member's own supplies (product-spec-3 section 4): each supply's leg from the same
+ * computation as a two-party deal's (the stored leg once its deal exists, otherwise as it would be if accepted
+ * today), and the viewer's side (GST owed on what it gives, claimable on what it receives).
+ */
+export async function circleSupplyTax(
+  db: Executor,
+  viewerId: string,
+  supplies: readonly CircleSupply[],
+  at = new Date(),
+): Promise<{ legs: (Leg | null)[]; mine: TaxPreviewResult['mine'] }> {
+  const taxed: Taxed[] = [];
+  const legs = await Promise.all(
+    supplies.map(async (supply): Promise<Leg | null> => {
+      if (supply.dealId) {
+        const [deal] = await db.select().from(deals).where(eq(deals.id, supply.dealId)).limit(1);
+        if (!deal) return null;
+        const [rows, dates] = await Promise.all([storedLegs(db, deal), supplyDates(db, deal.id)]);
+        const row = rows.find((r) => r.supplierId === supply.giverId);
+        if (!row) return null;
+        taxed.push(row);
+        return toLeg(deal.id, row, dates.get(row.supplierId) ?? null);
+      }
+      const [parties, listing] = await Promise.all([
+        taxParties(db, [supply.giverId, supply.receiverId]),
+        supply.listingId
+          ? db
+              .select({ category: listings.category, state: listings.state })
+              .from(listings)
+              .where(eq(listings.id, supply.listingId))
+              .limit(1)
+          : Promise.resolve([]),
+      ]);
+      const [leg] = computeLegs({
+        parties,
+        items: [
+          {
+            giverId: supply.giverId,
+            title: supply.title,
+            quantity: 1,
+            unit: 'item',
+            valueInr: supply.valueInr,
+            category: listing[0]?.category ?? null,
+            propertyState: listing[0]?.state ?? null,
+          },
+        ],
+        day: kolkataDate(at),
+      });
+      if (!leg) return null;
+      taxed.push(leg);
+      return toLeg(supply.dealId ?? '', leg, null);
+    }),
+  );
+  return { legs, mine: mineOf(viewerId, taxed) };
+}

@@ -1,3 +1,4 @@
+import { proposeDraftDeal } from '../deals/deals';
 import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { adminProcedure, brokerProcedure, deskProcedure, router } from '../trpc';
 import { brokerFigures, draftCircle, setBroker, tradeDesk } from './desk';
@@ -18,14 +19,21 @@ export const tradeDeskRouter = router({
     .output(TradeDesk)
     .query(({ ctx, input }) => tradeDesk(ctx.services.database.db, input)),
 
-  /** A circle drafted for three members, delivered as a proposal prepared by the trade desk. */
+  /**
+   * A circle drafted for three members, or a deal for two, delivered as a proposal prepared by the trade desk that
+   * each member answers (neither side is taken to accept it).
+   */
   draft: brokerProcedure
     .input(DraftInput)
     .output(DraftResult)
     .mutation(async ({ ctx, input }) => {
-      const circle = await draftCircle(ctx.services.database.db, ctx.user, input.listingIds);
+      const db = ctx.services.database.db;
+      const result =
+        'listingIds' in input
+          ? { circle: await draftCircle(db, ctx.user, input.listingIds) }
+          : { deal: await proposeDraftDeal(db, ctx.user, input) };
       ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
-      return { circle };
+      return result;
     }),
 
   figures: deskProcedure

@@ -1,6 +1,7 @@
 import { MEDIA_CATEGORY_IDS } from '@barterads/core';
 import { z } from 'zod';
 import { CircleResult } from '../circles/schemas';
+import { Deal, ProposeDealInput } from '../deals/schemas';
 
 export const TradeDeskInput = z
   .object({
@@ -60,13 +61,20 @@ export const TradeDesk = z.object({
 });
 export type TradeDesk = z.infer<typeof TradeDesk>;
 
-/** POST /api/admin/trade-desk/drafts: a circle of three listings (listing i goes to the owner of listing i + 1). */
-export const DraftInput = z.object({
+/** A circle of three listings (listing i goes to the owner of listing i + 1). */
+export const CircleDraftInput = z.object({
   listingIds: z
     .array(z.uuid({ error: 'Listing not found.' }))
     .length(3, { error: 'A circle draft names three listings.' }),
 });
-export const DraftResult = CircleResult;
+/** A deal between two members: as POST /api/deals, proposed from `fromUserId` on the other member's listing. */
+export const PairDraftInput = ProposeDealInput.extend({
+  fromUserId: z.uuid({ error: 'Member not found.' }),
+});
+/** POST /api/admin/trade-desk/drafts: a circle (`listingIds`) or a deal between two (`fromUserId`, …). */
+export const DraftInput = z.union([CircleDraftInput, PairDraftInput]);
+export type DraftInput = z.infer<typeof DraftInput>;
+export const DraftResult = z.union([CircleResult, z.object({ deal: Deal })]);
 
 export const BrokerFiguresResult = z.object({
   figures: z.array(

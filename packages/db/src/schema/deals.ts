@@ -69,13 +69,23 @@ export const deals = pgTable(
     circleId: uuid('circle_id').references(() => circles.id, { onDelete: 'restrict' }),
     /** The trade-desk broker who prepared the deal (or its circle), or null. */
     brokerId: uuid('broker_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A broker's draft for two members while it is open: the parties who have accepted its current version (each
+     * must, neither is taken to accept by the draft). Null for every other deal, and once a party counters (the
+     * counter is that party's own offer, answered as any other).
+     */
+    draftAcceptedBy: uuid('draft_accepted_by').array(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('deals_number_unique').on(t.number),
     check('deals_parties_differ', sql`${t.proposerId} <> ${t.counterpartyId}`),
     check('deals_version_range', sql`${t.version} between 1 and 10`),
-    check('deals_turn_while_proposed', sql`(${t.status} = 'proposed') = (${t.turnUserId} is not null)`),
+    // An open offer has a turn, except a broker's draft (each party answers it); nothing else has one.
+    check(
+      'deals_turn_while_proposed',
+      sql`(${t.status} = 'proposed' and ${t.draftAcceptedBy} is null) = (${t.turnUserId} is not null)`,
+    ),
     check(
       'deals_turn_is_party',
       sql`${t.turnUserId} is null or ${t.turnUserId} in (${t.proposerId}, ${t.counterpartyId})`,

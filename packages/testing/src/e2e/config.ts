@@ -55,7 +55,8 @@ export function e2eConfig(options: {
     workers,
     // No retries: a flaky test is a bug to fix, not to retry (a retry would hide it).
     retries: 0,
-    reporter: process.env.CI ? 'line' : 'list',
+    // The list reporter repeats each failure in full at the end, where a CI log's tail shows it.
+    reporter: 'list',
     // Ceilings for waits on a state, not times anything must take: a busy 2-core machine (CI beside other work)
     // answers several times slower, and a passing run never waits for them.
     timeout: 120_000,

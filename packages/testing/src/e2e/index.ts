@@ -1,3 +1,4 @@
+export { onePagePdf } from '../documents';
 export {
   demoListingId,
   type E2eAccount,

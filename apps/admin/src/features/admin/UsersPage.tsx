@@ -1,6 +1,6 @@
 import { type RouterOutputs, trpc } from '@barterads/api-client';
 import { LIMITS, MESSAGES, userTypeLabel } from '@barterads/core';
-import { Badge, Box, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -31,7 +31,10 @@ const TYPE_OPTIONS = [
   { value: 'advertiser', label: 'Advertiser' },
 ] as const;
 
-/** Users: search and filters (kept in the URL, the search debounced 250 ms), the table, Suspend/Activate. */
+/**
+ * Users: search and filters (kept in the URL, the search debounced 250 ms), the table, Suspend/Activate, and the
+ * trade desk's broker role (a switch per user; the server audit-logs each change).
+ */
 export function UsersPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -71,6 +74,28 @@ export function UsersPage() {
       await Promise.all([utils.admin.users.invalidate(), utils.admin.activity.invalidate()]);
     },
   });
+  const setBroker = trpc.tradeDesk.setBroker.useMutation({
+    onSuccess: async ({ user }) => {
+      notifications.show({
+        color: 'green',
+        message: user.broker
+          ? `${user.name || user.email} is now a broker: the trade desk is open to them.`
+          : `${user.name || user.email} is no longer a broker.`,
+      });
+      await Promise.all([utils.admin.users.invalidate(), utils.admin.activity.invalidate()]);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  const brokerSwitch = (u: AdminUser) => (
+    <Switch
+      size="sm"
+      label="Broker"
+      checked={u.broker}
+      disabled={setBroker.isPending && setBroker.variables?.id === u._id}
+      onChange={(e) => setBroker.mutate({ id: u._id, broker: e.currentTarget.checked })}
+      aria-label={`Broker role for ${u.email}`}
+    />
+  );
   const nextStatus = pending?.status === 'active' ? 'suspended' : 'active';
   const actionFor = (u: AdminUser) =>
     u._id === me._id ? (
@@ -93,9 +118,16 @@ export function UsersPage() {
       </Button>
     );
   const roleBadge = (u: AdminUser) => (
-    <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'gray'}>
-      {u.role}
-    </Badge>
+    <Group gap={4} wrap="nowrap">
+      <Badge variant="light" color={u.role === 'admin' ? 'grape' : 'gray'}>
+        {u.role}
+      </Badge>
+      {u.broker ? (
+        <Badge variant="light" color="cyan">
+          broker
+        </Badge>
+      ) : null}
+    </Group>
   );
   const statusBadge = (u: AdminUser) => (
     <Badge variant="light" color={u.status === 'active' ? 'green' : 'red'}>
@@ -195,7 +227,10 @@ export function UsersPage() {
                     <Text fz="sm" c="dimmed" mb="xs">
                       {userTypeLabel(u.userType)} · {u.phoneNumber ?? 'No phone'}
                     </Text>
-                    <Group justify="flex-end">{actionFor(u)}</Group>
+                    <Group justify="space-between">
+                      {brokerSwitch(u)}
+                      {actionFor(u)}
+                    </Group>
                   </Card>
                 ))}
               </Stack>
@@ -222,7 +257,12 @@ export function UsersPage() {
                           <Table.Td>{userTypeLabel(u.userType)}</Table.Td>
                           <Table.Td>{roleBadge(u)}</Table.Td>
                           <Table.Td>{statusBadge(u)}</Table.Td>
-                          <Table.Td>{actionFor(u)}</Table.Td>
+                          <Table.Td>
+                            <Group gap="md" wrap="nowrap">
+                              {brokerSwitch(u)}
+                              {actionFor(u)}
+                            </Group>
+                          </Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

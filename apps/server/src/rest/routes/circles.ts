@@ -71,7 +71,7 @@ export const circleRoutes = defineRoutes([
     path: '/api/admin/trade-desk/drafts',
     procedure: 'tradeDesk.draft',
     summary:
-      "A broker drafts a circle for three members: listingIds (three; each goes to the owner of the next). Delivered as a proposal prepared by the BarterAds trade desk (the broker's name), which the members answer. Pair drafts are not built yet",
+      "A broker drafts a circle for three members: listingIds (three; each goes to the owner of the next); or a deal for two: fromUserId with the body of POST /api/deals (201 { deal }, accepted by neither member until each accepts). Delivered as a proposal prepared by the BarterAds trade desk (the broker's name), which the members answer",
     tag: 'Trade desk',
     auth: 'bearer',
     status: 201,

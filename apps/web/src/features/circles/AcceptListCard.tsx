@@ -1,5 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { categoryTitle } from '@barterads/core';
+import { categoryTitle, isLanguage } from '@barterads/core';
+import { translateText } from '@barterads/core/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Card, Skeleton, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { formatInr } from '../listings/format';
@@ -11,46 +13,54 @@ const AcceptListForm = lazy(() => import('./AcceptListForm'));
  * when opened (it carries the form's schema; the dashboard's first load stays in its budget). Phone layout first.
  */
 export function AcceptListCard() {
+  const { t, i18n } = useLingui();
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
   const query = trpc.circles.accepts.useQuery();
   const [editing, setEditing] = useState(false);
   const list = query.data?.accepts;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="accept-list">
       <Title order={2} fz="h4" id="accept-list">
-        What I'd accept
+        <Trans>What I'd accept</Trans>
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
-        What you would take in exchange. Matches and circle deals of three are only proposed inside this list.
+        <Trans>
+          What you would take in exchange. Matches and circle deals of three are only proposed inside this
+          list.
+        </Trans>
       </Text>
       {query.isPending ? (
-        <Skeleton h={40} mt="sm" aria-label="Loading your accept list" />
+        <Skeleton h={40} mt="sm" aria-label={t`Loading your accept list`} />
       ) : query.isError ? (
         <Alert color="red" role="alert" mt="sm">
-          Failed to load your list: {errorMessage(query.error)}
+          {t`Failed to load your list:`} {errorMessage(query.error)}
         </Alert>
       ) : list ? (
         <Text size="sm" mt="sm">
-          {list.categories.length ? list.categories.map(categoryTitle).join(', ') : 'Any category'} ·{' '}
+          {list.categories.length
+            ? list.categories.map((c) => translateText(language, categoryTitle(c))).join(', ')
+            : t`Any category`}{' '}
+          ·{' '}
           {list.cities.length
             ? list.cities.map((c) => c.replace(/\b\w/g, (ch) => ch.toUpperCase())).join(', ')
-            : 'any city'}{' '}
-          · {formatInr(list.minValueInr)} to {formatInr(list.maxValueInr)}
+            : t`any city`}{' '}
+          · {t`${formatInr(list.minValueInr)} to ${formatInr(list.maxValueInr)}`}
           {list.availableFrom || list.availableTo
-            ? ` · ${list.availableFrom ?? '…'} to ${list.availableTo ?? '…'}`
+            ? ` · ${t`${list.availableFrom ?? '…'} to ${list.availableTo ?? '…'}`}`
             : ''}
         </Text>
       ) : (
         <Text size="sm" mt="sm">
-          No list yet: matches are proposed from anything that fits your listings.
+          <Trans>No list yet: matches are proposed from anything that fits your listings.</Trans>
         </Text>
       )}
       {editing ? (
-        <Suspense fallback={<Skeleton h={220} mt="sm" aria-label="Loading the editor" />}>
+        <Suspense fallback={<Skeleton h={220} mt="sm" aria-label={t`Loading the editor`} />}>
           <AcceptListForm />
         </Suspense>
       ) : (
         <Button variant="light" mt="sm" onClick={() => setEditing(true)} disabled={query.isPending}>
-          {list ? 'Edit my list' : 'Set up my list'}
+          {list ? t`Edit my list` : t`Set up my list`}
         </Button>
       )}
     </Card>

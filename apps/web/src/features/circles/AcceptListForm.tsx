@@ -1,6 +1,8 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import { MEDIA_CATEGORIES } from '@barterads/core';
+import { isLanguage, MEDIA_CATEGORIES } from '@barterads/core';
 import { AcceptsFormSchema } from '@barterads/core/forms';
+import { translateText } from '@barterads/core/i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -42,6 +44,8 @@ const FIELDS = Object.keys(EMPTY);
  * server's own schema (zod, which is why it loads on demand); a refused save keeps what was typed.
  */
 export default function AcceptListForm() {
+  const { t, i18n } = useLingui();
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
   const query = trpc.circles.accepts.useQuery();
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState(false);
@@ -75,7 +79,7 @@ export default function AcceptListForm() {
   });
   return (
     <form
-      aria-label="What I'd accept"
+      aria-label={t`What I'd accept`}
       noValidate
       onSubmit={form.onSubmit((values) => {
         setSaved(false);
@@ -92,13 +96,13 @@ export default function AcceptListForm() {
       <Stack gap="sm" mt="sm">
         <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Text component="legend" size="sm" fw={500} mb={4} p={0}>
-            Categories (none chosen: any)
+            <Trans>Categories (none chosen: any)</Trans>
           </Text>
           <Chip.Group multiple {...form.getInputProps('categories')}>
             <Group gap={6}>
               {MEDIA_CATEGORIES.map((c) => (
                 <Chip key={c.id} value={c.id} size="sm">
-                  {c.title}
+                  {translateText(language, c.title)}
                 </Chip>
               ))}
             </Group>
@@ -110,28 +114,28 @@ export default function AcceptListForm() {
           ) : null}
         </fieldset>
         <TagsInput
-          label="Cities (none: any)"
-          placeholder="Type a city, then Enter"
+          label={t`Cities (none: any)`}
+          placeholder={t`Type a city, then Enter`}
           clearable
           {...form.getInputProps('cities')}
         />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput
-            label="From (₹)"
+            label={t`From (₹)`}
             min={0}
             thousandSeparator=","
             allowDecimal={false}
             {...form.getInputProps('minValueInr')}
           />
           <NumberInput
-            label="To (₹)"
+            label={t`To (₹)`}
             min={1}
             thousandSeparator=","
             allowDecimal={false}
             {...form.getInputProps('maxValueInr')}
           />
-          <TextInput label="Available from" type="date" {...form.getInputProps('availableFrom')} />
-          <TextInput label="Available to" type="date" {...form.getInputProps('availableTo')} />
+          <TextInput label={t`Available from`} type="date" {...form.getInputProps('availableFrom')} />
+          <TextInput label={t`Available to`} type="date" {...form.getInputProps('availableTo')} />
         </SimpleGrid>
         {save.isError ? (
           <Alert color="red" role="alert">
@@ -140,11 +144,11 @@ export default function AcceptListForm() {
         ) : null}
         {saved ? (
           <Alert color="green" role="status">
-            Saved. Matches and circles are searched again within a minute.
+            <Trans>Saved. Matches and circles are searched again within a minute.</Trans>
           </Alert>
         ) : null}
         <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          Save my list
+          <Trans>Save my list</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,7 +1,9 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime } from '../deals/format';
+import { MyGst, LegCard as TaxLegCard } from '../deals/TaxSection';
 import { formatInr } from '../listings/format';
 import { CircleDiagram } from './CircleDiagram';
 import { CIRCLE_STATUS_COLORS, CIRCLE_STATUS_LABELS, circleNumber } from './format';
@@ -71,6 +73,40 @@ function LegCard({
 }
 
 /**
+ * The GST of the member's own two legs (product-spec-3 section 4), from the tax domain's legs: what it owes on what
+ * it gives and may claim on what it gets, and each leg's SAC, place of supply and taxes, as a deal's Tax section
+ * shows them. Before all three accept, as the legs would be if accepted today.
+ */
+function CircleGst({ circle, me }: { circle: Circle; me: string }) {
+  const { t } = useLingui();
+  if (!circle.myTax) return null;
+  const give = circle.legs.find((l) => l.direction === 'give');
+  const get = circle.legs.find((l) => l.direction === 'get');
+  return (
+    <Stack component="section" gap="sm" aria-label={t`GST of your legs`}>
+      <Title order={2} size="h4">
+        <Trans>GST of your legs</Trans>
+      </Title>
+      <Text size="sm">
+        {circle.status === 'accepted'
+          ? t`These are the GST legs of your two deals in this circle.`
+          : t`Under GST each leg is a supply: this is what your two legs would be if all three accepted today.`}
+      </Text>
+      <MyGst mine={circle.myTax} />
+      {give?.tax ? (
+        <TaxLegCard leg={give.tax} me={me} dealId={give.dealId ?? ''} title={t`Your supply`} />
+      ) : null}
+      {get?.tax ? (
+        <TaxLegCard leg={get.tax} me={me} dealId={get.dealId ?? ''} title={t`The supply you get`} />
+      ) : null}
+      <Text size="xs" c="dimmed">
+        <Trans>This is not tax advice: check with your accountant before you issue or claim anything.</Trans>
+      </Text>
+    </Stack>
+  );
+}
+
+/**
  * `/dashboard/circles/$id`: a circle deal of three as one member sees it (product-spec-3 section 4): the diagram,
  * what it gives and gets (to and from whom, with the reasons), the two counterparties' public cards, and Accept or
  * Decline while the circle table allows them. Phone layout first (one column at 360 px).
@@ -128,6 +164,7 @@ export function CirclePage({ id }: { id: string }) {
       {get && byId.get(get.giverId) ? (
         <LegCard leg={get} title="You get" other={byId.get(get.giverId)!} otherRole="gives it" />
       ) : null}
+      {me ? <CircleGst circle={circle} me={me._id} /> : null}
       {circle.spreadInr > 0 ? (
         <Text size="sm" c="dimmed">
           The three values differ by up to {formatInr(circle.spreadInr)}: settle it outside BarterAds or waive

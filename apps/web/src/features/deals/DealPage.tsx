@@ -263,6 +263,21 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
           <Trans>Open the deal's conversation in Messages</Trans>
         </Link>
       ) : null}
+      {deal.preparedBy ? (
+        <Text size="sm" fw={600} c="teal">
+          {deal.preparedBy}
+        </Text>
+      ) : null}
+      {deal.draftAcceptedBy ? (
+        <Text size="sm">
+          {t`The trade desk prepared this deal for both of you: it binds once each of you has accepted it.`}{' '}
+          {deal.draftAcceptedBy.includes(me)
+            ? t`You accepted it.`
+            : deal.draftAcceptedBy.includes(other._id)
+              ? t`${otherName} accepted it.`
+              : ''}
+        </Text>
+      ) : null}
       {deal.status === 'proposed' ? (
         <Alert color={myTurn ? 'blue' : 'gray'}>
           {myTurn ? t`Your answer is awaited.` : t`Waiting for ${otherName}.`}{' '}

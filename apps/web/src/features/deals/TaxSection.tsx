@@ -23,7 +23,8 @@ import { useSessionUser } from '../accounts/session';
 import { daysLeftText } from '../tax/InvoicesToIssueCard';
 
 type TaxPreview = RouterOutputs['tax']['preview'];
-type Leg = TaxPreview['legs'][number];
+/** A GST leg as shown (a deal's, or a circle supply's, whose deal may not exist yet). */
+type Leg = Omit<TaxPreview['legs'][number], 'dealId'>;
 
 /** Rupees with paise as the server answers them (two decimals) shown as people read money. */
 const rupees = (value: number) => formatPaise(Math.round(value * 100));
@@ -127,7 +128,8 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
   );
 }
 
-function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
+/** One GST leg: status, SAC and rate, place of supply, the taxes, and for its supplier the invoice to issue. */
+export function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
   const { t, i18n } = useLingui();
   const tax = leg.igst + leg.cgst + leg.sgst;
   const supplierIsMe = leg.supplierId === me;
@@ -210,6 +212,31 @@ function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: stri
   );
 }
 
+/** The viewer's side of the legs: GST owed on what it gives, GST it may claim on what it receives. */
+export function MyGst({ mine }: { mine: TaxPreview['mine'] }) {
+  const { t } = useLingui();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Card withBorder padding="sm" aria-label={t`GST you will owe`}>
+        <Text size="sm">
+          <Trans>GST you will owe on what you give</Trans>
+        </Text>
+        <Text fw={700} size="lg">
+          {rupees(mine.owe)}
+        </Text>
+      </Card>
+      <Card withBorder padding="sm" aria-label={t`GST you may claim`}>
+        <Text size="sm">
+          <Trans>GST you may claim on what you receive</Trans>
+        </Text>
+        <Text fw={700} size="lg">
+          {rupees(mine.mayClaim)}
+        </Text>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
 /**
  * The deal's Tax section (product-spec-3 section 1): both legs side by side (stacked on a phone), the GST the
  * viewer owes on what it gives and may claim on what it receives, from the server's one computation. Not advice.
@@ -240,24 +267,7 @@ export function TaxSection({ dealId, me, otherName }: { dealId: string; me: stri
           ? t`These are the legs of this deal.`
           : t`This is what the legs would be if the deal were accepted today.`}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Card withBorder padding="sm" aria-label={t`GST you will owe`}>
-          <Text size="sm">
-            <Trans>GST you will owe on what you give</Trans>
-          </Text>
-          <Text fw={700} size="lg">
-            {rupees(mine.owe)}
-          </Text>
-        </Card>
-        <Card withBorder padding="sm" aria-label={t`GST you may claim`}>
-          <Text size="sm">
-            <Trans>GST you may claim on what you receive</Trans>
-          </Text>
-          <Text fw={700} size="lg">
-            {rupees(mine.mayClaim)}
-          </Text>
-        </Card>
-      </SimpleGrid>
+      <MyGst mine={mine} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Stack gap="sm">
           {given.map((leg) => (

@@ -60,7 +60,12 @@ const SETTINGS_SECTIONS = [
   'payments/Refunds.tsx',
   'notifications/EmailPreferencesCard.tsx',
   'businesses/VerifyBusinessSection.tsx',
+  // Loaded lazily by /settings, their words with the page's catalogue (no English flash when they arrive).
+  'webhooks/WebhooksSection.tsx',
+  'whatsapp/WhatsappSection.tsx',
 ].map((file) => `${src}features/${file}`);
+/** The pricing page: with the public pages' catalogue, not in the one every page loads. */
+const PRICING = `${src}features/payments/PricingPage.tsx`;
 
 export default defineConfig({
   locales: ['en', 'hi', 'mr'],
@@ -75,6 +80,7 @@ export default defineConfig({
         '<rootDir>/src/features/legal',
         '<rootDir>/src/features/contact',
         FEATURED,
+        PRICING,
         ...PUBLIC_ROUTES,
       ],
     },
@@ -124,6 +130,7 @@ export default defineConfig({
         ...SETTINGS_SECTIONS,
         ...DASHBOARD_SCREENS,
         `${src}features/circles/**`,
+        PRICING,
         '<rootDir>/src/routes/dashboard/**',
         '<rootDir>/src/locales/**',
         ...PUBLIC_ROUTES,

@@ -1,6 +1,48 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 
+/** The form's words: English by default (englishForgotPasswordLabels); an app with catalogues passes its own. */
+export interface ForgotPasswordLabels {
+  title: string;
+  sendCodeForm: string;
+  intro: string;
+  email: string;
+  sendCode: string;
+  enterEmail: string;
+  setPasswordForm: string;
+  code: string;
+  enterCode: string;
+  newPassword: string;
+  newPasswordHint: string;
+  passwordTooShort: string;
+  showHidePassword: string;
+  setNewPassword: string;
+  sendNewCode: string;
+  backToSignIn: string;
+}
+
+/** The form's English words (`minPasswordLength` characters at least for the new password). */
+export function englishForgotPasswordLabels(minPasswordLength: number): ForgotPasswordLabels {
+  return {
+    title: 'Reset your password',
+    sendCodeForm: 'Send a reset code',
+    intro: 'Enter the e-mail address of your account and we will send you a code.',
+    email: 'Email',
+    sendCode: 'Send code',
+    enterEmail: 'Please enter your e-mail address.',
+    setPasswordForm: 'Set a new password',
+    code: 'Code from the e-mail',
+    enterCode: 'Please enter the 6-digit code from the e-mail.',
+    newPassword: 'New password',
+    newPasswordHint: `At least ${minPasswordLength} characters. You will be signed out everywhere.`,
+    passwordTooShort: `The new password must be at least ${minPasswordLength} characters.`,
+    showHidePassword: 'Show or hide password',
+    setNewPassword: 'Set new password',
+    sendNewCode: 'Send a new code',
+    backToSignIn: 'Back to sign in',
+  };
+}
+
 export interface ForgotPasswordProps {
   /** Mails a code to the address (the answer is the same whether or not it has an account). */
   requestCode(email: string): Promise<{ otp_token: string; message: string }>;
@@ -11,6 +53,8 @@ export interface ForgotPasswordProps {
   onBack(result?: { email: string; message: string }): void;
   initialEmail?: string;
   minPasswordLength: number;
+  /** The words in the page's language; English when not given. */
+  labels?: ForgotPasswordLabels;
 }
 
 /**
@@ -18,6 +62,7 @@ export interface ForgotPasswordProps {
  * password. Data fetching stays in the apps (they pass the two calls).
  */
 export function ForgotPassword(props: ForgotPasswordProps) {
+  const labels = props.labels ?? englishForgotPasswordLabels(props.minPasswordLength);
   const [email, setEmail] = useState(props.initialEmail ?? '');
   const [sent, setSent] = useState<{ otp_token: string; message: string } | null>(null);
   const [code, setCode] = useState('');
@@ -40,7 +85,7 @@ export function ForgotPassword(props: ForgotPasswordProps) {
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
     if (!email.trim()) {
-      setError('Please enter your e-mail address.');
+      setError(labels.enterEmail);
       return;
     }
     void run(async () => {
@@ -53,11 +98,11 @@ export function ForgotPassword(props: ForgotPasswordProps) {
     event.preventDefault();
     if (!sent) return;
     if (!/^\d{6}$/.test(code.trim())) {
-      setError('Please enter the 6-digit code from the e-mail.');
+      setError(labels.enterCode);
       return;
     }
     if (password.length < props.minPasswordLength) {
-      setError(`The new password must be at least ${props.minPasswordLength} characters.`);
+      setError(labels.passwordTooShort);
       return;
     }
     void run(async () => {
@@ -73,7 +118,7 @@ export function ForgotPassword(props: ForgotPasswordProps) {
   return (
     <Stack>
       <Title order={1} fz="h2">
-        Reset your password
+        {labels.title}
       </Title>
       {error ? (
         <Alert color="red" role="alert">
@@ -81,13 +126,13 @@ export function ForgotPassword(props: ForgotPasswordProps) {
         </Alert>
       ) : null}
       {sent ? (
-        <form onSubmit={reset} noValidate aria-label="Set a new password">
+        <form onSubmit={reset} noValidate aria-label={labels.setPasswordForm}>
           <Stack>
             <Text role="status" fz="sm">
               {sent.message}
             </Text>
             <TextInput
-              label="Code from the e-mail"
+              label={labels.code}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -96,33 +141,33 @@ export function ForgotPassword(props: ForgotPasswordProps) {
               onChange={(e) => setCode(e.currentTarget.value)}
             />
             <PasswordInput
-              label="New password"
+              label={labels.newPassword}
               autoComplete="new-password"
               required
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
-              description={`At least ${props.minPasswordLength} characters. You will be signed out everywhere.`}
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+              description={labels.newPasswordHint}
+              visibilityToggleButtonProps={{ 'aria-label': labels.showHidePassword }}
             />
             <Button type="submit" loading={busy} fullWidth>
-              Set new password
+              {labels.setNewPassword}
             </Button>
             <Group justify="space-between">
               <Anchor component="button" type="button" fz="sm" onClick={() => sendCode()}>
-                Send a new code
+                {labels.sendNewCode}
               </Anchor>
               <Anchor component="button" type="button" fz="sm" onClick={() => props.onBack()}>
-                Back to sign in
+                {labels.backToSignIn}
               </Anchor>
             </Group>
           </Stack>
         </form>
       ) : (
-        <form onSubmit={sendCode} noValidate aria-label="Send a reset code">
+        <form onSubmit={sendCode} noValidate aria-label={labels.sendCodeForm}>
           <Stack>
-            <Text fz="sm">Enter the e-mail address of your account and we will send you a code.</Text>
+            <Text fz="sm">{labels.intro}</Text>
             <TextInput
-              label="Email"
+              label={labels.email}
               type="email"
               autoComplete="email"
               required
@@ -130,10 +175,10 @@ export function ForgotPassword(props: ForgotPasswordProps) {
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
             <Button type="submit" loading={busy} fullWidth>
-              Send code
+              {labels.sendCode}
             </Button>
             <Anchor component="button" type="button" fz="sm" onClick={() => props.onBack()}>
-              Back to sign in
+              {labels.backToSignIn}
             </Anchor>
           </Stack>
         </form>

@@ -41,7 +41,12 @@ function MoonIcon() {
  * CSS from the root's `data-mantine-color-scheme` (set before the first paint), and the label follows the
  * stored choice once the page is hydrated: the first render matches the server's HTML.
  */
-export function ThemeToggle() {
+export function ThemeToggle({
+  labels = { toDark: 'Switch to dark theme', toLight: 'Switch to light theme' },
+}: {
+  /** The button's name for each switch, in the page's language (English by default). */
+  labels?: { toDark: string; toLight: string };
+}) {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const current = useMounted() ? computed : 'light';
@@ -51,8 +56,8 @@ export function ThemeToggle() {
       variant="default"
       size="lg"
       onClick={() => setColorScheme(computed === 'dark' ? 'light' : 'dark')}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={next === 'dark' ? labels.toDark : labels.toLight}
+      title={next === 'dark' ? labels.toDark : labels.toLight}
     >
       <Box component="span" lh={0} lightHidden>
         <SunIcon />

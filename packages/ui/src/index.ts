@@ -1,5 +1,10 @@
 export { THEME_STORAGE_KEY, themeColorSchemeManager } from './color-scheme';
-export { ForgotPassword, type ForgotPasswordProps } from './ForgotPassword';
+export {
+  englishForgotPasswordLabels,
+  ForgotPassword,
+  type ForgotPasswordLabels,
+  type ForgotPasswordProps,
+} from './ForgotPassword';
 export { Logo } from './Logo';
 export { UiProvider } from './Providers';
 export { ThemeToggle } from './ThemeToggle';

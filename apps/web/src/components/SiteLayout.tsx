@@ -203,7 +203,7 @@ function SiteHeader({ pathname }: { pathname: string }) {
               </Suspense>
             ) : null}
             <LanguageSwitch visibleFrom="md" />
-            <ThemeToggle />
+            <ThemeToggle labels={{ toDark: t`Switch to dark theme`, toLight: t`Switch to light theme` }} />
             <Group gap="xs" wrap="nowrap" visibleFrom="md">
               {user ? (
                 <Suspense fallback={<AccountPlaceholder />}>

@@ -46,7 +46,7 @@ function DashboardLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <NotificationBell />
-            <ThemeToggle />
+            <ThemeToggle labels={{ toDark: t`Switch to dark theme`, toLight: t`Switch to light theme` }} />
             <AccountMenu logoutTo="/login" />
           </Group>
         </Group>

@@ -1,6 +1,6 @@
 import { trpc } from '@barterads/api-client';
 import { isValidEmail, LIMITS, MESSAGES } from '@barterads/core';
-import { ForgotPassword, Logo } from '@barterads/ui';
+import { ForgotPassword, type ForgotPasswordLabels, Logo } from '@barterads/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -41,6 +41,25 @@ function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
   const [forgot, setForgot] = useState(false);
+  const min = LIMITS.passwordMin;
+  const forgotLabels: ForgotPasswordLabels = {
+    title: t`Reset your password`,
+    sendCodeForm: t`Send a reset code`,
+    intro: t`Enter the e-mail address of your account and we will send you a code.`,
+    email: t`Email`,
+    sendCode: t`Send code`,
+    enterEmail: t`Please enter your e-mail address.`,
+    setPasswordForm: t`Set a new password`,
+    code: t`Code from the e-mail`,
+    enterCode: t`Please enter the 6-digit code from the e-mail.`,
+    newPassword: t`New password`,
+    newPasswordHint: t`At least ${min} characters. You will be signed out everywhere.`,
+    passwordTooShort: t`The new password must be at least ${min} characters.`,
+    showHidePassword: t`Show or hide password`,
+    setNewPassword: t`Set new password`,
+    sendNewCode: t`Send a new code`,
+    backToSignIn: t`Back to sign in`,
+  };
   const [notice, setNotice] = useState<string | null>(null);
   const requestReset = trpc.accounts.requestPasswordReset.useMutation();
   const resetPassword = trpc.accounts.resetPassword.useMutation();
@@ -75,6 +94,7 @@ function LoginPage() {
           <ForgotPassword
             initialEmail={email}
             minPasswordLength={LIMITS.passwordMin}
+            labels={forgotLabels}
             requestCode={(address) => requestReset.mutateAsync({ email: address })}
             resetPassword={(input) => resetPassword.mutateAsync(input)}
             describeError={(error) =>

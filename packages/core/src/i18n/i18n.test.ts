@@ -8,6 +8,9 @@ import {
   UNIT_LABELS,
 } from '..';
 import { CATEGORY_ATTRIBUTE_FIELDS } from '../inventory/attribute-fields';
+import { INVENTORY_MESSAGES, LISTING_FORM_MESSAGES } from '../inventory/schemas';
+import { FREE_PLAN, PLANS } from '../plans';
+import { SAVED_SEARCH_FREQUENCY_LABELS } from '../saved-searches';
 import { translateText } from '.';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -21,6 +24,16 @@ describe('core texts in Hindi and Marathi', () => {
       ...MEDIA_CATEGORIES.map((c) => c.title),
       ...Object.values(UNIT_LABELS).flatMap((u) => [u.one, u.per]),
       ...Object.values(CATEGORY_ATTRIBUTE_FIELDS).flatMap((fields) => fields.map((f) => f.label)),
+      // The pricing page's plan terms, saved searches' frequencies and the listing form's messages.
+      ...[FREE_PLAN, ...PLANS].flatMap((plan) => [
+        plan.description,
+        plan.commission,
+        plan.dealLimit,
+        ...plan.features,
+      ]),
+      ...Object.values(SAVED_SEARCH_FREQUENCY_LABELS),
+      ...Object.values(LISTING_FORM_MESSAGES),
+      ...Object.values(INVENTORY_MESSAGES),
     ];
     for (const text of english)
       for (const language of ['hi', 'mr'] as const) {

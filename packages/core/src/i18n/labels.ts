@@ -124,4 +124,98 @@ export const LABELS: Translations = {
   'Pending review': { hi: 'जाँच बाक़ी', mr: 'तपासणी बाकी' },
   Rejected: { hi: 'अस्वीकृत', mr: 'नाकारले' },
   'Replaced by a later submission': { hi: 'बाद के आवेदन से बदला गया', mr: 'नंतरच्या अर्जाने बदलले' },
+  // Plans (plans.ts): the pricing page's descriptions, commission, deal limits and features. Plan names stay as they are.
+  'For small businesses making their first barter deals.': {
+    hi: 'पहले बार्टर सौदे करने वाले छोटे व्यवसायों के लिए।',
+    mr: 'पहिले बार्टर सौदे करणाऱ्या छोट्या व्यवसायांसाठी.',
+  },
+  'For growing brands and media owners trading every week.': {
+    hi: 'हर हफ़्ते सौदे करने वाले बढ़ते ब्रांड और मीडिया मालिकों के लिए।',
+    mr: 'दर आठवड्याला सौदे करणाऱ्या वाढत्या ब्रँड आणि माध्यम मालकांसाठी.',
+  },
+  'For agencies and networks running many campaigns.': {
+    hi: 'कई कैंपेन चलाने वाली एजेंसियों और नेटवर्क के लिए।',
+    mr: 'अनेक मोहिमा चालवणाऱ्या एजन्सी आणि नेटवर्कसाठी.',
+  },
+  'For large organisations with unlimited trading needs.': {
+    hi: 'असीमित ट्रेडिंग की ज़रूरत वाले बड़े संगठनों के लिए।',
+    mr: 'अमर्याद व्यवहारांची गरज असलेल्या मोठ्या संस्थांसाठी.',
+  },
+  'Try barter trading with a couple of listings, no payment needed.': {
+    hi: 'दो लिस्टिंग के साथ बार्टर आज़माएँ, कोई भुगतान नहीं।',
+    mr: 'दोन लिस्टिंगसह बार्टर करून पाहा, पेमेंटची गरज नाही.',
+  },
+  '5% per deal': { hi: 'हर सौदे पर 5%', mr: 'प्रत्येक सौद्यावर 5%' },
+  '3% per deal': { hi: 'हर सौदे पर 3%', mr: 'प्रत्येक सौद्यावर 3%' },
+  'Up to 2 deals per month': { hi: 'हर महीने 2 सौदे तक', mr: 'दरमहा 2 सौद्यांपर्यंत' },
+  'Up to 5 deals per month': { hi: 'हर महीने 5 सौदे तक', mr: 'दरमहा 5 सौद्यांपर्यंत' },
+  'Up to 15 deals per month': { hi: 'हर महीने 15 सौदे तक', mr: 'दरमहा 15 सौद्यांपर्यंत' },
+  'Up to 50 deals per month': { hi: 'हर महीने 50 सौदे तक', mr: 'दरमहा 50 सौद्यांपर्यंत' },
+  'Unlimited deals': { hi: 'असीमित सौदे', mr: 'अमर्याद सौदे' },
+  'Up to 2 active listings': { hi: '2 सक्रिय लिस्टिंग तक', mr: '2 सक्रिय लिस्टिंगपर्यंत' },
+  'Up to 5 active listings': { hi: '5 सक्रिय लिस्टिंग तक', mr: '5 सक्रिय लिस्टिंगपर्यंत' },
+  '15 active listings': { hi: '15 सक्रिय लिस्टिंग', mr: '15 सक्रिय लिस्टिंग' },
+  '50 active listings': { hi: '50 सक्रिय लिस्टिंग', mr: '50 सक्रिय लिस्टिंग' },
+  'Unlimited listings': { hi: 'असीमित लिस्टिंग', mr: 'अमर्याद लिस्टिंग' },
+  'Top 3 matches per listing': { hi: 'हर लिस्टिंग के 3 सबसे अच्छे मैच', mr: 'प्रत्येक लिस्टिंगचे 3 सर्वोत्तम मॅच' },
+  'Marketplace search': { hi: 'मार्केटप्लेस में खोज', mr: 'मार्केटप्लेसमध्ये शोध' },
+  'Marketplace search and filters': { hi: 'मार्केटप्लेस में खोज और फ़िल्टर', mr: 'मार्केटप्लेसमध्ये शोध आणि फिल्टर' },
+  'Direct messaging': { hi: 'सीधे संदेश', mr: 'थेट संदेश' },
+  'Email support': { hi: 'ई-मेल सहायता', mr: 'ई-मेल सहाय्य' },
+  'Priority email support': { hi: 'प्राथमिकता वाली ई-मेल सहायता', mr: 'प्राधान्याने ई-मेल सहाय्य' },
+  '3 featured listings per month': { hi: 'हर महीने 3 फ़ीचर्ड लिस्टिंग', mr: 'दरमहा 3 फीचर्ड लिस्टिंग' },
+  '10 featured listings per month': { hi: 'हर महीने 10 फ़ीचर्ड लिस्टिंग', mr: 'दरमहा 10 फीचर्ड लिस्टिंग' },
+  '25 featured listings per month': { hi: 'हर महीने 25 फ़ीचर्ड लिस्टिंग', mr: 'दरमहा 25 फीचर्ड लिस्टिंग' },
+  'API access': { hi: 'API की सुविधा', mr: 'API ची सुविधा' },
+  'AI matching': { hi: 'एआई से मैचिंग', mr: 'एआयने मॅचिंग' },
+  'Dedicated account manager': { hi: 'अपना अकाउंट मैनेजर', mr: 'स्वतंत्र अकाउंट मॅनेजर' },
+  // Saved searches' e-mail frequency (saved-searches.ts)
+  Instantly: { hi: 'तुरंत', mr: 'लगेच' },
+  Daily: { hi: 'रोज़', mr: 'दररोज' },
+  Weekly: { hi: 'हर हफ़्ते', mr: 'दर आठवड्याला' },
+  'Never (no e-mails)': { hi: 'कभी नहीं (कोई ई-मेल नहीं)', mr: 'कधीच नाही (ई-मेल नाही)' },
+  // The listing form's messages (inventory/schemas.ts: LISTING_FORM_MESSAGES, INVENTORY_MESSAGES)
+  'Please enter a title.': { hi: 'शीर्षक लिखें।', mr: 'शीर्षक लिहा.' },
+  'Please enter a description.': { hi: 'विवरण लिखें।', mr: 'वर्णन लिहा.' },
+  'Please choose a city from the list.': { hi: 'सूची में से शहर चुनें।', mr: 'यादीतून शहर निवडा.' },
+  'Please keep it under 120 characters.': { hi: 'इसे 120 अक्षरों से कम रखें।', mr: 'हे 120 अक्षरांपेक्षा कमी ठेवा.' },
+  'Please keep it under 300 characters.': { hi: 'इसे 300 अक्षरों से कम रखें।', mr: 'हे 300 अक्षरांपेक्षा कमी ठेवा.' },
+  'Please keep it under 2000 characters.': { hi: 'इसे 2000 अक्षरों से कम रखें।', mr: 'हे 2000 अक्षरांपेक्षा कमी ठेवा.' },
+  'Please choose what the rate is per.': { hi: 'दर किस पर है, यह चुनें।', mr: 'दर कशासाठी आहे ते निवडा.' },
+  'Please enter the rate in whole rupees, more than 0.': {
+    hi: 'दर पूरे रुपयों में लिखें, 0 से ज़्यादा।',
+    mr: 'दर पूर्ण रुपयांत लिहा, 0 पेक्षा जास्त.',
+  },
+  'Please give both the rate and what it is per.': {
+    hi: 'दर और वह किस पर है, दोनों बताएँ।',
+    mr: 'दर आणि तो कशासाठी आहे, दोन्ही सांगा.',
+  },
+  'Minimum units must be a whole number from 1.': {
+    hi: 'न्यूनतम यूनिट 1 या उससे ज़्यादा पूरी संख्या होनी चाहिए।',
+    mr: 'किमान युनिट 1 किंवा त्याहून जास्त पूर्ण संख्या असावी.',
+  },
+  'Please enter a date as YYYY-MM-DD.': {
+    hi: 'तारीख़ वर्ष-महीना-दिन (जैसे 2026-12-31) के रूप में लिखें।',
+    mr: 'तारीख वर्ष-महिना-दिवस (उदा. 2026-12-31) अशी लिहा.',
+  },
+  'The end date must be on or after the start date.': {
+    hi: 'आख़िरी तारीख़ शुरू की तारीख़ के दिन या उसके बाद की होनी चाहिए।',
+    mr: 'शेवटची तारीख सुरुवातीच्या तारखेला किंवा त्यानंतरची असावी.',
+  },
+  'Two states have a city of that name: please choose the state too.': {
+    hi: 'इस नाम का शहर दो राज्यों में है: राज्य भी चुनें।',
+    mr: 'या नावाचे शहर दोन राज्यांत आहे: राज्यही निवडा.',
+  },
+  'Map coordinates must be a latitude from -90 to 90 and a longitude from -180 to 180, both or neither.': {
+    hi: 'नक्शे के निर्देशांक में अक्षांश -90 से 90 और देशांतर -180 से 180 हो, दोनों हों या कोई नहीं।',
+    mr: 'नकाशाच्या निर्देशांकांत अक्षांश -90 ते 90 आणि रेखांश -180 ते 180 असावा, दोन्ही द्या किंवा एकही नाही.',
+  },
+  'Monthly reach must be a whole number from 0.': {
+    hi: 'मासिक पहुँच 0 या उससे ज़्यादा पूरी संख्या होनी चाहिए।',
+    mr: 'मासिक पोहोच 0 किंवा त्याहून जास्त पूर्ण संख्या असावी.',
+  },
+  'These details do not fit the chosen category.': {
+    hi: 'ये विवरण चुनी गई श्रेणी से मेल नहीं खाते।',
+    mr: 'हा तपशील निवडलेल्या श्रेणीशी जुळत नाही.',
+  },
 };

@@ -1,6 +1,8 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { plural, REVIEW_COUNT, REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
-import { formatDateIn, formatMonthIn } from '@barterads/core/dates';
+import { REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
+import { formatMonthIn } from '@barterads/core/dates';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -19,17 +21,20 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
-import { currentLanguage } from '../../i18n';
+import { useCoreText, useFormatDate, usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from '../listings/format';
 
 /** A business's public page: company, description, city, badges, rating, member since, active listings. */
 export function BusinessPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const core = useCoreText();
+  const language = usePageLanguage();
   const page = trpc.businessPages.get.useQuery({ id }, { retry: false });
   const business = page.data?.business;
   usePageMeta(
-    business ? (business.companyName ?? business.name) : 'Business',
+    business ? (business.companyName ?? business.name) : t`Business`,
     business?.description ?? undefined,
   );
   if (page.isPending)
@@ -41,40 +46,52 @@ export function BusinessPage({ id }: { id: string }) {
   if (!page.data || !business)
     return (
       <Container size="sm" py="xl">
-        <Title order={1}>Business not found</Title>
-        <Text mt="sm">This business page does not exist or is not public.</Text>
+        <Title order={1}>
+          <Trans>Business not found</Trans>
+        </Title>
+        <Text mt="sm">
+          <Trans>This business page does not exist or is not public.</Trans>
+        </Text>
       </Container>
     );
+  const reviews = business.reviewCount;
+  const reviewCount = t`${plural(reviews, { one: '# review', other: '# reviews' })}`;
+  const memberSince = formatMonthIn(business.memberSince, language);
   return (
     <Container size="md" py="lg">
       <Stack gap="sm">
-        <Title order={1}>{business.companyName ?? business.name}</Title>
+        <Title order={1} translate="no">
+          {business.companyName ?? business.name}
+        </Title>
         <Group gap="xs">
-          <Badge variant="light">{userTypeLabel(business.userType)}</Badge>
+          <Badge variant="light">{core(userTypeLabel(business.userType))}</Badge>
           {business.verified ? <GstVerifiedBadge size="lg" /> : null}
         </Group>
-        {business.city ? <Text c="dimmed">{`${business.city}, ${business.state}`}</Text> : null}
-        {business.description ? <Text>{business.description}</Text> : null}
+        {business.city ? (
+          <Text c="dimmed" translate="no">{`${business.city}, ${business.state}`}</Text>
+        ) : null}
+        {business.description ? <Text translate="no">{business.description}</Text> : null}
         <Text size="sm">
-          {business.rating === null
-            ? 'New'
-            : `★ ${business.rating.toFixed(1)} (${plural(business.reviewCount, REVIEW_COUNT)})`}{' '}
-          · Member since {formatMonthIn(business.memberSince, currentLanguage())}
+          {business.rating === null ? t`New` : `★ ${business.rating.toFixed(1)} (${reviewCount})`} ·{' '}
+          {t`Member since ${memberSince}`}
         </Text>
         {business.repliesWithinHours !== null ? (
           <Text size="sm" c="dimmed">
-            Usually replies within {business.repliesWithinHours}{' '}
-            {business.repliesWithinHours === 1 ? 'hour' : 'hours'}
+            {t`Usually replies within ${plural(business.repliesWithinHours, { one: '# hour', other: '# hours' })}`}
           </Text>
         ) : null}
         <Title order={2} size="h3" mt="md">
-          Active listings
+          <Trans>Active listings</Trans>
         </Title>
-        {page.data.listings.length === 0 ? <Text>No active listings right now.</Text> : null}
+        {page.data.listings.length === 0 ? (
+          <Text>
+            <Trans>No active listings right now.</Trans>
+          </Text>
+        ) : null}
         {page.data.listings.map((listing) => (
           <Anchor key={listing._id} href={`/listings/${listing._id}`}>
-            {listing.title}
-            {listing.rateInr && listing.unit ? ` · ${formatRate(listing.rateInr, listing.unit)}` : ''}
+            <span translate="no">{listing.title}</span>
+            {listing.rateInr && listing.unit ? ` · ${formatRate(listing.rateInr, listing.unit, core)}` : ''}
           </Anchor>
         ))}
         <Reviews id={id} count={business.reviewCount} />
@@ -85,36 +102,44 @@ export function BusinessPage({ id }: { id: string }) {
 
 /** The business's public reviews, newest first, ten a page. */
 function Reviews({ id, count }: { id: string; count: number }) {
+  const { t } = useLingui();
+  const formatDate = useFormatDate();
   const [page, setPage] = useState(1);
   const reviews = trpc.reviews.business.useQuery({ id, page });
   return (
-    <Stack gap="sm" mt="md" aria-label="Reviews">
+    <Stack gap="sm" mt="md" aria-label={t`Reviews`}>
       <Title order={2} size="h3">
-        Reviews ({count})
+        {t`Reviews (${count})`}
       </Title>
-      {count === 0 ? <Text>No reviews yet: reviews come from completed deals.</Text> : null}
+      {count === 0 ? (
+        <Text>
+          <Trans>No reviews yet: reviews come from completed deals.</Trans>
+        </Text>
+      ) : null}
       {reviews.data?.reviews.map((review) => (
         <Card key={review._id} withBorder padding="sm" component="article">
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={600}>{review.authorName}</Text>
+            <Text fw={600} translate="no">
+              {review.authorName}
+            </Text>
             <Text size="xs" c="dimmed">
-              {formatDateIn(review.publishedAt ?? review.createdAt, currentLanguage())}
+              {formatDate(review.publishedAt ?? review.createdAt)}
             </Text>
           </Group>
-          <Rating value={review.rating} readOnly aria-label={`${review.rating} out of 5 stars`} />
-          <Text size="sm" mt={4}>
+          <Rating value={review.rating} readOnly aria-label={t`${review.rating} out of 5 stars`} />
+          <Text size="sm" mt={4} translate="no">
             {review.text}
           </Text>
           {review.reply ? (
             <Text size="sm" c="dimmed" mt={4}>
-              Reply: {review.reply}
+              <Trans>Reply:</Trans> <span translate="no">{review.reply}</span>
             </Text>
           ) : null}
           <ReviewActions review={review} businessId={id} page={page} />
         </Card>
       ))}
       {reviews.data && reviews.data.pages > 1 ? (
-        <Pagination total={reviews.data.pages} value={page} onChange={setPage} aria-label="Review pages" />
+        <Pagination total={reviews.data.pages} value={page} onChange={setPage} aria-label={t`Review pages`} />
       ) : null}
     </Stack>
   );
@@ -127,6 +152,7 @@ type Review = RouterOutputs['reviews']['business']['reviews'][number];
  * the admins (once). The server enforces both; this only offers what applies.
  */
 function ReviewActions({ review, businessId, page }: { review: Review; businessId: string; page: number }) {
+  const { t } = useLingui();
   const { user } = useSessionUser();
   const utils = trpc.useUtils();
   const [open, setOpen] = useState<'reply' | 'report' | null>(null);
@@ -163,8 +189,8 @@ function ReviewActions({ review, businessId, page }: { review: Review; businessI
       >
         <Stack gap="xs" mt="xs">
           <Textarea
-            label={replying ? 'Your reply' : 'Why should an admin look at this review?'}
-            description={replying ? 'You can reply once; it is shown under the review.' : undefined}
+            label={replying ? t`Your reply` : t`Why should an admin look at this review?`}
+            description={replying ? t`You can reply once; it is shown under the review.` : undefined}
             required
             autosize
             minRows={2}
@@ -179,7 +205,7 @@ function ReviewActions({ review, businessId, page }: { review: Review; businessI
           ) : null}
           <Group gap="xs">
             <Button type="submit" size="xs" loading={busy} disabled={!text.trim()}>
-              {replying ? 'Publish reply' : 'Send report'}
+              {replying ? t`Publish reply` : t`Send report`}
             </Button>
             <Button
               size="xs"
@@ -190,7 +216,7 @@ function ReviewActions({ review, businessId, page }: { review: Review; businessI
                 report.reset();
               }}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </Group>
         </Stack>
@@ -201,17 +227,17 @@ function ReviewActions({ review, businessId, page }: { review: Review; businessI
     <Group gap="xs" mt="xs">
       {canReply ? (
         <Button size="xs" variant="light" onClick={() => setOpen('reply')}>
-          Reply
+          <Trans>Reply</Trans>
         </Button>
       ) : null}
       {canReport ? (
         <Button size="xs" variant="subtle" color="gray" onClick={() => setOpen('report')}>
-          Report
+          <Trans>Report</Trans>
         </Button>
       ) : null}
       {reported ? (
         <Text size="xs" c="dimmed" role="status">
-          Reported. An admin will look at it.
+          <Trans>Reported. An admin will look at it.</Trans>
         </Text>
       ) : null}
     </Group>

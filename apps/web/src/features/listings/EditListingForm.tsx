@@ -1,4 +1,5 @@
 import type { MediaCategoryId } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { ListingForm, type ListingInput, toListingFormValues, toListingInput } from './ListingForm';
 import type { MyListing } from './types';
 
@@ -21,13 +22,14 @@ export interface EditListingFormProps {
  * city list are not part of My Listings' first load.
  */
 export default function EditListingForm({ listing, onSave, ...props }: EditListingFormProps) {
+  const { t } = useLingui();
   return (
     <ListingForm
       initial={toListingFormValues({
         ...listing,
         category: (listing.category as MediaCategoryId | null) ?? null,
       })}
-      submitLabel="Save changes"
+      submitLabel={t`Save changes`}
       storedPhotos={listing.photos}
       onSubmit={(values, photos) => onSave(toListingInput(values), photos)}
       {...props}

@@ -9,6 +9,7 @@ import {
   type ListingUnit,
   UNIT_LABELS,
 } from '@barterads/core/inventory';
+import { useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -25,6 +26,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { lazy, Suspense, useState } from 'react';
 import { DateField } from '../../components/DateField';
+import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 import { CATEGORY_OPTIONS } from './category-options';
 import type { StoredPhoto } from './ListingPhotosField';
 
@@ -70,7 +72,6 @@ export const EMPTY_LISTING: ListingFormValues = {
 
 /** The city options, most populous first ("Mumbai, Maharashtra"). */
 const CITY_OPTIONS = [...INDIAN_CITIES].sort((a, b) => b.population - a.population).map((c) => cityLabel(c));
-const UNIT_OPTIONS = LISTING_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit].per }));
 const resolveListing = schemaResolver(ListingFormSchema, { sync: true });
 
 export interface ListingFormProps {
@@ -99,9 +100,9 @@ export interface ListingFormProps {
 export function ListingForm({
   initial = EMPTY_LISTING,
   submitLabel,
-  titleLabel = 'Title',
-  seekingLabel = 'What are you seeking?',
-  rateLabel = 'Rate (₹)',
+  titleLabel,
+  seekingLabel,
+  rateLabel,
   busy,
   error,
   onSubmit,
@@ -110,16 +111,21 @@ export function ListingForm({
   onRemoveStoredPhoto,
   removingPhoto,
 }: ListingFormProps) {
+  const { t } = useLingui();
+  // Categories, units, the details' names and the schema's messages come from packages/core.
+  const core = useCoreText();
   const [photos, setPhotos] = useState<File[]>([]);
   const form = useForm<ListingFormValues>({
     mode: 'controlled',
     initialValues: initial,
-    validate: resolveListing,
+    validate: (values) => translateFormErrors(resolveListing(values), core),
     validateInputOnBlur: true,
     clearInputErrorOnChange: true,
   });
   const category = form.values.category;
   const attributeFields = category ? CATEGORY_ATTRIBUTE_FIELDS[category] : [];
+  const categoryOptions = CATEGORY_OPTIONS.map((option) => ({ ...option, label: core(option.label) }));
+  const unitOptions = LISTING_UNITS.map((unit) => ({ value: unit, label: core(UNIT_LABELS[unit].per) }));
 
   const submit = form.onSubmit(async (values) => {
     if (await onSubmit(values, photos)) {
@@ -136,9 +142,9 @@ export function ListingForm({
             {error}
           </Alert>
         ) : null}
-        <TextInput label={titleLabel} required maxLength={120} {...form.getInputProps('title')} />
+        <TextInput label={titleLabel ?? t`Title`} required maxLength={120} {...form.getInputProps('title')} />
         <Textarea
-          label="Description"
+          label={t`Description`}
           required
           autosize
           minRows={3}
@@ -146,22 +152,22 @@ export function ListingForm({
           {...form.getInputProps('description')}
         />
         <Select
-          label="City"
+          label={t`City`}
           required
           searchable
-          placeholder="Start typing a city"
+          placeholder={t`Start typing a city`}
           data={CITY_OPTIONS}
           limit={20}
-          nothingFoundMessage="No city of that name in our list"
+          nothingFoundMessage={t`No city of that name in our list`}
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('city')}
           value={form.values.city || null}
           onChange={(value) => form.setFieldValue('city', value ?? '')}
         />
         <Select
-          label="Category"
-          placeholder="Choose a category"
-          data={CATEGORY_OPTIONS}
+          label={t`Category`}
+          placeholder={t`Choose a category`}
+          data={categoryOptions}
           clearable
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('category')}
@@ -173,7 +179,7 @@ export function ListingForm({
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <NumberInput
-            label={rateLabel}
+            label={rateLabel ?? t`Rate (₹)`}
             min={1}
             allowDecimal={false}
             thousandSeparator=","
@@ -181,26 +187,26 @@ export function ListingForm({
             {...form.getInputProps('rateInr')}
           />
           <Select
-            label="Per"
-            placeholder="Unit"
-            data={UNIT_OPTIONS}
+            label={t`Per`}
+            placeholder={t`Unit`}
+            data={unitOptions}
             clearable
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('unit')}
           />
           <NumberInput
-            label="Minimum units"
+            label={t`Minimum units`}
             min={1}
             allowDecimal={false}
             {...form.getInputProps('minUnits')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <DateField label="Available from" {...form.getInputProps('availableFrom')} />
-          <DateField label="Available until" {...form.getInputProps('availableTo')} />
+          <DateField label={t`Available from`} {...form.getInputProps('availableFrom')} />
+          <DateField label={t`Available until`} {...form.getInputProps('availableTo')} />
         </SimpleGrid>
         <NumberInput
-          label="Monthly reach (people or impressions)"
+          label={t`Monthly reach (people or impressions)`}
           min={0}
           allowDecimal={false}
           thousandSeparator=","
@@ -217,7 +223,7 @@ export function ListingForm({
                   <Checkbox
                     key={field.key}
                     mt="lg"
-                    label={field.label}
+                    label={core(field.label)}
                     {...form.getInputProps(path, { type: 'checkbox' })}
                   />
                 );
@@ -225,8 +231,8 @@ export function ListingForm({
                 return (
                   <Select
                     key={field.key}
-                    label={field.label}
-                    data={field.options ?? []}
+                    label={core(field.label)}
+                    data={(field.options ?? []).map((option) => ({ ...option, label: core(option.label) }))}
                     clearable
                     comboboxProps={{ withinPortal: true }}
                     {...props}
@@ -237,7 +243,7 @@ export function ListingForm({
                 return (
                   <NumberInput
                     key={field.key}
-                    label={field.suffix ? `${field.label} (${field.suffix})` : field.label}
+                    label={field.suffix ? `${core(field.label)} (${core(field.suffix)})` : core(field.label)}
                     min={0}
                     thousandSeparator=","
                     {...props}
@@ -247,7 +253,7 @@ export function ListingForm({
               return (
                 <TextInput
                   key={field.key}
-                  label={field.label}
+                  label={core(field.label)}
                   type={field.kind === 'date' ? 'date' : 'text'}
                   {...props}
                   value={(props.value as string | undefined) ?? ''}
@@ -256,9 +262,13 @@ export function ListingForm({
             })}
           </SimpleGrid>
         ) : null}
-        <TextInput label={seekingLabel} maxLength={300} {...form.getInputProps('seeking')} />
+        <TextInput
+          label={seekingLabel ?? t`What are you seeking?`}
+          maxLength={300}
+          {...form.getInputProps('seeking')}
+        />
         {/* Photos are uploaded; the image URL stays for API callers (and a listing that has one keeps it). */}
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the photos field" />}>
+        <Suspense fallback={<Loader size="sm" aria-label={t`Loading the photos field`} />}>
           <ListingPhotosField
             stored={storedPhotos}
             onRemoveStored={onRemoveStoredPhoto}
@@ -269,7 +279,7 @@ export function ListingForm({
           />
         </Suspense>
         <TextInput
-          label="WhatsApp phone"
+          label={t`WhatsApp phone`}
           placeholder="+91XXXXXXXXXX"
           type="tel"
           maxLength={20}
@@ -278,7 +288,7 @@ export function ListingForm({
         <Group justify="flex-end" mt="xs">
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t`Cancel`}
             </Button>
           ) : null}
           <Button type="submit" loading={busy}>

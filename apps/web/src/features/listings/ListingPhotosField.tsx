@@ -1,4 +1,5 @@
 import { LIMITS, PHOTO_TYPES } from '@barterads/core';
+import { useLingui } from '@lingui/react/macro';
 import { Box, Button, CloseButton, FileButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useMemo, useState } from 'react';
 
@@ -38,7 +39,14 @@ export function ListingPhotosField({
   onChange,
   disabled = false,
 }: ListingPhotosFieldProps) {
+  const { t } = useLingui();
   const hintId = useId();
+  const max = LIMITS.listingPhotosMax;
+  const maxMb = LIMITS.listingPhotoBytesMax / MB;
+  const photoLabel = (number: number, cover: boolean) =>
+    cover ? t`Photo ${number} (cover)` : t`Photo ${number}`;
+  const newPhotoLabel = (name: string, cover: boolean) =>
+    cover ? t`New photo ${name} (cover)` : t`New photo ${name}`;
   const [problems, setProblems] = useState<string[]>([]);
   const room = LIMITS.listingPhotosMax - stored.length - files.length;
   const previews = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
@@ -53,16 +61,14 @@ export function ListingPhotosField({
     const found: string[] = [];
     const accepted: File[] = [];
     for (const file of chosen) {
-      if (!isPhotoType(file.type)) found.push(`“${file.name}” is not a JPEG, PNG or WebP photo.`);
-      else if (file.size > LIMITS.listingPhotoBytesMax)
-        found.push(`“${file.name}” is over ${LIMITS.listingPhotoBytesMax / MB} MB.`);
+      const name = file.name;
+      if (!isPhotoType(file.type)) found.push(t`“${name}” is not a JPEG, PNG or WebP photo.`);
+      else if (file.size > LIMITS.listingPhotoBytesMax) found.push(t`“${name}” is over ${maxMb} MB.`);
       else accepted.push(file);
     }
     const kept = accepted.slice(0, Math.max(room, 0));
-    if (accepted.length > kept.length)
-      found.push(
-        `A listing has up to ${LIMITS.listingPhotosMax} photos: ${accepted.length - kept.length} not added.`,
-      );
+    const left = accepted.length - kept.length;
+    if (left > 0) found.push(t`A listing has up to ${max} photos: ${left} not added.`);
     setProblems(found);
     if (kept.length > 0) onChange([...files, ...kept]);
   };
@@ -70,11 +76,10 @@ export function ListingPhotosField({
   return (
     <Stack gap={6} role="group" aria-labelledby={`${hintId}-label`} aria-describedby={hintId}>
       <Text id={`${hintId}-label`} size="sm" fw={500}>
-        Photos
+        {t`Photos`}
       </Text>
       <Text id={hintId} size="xs" c="dimmed">
-        Up to {LIMITS.listingPhotosMax} JPEG, PNG or WebP photos, {LIMITS.listingPhotoBytesMax / MB} MB each.
-        The first is the cover.
+        {t`Up to ${max} JPEG, PNG or WebP photos, ${maxMb} MB each. The first is the cover.`}
       </Text>
       {stored.length + files.length > 0 ? (
         <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs">
@@ -82,7 +87,8 @@ export function ListingPhotosField({
             <Thumbnail
               key={photo.url}
               src={photo.variants[0]?.url ?? photo.url}
-              label={`Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`}
+              label={photoLabel(index + 1, index === 0)}
+              removeLabel={t`Remove ${photoLabel(index + 1, false)}`}
               onRemove={onRemoveStored ? () => onRemoveStored(index) : undefined}
               removing={removing === index}
               disabled={disabled || (removing !== null && removing !== index)}
@@ -92,7 +98,8 @@ export function ListingPhotosField({
             <Thumbnail
               key={previews[index]}
               src={previews[index] ?? ''}
-              label={`New photo ${file.name}${stored.length + index === 0 ? ' (cover)' : ''}`}
+              label={newPhotoLabel(file.name, stored.length + index === 0)}
+              removeLabel={t`Remove ${newPhotoLabel(file.name, false)}`}
               onRemove={() => onChange(files.filter((_, i) => i !== index))}
               disabled={disabled}
             />
@@ -103,13 +110,13 @@ export function ListingPhotosField({
         <FileButton onChange={add} accept={ACCEPT} multiple disabled={disabled || room <= 0}>
           {(props) => (
             <Button variant="default" {...props} disabled={disabled || room <= 0}>
-              Add photos
+              {t`Add photos`}
             </Button>
           )}
         </FileButton>
         {room <= 0 ? (
           <Text size="xs" c="dimmed">
-            That is the most a listing has.
+            {t`That is the most a listing has.`}
           </Text>
         ) : null}
       </Group>
@@ -125,12 +132,15 @@ export function ListingPhotosField({
 function Thumbnail({
   src,
   label,
+  removeLabel,
   onRemove,
   removing = false,
   disabled,
 }: {
   src: string;
   label: string;
+  /** The remove button's name ("Remove Photo 2"). */
+  removeLabel: string;
   onRemove?: (() => void) | undefined;
   removing?: boolean;
   disabled: boolean;
@@ -145,7 +155,7 @@ function Thumbnail({
           right={2}
           size="sm"
           variant="white"
-          aria-label={`Remove ${label.replace(' (cover)', '')}`}
+          aria-label={removeLabel}
           onClick={onRemove}
           disabled={disabled || removing}
         />

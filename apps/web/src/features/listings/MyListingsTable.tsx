@@ -318,7 +318,7 @@ export function MyListingsTable() {
                 );
                 await refresh();
                 notifications.show({ color: 'green', message: t`Listing updated.` });
-                showPhotosNotAdded(notAdded);
+                showPhotosNotAdded(notAdded, i18n);
                 update.reset();
                 setEditing(null);
                 return false;

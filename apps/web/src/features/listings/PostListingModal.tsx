@@ -1,11 +1,12 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { MESSAGES, type MediaCategoryId, type UserType } from '@barterads/core';
 import { cityLabel, findCity } from '@barterads/core/inventory';
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 import { EMPTY_LISTING, ListingForm, type ListingFormValues, toListingInput } from './ListingForm';
 import { postLabels } from './post-labels';
 import { showPhotosNotAdded, uploadListingPhotos } from './upload-photos';
@@ -32,33 +33,35 @@ function initialValues(prefill: PostListingModalProps['prefill']): ListingFormVa
 
 /** Publishes a listing; on success the marketplace, My Listings and the dashboard refresh, and the form resets. */
 export function PostListingModal({ opened, onClose, userType, prefill }: PostListingModalProps) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
   const labels = postLabels(userType, i18n);
   const utils = trpc.useUtils();
   const create = trpc.listings.create.useMutation();
   const [uploading, setUploading] = useState(false);
   // The plan's allowance is checked when the modal opens, not after the whole form is filled in.
   const allowance = trpc.listings.allowance.useQuery(undefined, { enabled: opened, staleTime: 0 });
+  const active = allowance.data?.activeListings;
+  const limit = allowance.data?.limit;
   const full =
     allowance.data && allowance.data.limit !== null && allowance.data.activeListings >= allowance.data.limit;
   return (
     <Modal opened={opened} onClose={onClose} title={labels.open} size="lg">
       {allowance.isPending ? (
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label="Checking your plan" />
+          <Loader size="sm" aria-label={t`Checking your plan`} />
         </Group>
       ) : full ? (
         <Stack>
-          <Alert color="yellow" role="alert" title="Your plan's listings are all in use">
-            {MESSAGES.listingLimitReached} You have {allowance.data?.activeListings} active of{' '}
-            {allowance.data?.limit}.
+          <Alert color="yellow" role="alert" title={t`Your plan's listings are all in use`}>
+            {core(MESSAGES.listingLimitReached)} {t`You have ${active} active of ${limit}.`}
           </Alert>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Close
+              <Trans>Close</Trans>
             </Button>
             <Anchor component={Link} to="/pricing" onClick={onClose}>
-              See plans
+              <Trans>See plans</Trans>
             </Anchor>
           </Group>
         </Stack>
@@ -70,7 +73,7 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
           titleLabel={labels.title}
           seekingLabel={labels.seeking}
           busy={create.isPending || uploading}
-          error={create.error ? errorMessage(create.error, MESSAGES.listingCreateFailed) : null}
+          error={create.error ? errorMessage(create.error, core(MESSAGES.listingCreateFailed)) : null}
           onSubmit={async (values, photos) => {
             let id: string;
             try {
@@ -87,8 +90,8 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
               utils.listings.stats.invalidate(),
               utils.listings.allowance.invalidate(),
             ]);
-            notifications.show({ color: 'green', message: 'Your listing is live.' });
-            showPhotosNotAdded(notAdded);
+            notifications.show({ color: 'green', message: t`Your listing is live.` });
+            showPhotosNotAdded(notAdded, i18n);
             create.reset();
             onClose();
             return true;

@@ -1,4 +1,6 @@
 import { DELAYS_MS } from '@barterads/core';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { postMultipart, UploadError } from '../../components/post-multipart';
 
@@ -31,13 +33,19 @@ export async function uploadListingPhotos(listingId: string, files: File[]): Pro
 }
 
 /** What to tell the member after a save that did not add every photo. */
-function photosNotAddedMessage(notAdded: PhotoNotAdded[]): string {
+function photosNotAddedMessage(notAdded: PhotoNotAdded[], i18n: I18n): string {
   const list = notAdded.map((photo) => `“${photo.name}”: ${photo.message}`).join(' ');
-  return `${notAdded.length === 1 ? 'One photo was' : `${notAdded.length} photos were`} not added. ${list}`;
+  const count = notAdded.length;
+  return i18n._(
+    msg`${plural(count, { one: 'One photo was not added.', other: '# photos were not added.' })} ${list}`,
+  );
 }
 
-/** Tells the member which photos a save did not add, and why; stays until closed. Nothing when all were added. */
-export function showPhotosNotAdded(notAdded: PhotoNotAdded[]): void {
+/**
+ * Tells the member which photos a save did not add, and why, in the page's language (`i18n`: the caller's
+ * useLingui); stays until closed. Nothing when all were added.
+ */
+export function showPhotosNotAdded(notAdded: PhotoNotAdded[], i18n: I18n): void {
   if (notAdded.length === 0) return;
-  notifications.show({ color: 'yellow', autoClose: false, message: photosNotAddedMessage(notAdded) });
+  notifications.show({ color: 'yellow', autoClose: false, message: photosNotAddedMessage(notAdded, i18n) });
 }

@@ -12,6 +12,9 @@ import {
   YEARLY_DISCOUNT,
   yearlyMonthlyEquivalent,
 } from '@barterads/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -31,8 +34,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SegmentedChoice, type SegmentedChoiceOption } from '../../components/SegmentedChoice';
 import { SignInRequiredModal } from '../../components/SignInRequiredModal';
+import { useCoreText, useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
-import { formatDay, formatPaise, formatRupees, PERIOD_LABEL } from './format';
+import { formatPaise, formatRupees } from './format';
 import { type PlanQuote, type Subscription, useSubscribe } from './useSubscribe';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,29 +48,37 @@ function inRenewalWindow(subscription: Subscription): boolean {
 
 type Audience = 'advertisers' | 'media_owners';
 
-const AUDIENCE_TEXT: Record<Audience, string> = {
-  advertisers: 'Trade your products and services for advertising space across every media type.',
-  media_owners: 'Turn unsold inventory into the goods and services your business needs.',
+const AUDIENCE_TEXT: Record<Audience, MessageDescriptor> = {
+  advertisers: msg`Trade your products and services for advertising space across every media type.`,
+  media_owners: msg`Turn unsold inventory into the goods and services your business needs.`,
 };
 
 const AUDIENCES = [
-  { value: 'advertisers', label: 'For Advertisers' },
-  { value: 'media_owners', label: 'For Media Owners' },
-] as const satisfies readonly SegmentedChoiceOption<Audience>[];
+  { value: 'advertisers', label: msg`For Advertisers` },
+  { value: 'media_owners', label: msg`For Media Owners` },
+] as const;
 
-const PERIOD_LABELS: Record<BillingPeriod, string> = {
-  monthly: 'Monthly',
-  yearly: `Yearly (save ${Math.round(YEARLY_DISCOUNT * 100)}%)`,
+const SAVING = Math.round(YEARLY_DISCOUNT * 100);
+const PERIOD_LABELS: Record<BillingPeriod, MessageDescriptor> = {
+  monthly: msg`Monthly`,
+  yearly: msg`Yearly (save ${SAVING}%)`,
 };
-const PERIODS = BILLING_PERIODS.map(
-  (period): SegmentedChoiceOption<BillingPeriod> => ({ value: period, label: PERIOD_LABELS[period] }),
-);
+/** A plan's period in a sentence: "Growth (yearly)". */
+const PERIOD_WORD: Record<BillingPeriod, MessageDescriptor> = { monthly: msg`monthly`, yearly: msg`yearly` };
 
 /**
  * The pricing page of the spec: billing toggle, audience tab, the free tier beside the four plans, and the
  * subscribe flow: the server's quote confirmed (both plans and the amount named) before checkout.
  */
 export function PricingPage() {
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const audiences = AUDIENCES.map(
+    (option): SegmentedChoiceOption<Audience> => ({ value: option.value, label: i18n._(option.label) }),
+  );
+  const periods = BILLING_PERIODS.map(
+    (value): SegmentedChoiceOption<BillingPeriod> => ({ value, label: i18n._(PERIOD_LABELS[value]) }),
+  );
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [audience, setAudience] = useState<Audience>('advertisers');
   const [signInOpen, setSignInOpen] = useState(false);
@@ -93,20 +105,22 @@ export function PricingPage() {
     <Container size="xl" py={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack gap="xs" align="center" ta="center">
-          <Title order={1}>Simple, transparent pricing</Title>
+          <Title order={1}>
+            <Trans>Simple, transparent pricing</Trans>
+          </Title>
           <Text c="dimmed" maw={640}>
-            {AUDIENCE_TEXT[audience]}
+            {i18n._(AUDIENCE_TEXT[audience])}
           </Text>
         </Stack>
 
         <Stack gap="sm" align="center">
-          <SegmentedChoice label="Audience" value={audience} onChange={setAudience} options={AUDIENCES} />
-          <SegmentedChoice label="Billing period" value={period} onChange={setPeriod} options={PERIODS} />
+          <SegmentedChoice label={t`Audience`} value={audience} onChange={setAudience} options={audiences} />
+          <SegmentedChoice label={t`Billing period`} value={period} onChange={setPeriod} options={periods} />
         </Stack>
 
         {unavailable ? (
-          <Alert color="yellow" title={MESSAGES.paymentsNotConfigured} role="status">
-            {MESSAGES.paymentsUnavailable}
+          <Alert color="yellow" title={core(MESSAGES.paymentsNotConfigured)} role="status">
+            {core(MESSAGES.paymentsUnavailable)}
           </Alert>
         ) : null}
         <SubscribeStatus state={state} />
@@ -135,15 +149,17 @@ export function PricingPage() {
           })}
         </SimpleGrid>
         <Text ta="center" fz="sm" c="dimmed">
-          Prices in INR. Yearly plans are billed once a year. See our{' '}
-          <Link to="/refund-cancellation">refund and cancellation policy</Link>.
+          <Trans>
+            Prices in INR. Yearly plans are billed once a year. See our{' '}
+            <Link to="/refund-cancellation">refund and cancellation policy</Link>.
+          </Trans>
         </Text>
       </Stack>
 
       <SignInRequiredModal
         opened={signInOpen}
         onClose={() => setSignInOpen(false)}
-        reason={MESSAGES.signInToSubscribe}
+        reason={core(MESSAGES.signInToSubscribe)}
         redirect="/pricing"
       />
       <ConfirmPlanModal
@@ -156,26 +172,34 @@ export function PricingPage() {
 }
 
 function SubscribeStatus({ state }: { state: ReturnType<typeof useSubscribe>['state'] }) {
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const formatDay = useFormatDate();
   if (state.step === 'working') {
     return (
-      <Alert color="blue" role="status" title="Processing payment">
-        Complete the payment in the checkout window. Your plan is activated once the payment is verified.
+      <Alert color="blue" role="status" title={t`Processing payment`}>
+        <Trans>
+          Complete the payment in the checkout window. Your plan is activated once the payment is verified.
+        </Trans>
       </Alert>
     );
   }
   if (state.step === 'success') {
+    const plan = state.subscription.planName;
+    const periodWord = i18n._(PERIOD_WORD[state.subscription.period]);
+    const until = formatDay(state.subscription.currentPeriodEnd);
     return (
-      <Alert color="green" role="status" title={MESSAGES.paymentSuccess}>
-        You are now on the {state.subscription.planName} plan (
-        {PERIOD_LABEL[state.subscription.period].toLowerCase()}
-        ), active until {formatDay(state.subscription.currentPeriodEnd)}.{' '}
-        <Link to="/dashboard">Go to your dashboard</Link>
+      <Alert color="green" role="status" title={core(MESSAGES.paymentSuccess)}>
+        {t`You are now on the ${plan} plan (${periodWord}), active until ${until}.`}{' '}
+        <Link to="/dashboard">
+          <Trans>Go to your dashboard</Trans>
+        </Link>
       </Alert>
     );
   }
   if (state.step === 'failed') {
     return (
-      <Alert color="red" role="alert" title={MESSAGES.paymentFailed}>
+      <Alert color="red" role="alert" title={core(MESSAGES.paymentFailed)}>
         {state.message}
       </Alert>
     );
@@ -183,7 +207,7 @@ function SubscribeStatus({ state }: { state: ReturnType<typeof useSubscribe>['st
   if (state.step === 'dismissed') {
     return (
       <Alert color="gray" role="status">
-        Payment cancelled. You have not been charged.
+        <Trans>Payment cancelled. You have not been charged.</Trans>
       </Alert>
     );
   }
@@ -191,15 +215,23 @@ function SubscribeStatus({ state }: { state: ReturnType<typeof useSubscribe>['st
 }
 
 function CurrentPlanNote({ subscription }: { subscription: Subscription }) {
+  const { t, i18n } = useLingui();
+  const formatDay = useFormatDate();
+  const plan = subscription.planName;
+  const ends = formatDay(subscription.endsAt);
+  const change = subscription.scheduledChange;
+  const next = subscription.nextAmount !== null ? formatPaise(subscription.nextAmount) : null;
   return (
-    <Alert color="teal" role="status" title={`Current plan: ${subscription.planName}`}>
-      {PERIOD_LABEL[subscription.period]} billing,{' '}
-      {subscription.cancelAtPeriodEnd ? 'cancelled: ends' : 'current period ends'} on{' '}
-      {formatDay(subscription.endsAt)}.
-      {subscription.scheduledChange
-        ? ` Then ${subscription.scheduledChange.planName} (${PERIOD_LABEL[subscription.scheduledChange.period].toLowerCase()}).`
-        : ''}
-      {subscription.nextAmount !== null ? ` Next period: ${formatPaise(subscription.nextAmount)}.` : ''}
+    <Alert color="teal" role="status" title={t`Current plan: ${plan}`}>
+      {subscription.period === 'yearly'
+        ? subscription.cancelAtPeriodEnd
+          ? t`Yearly billing, cancelled: ends on ${ends}.`
+          : t`Yearly billing, current period ends on ${ends}.`
+        : subscription.cancelAtPeriodEnd
+          ? t`Monthly billing, cancelled: ends on ${ends}.`
+          : t`Monthly billing, current period ends on ${ends}.`}
+      {change ? ` ${t`Then ${change.planName} (${i18n._(PERIOD_WORD[change.period])}).`}` : ''}
+      {next !== null ? ` ${t`Next period: ${next}.`}` : ''}
     </Alert>
   );
 }
@@ -214,57 +246,64 @@ function ConfirmPlanModal({
   onCancel: () => void;
   onConfirm: (quote: PlanQuote) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const formatDay = useFormatDate();
   const from = quote?.fromPlanName ?? FREE_PLAN.name;
   // A plan that starts at the period's end is paid in that period's last days, never weeks before it starts.
   const payLater = quote !== null && Date.parse(quote.payableFrom) > Date.now();
   return (
-    <Modal opened={quote !== null} onClose={onCancel} title="Confirm your plan" centered>
+    <Modal opened={quote !== null} onClose={onCancel} title={t`Confirm your plan`} centered>
       {quote ? (
         <Stack gap="sm">
           <Text>
-            From <strong>{from}</strong> to{' '}
-            <strong>
-              {quote.planName} ({PERIOD_LABEL[quote.period].toLowerCase()})
-            </strong>
+            <Trans>
+              From <strong>{from}</strong> to{' '}
+              <strong>
+                {quote.planName} ({i18n._(PERIOD_WORD[quote.period])})
+              </strong>
+            </Trans>
           </Text>
           {quote.kind === 'upgrade' ? (
             <Text fz="sm">
-              The upgrade applies now. {formatPaise(quote.credit)} of your current plan's unused days is
-              deducted from the new price.
+              {t`The upgrade applies now. ${formatPaise(quote.credit)} of your current plan's unused days is deducted from the new price.`}
             </Text>
           ) : quote.kind === 'scheduled' ? (
             <Text fz="sm">
-              Your {from} plan stays until {formatDay(quote.appliesAt)}; {quote.planName} starts then.
+              {t`Your ${from} plan stays until ${formatDay(quote.appliesAt)}; ${quote.planName} starts then.`}
             </Text>
           ) : quote.kind === 'renewal' ? (
-            <Text fz="sm">Renews your plan from {formatDay(quote.appliesAt)}.</Text>
+            <Text fz="sm">{t`Renews your plan from ${formatDay(quote.appliesAt)}.`}</Text>
           ) : (
-            <Text fz="sm">The plan starts as soon as the payment is verified.</Text>
+            <Text fz="sm">
+              <Trans>The plan starts as soon as the payment is verified.</Trans>
+            </Text>
           )}
           {payLater ? (
             <>
               <Text fw={700} fz="lg" data-testid="quote-amount">
-                Nothing to pay now
+                <Trans>Nothing to pay now</Trans>
               </Text>
               <Text fz="sm">
-                {quote.planName} costs {formatPaise(quote.amount)} (incl. 18% GST), paid like a renewal in the
-                last 7 days of your current period: choose it here again from {formatDay(quote.payableFrom)}.
-                We remind you by e-mail.
+                {t`${quote.planName} costs ${formatPaise(quote.amount)} (incl. 18% GST), paid like a renewal in the last 7 days of your current period: choose it here again from ${formatDay(quote.payableFrom)}. We remind you by e-mail.`}
               </Text>
               <Group justify="flex-end">
-                <Button onClick={onCancel}>OK</Button>
+                <Button onClick={onCancel}>
+                  <Trans>OK</Trans>
+                </Button>
               </Group>
             </>
           ) : (
             <>
               <Text fw={700} fz="lg" data-testid="quote-amount">
-                Amount to pay now: {formatPaise(quote.amount)} (incl. 18% GST)
+                {t`Amount to pay now: ${formatPaise(quote.amount)} (incl. 18% GST)`}
               </Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={onCancel}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
-                <Button onClick={() => onConfirm(quote)}>Confirm and pay {formatPaise(quote.amount)}</Button>
+                <Button
+                  onClick={() => onConfirm(quote)}
+                >{t`Confirm and pay ${formatPaise(quote.amount)}`}</Button>
               </Group>
             </>
           )}
@@ -279,6 +318,7 @@ function ConfirmPlanModal({
  * up); a member already has the free tier, as the current plan or beneath a paid one.
  */
 function FreeCard({ visitor, isCurrent }: { visitor: boolean; isCurrent: boolean }) {
+  const core = useCoreText();
   return (
     <Card
       withBorder
@@ -295,39 +335,41 @@ function FreeCard({ visitor, isCurrent }: { visitor: boolean; isCurrent: boolean
           </Title>
           {isCurrent ? (
             <Badge color="teal" variant="filled">
-              Current plan
+              <Trans>Current plan</Trans>
             </Badge>
           ) : null}
         </Group>
         <Text fz="sm" c="dimmed">
-          {FREE_PLAN.description}
+          {core(FREE_PLAN.description)}
         </Text>
         <div>
           <Group gap={6} align="baseline">
             <Text fz={32} fw={800} lh={1}>
               {formatRupees(0)}
             </Text>
-            <Text c="dimmed">/month</Text>
+            <Text c="dimmed">
+              <Trans>/month</Trans>
+            </Text>
           </Group>
           <Text fz="sm" c="dimmed" mt={6}>
-            No payment needed
+            <Trans>No payment needed</Trans>
           </Text>
         </div>
         <Stack gap={2}>
           <Text fz="sm" fw={600}>
-            Commission: {FREE_PLAN.commission}
+            <Trans>Commission:</Trans> {core(FREE_PLAN.commission)}
           </Text>
-          <Text fz="sm">{FREE_PLAN.dealLimit}</Text>
+          <Text fz="sm">{core(FREE_PLAN.dealLimit)}</Text>
         </Stack>
         <List spacing={4} fz="sm" style={{ flexGrow: 1 }}>
           {FREE_PLAN.features.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
+            <List.Item key={feature}>{core(feature)}</List.Item>
           ))}
         </List>
         {visitor ? (
           <Center>
             <Button fullWidth variant="default" component={Link} to="/signup">
-              Start free
+              <Trans>Start free</Trans>
             </Button>
           </Center>
         ) : null}
@@ -350,14 +392,17 @@ interface PlanCardProps {
 
 function PlanCard(props: PlanCardProps) {
   const { plan, period, isCurrent, canRenew, switchesPeriod, disabled, loading, onSubscribe } = props;
-  const action = switchesPeriod ? 'Switch' : isCurrent ? 'Renew' : 'Subscribe to';
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const name = plan.name;
+  const action = switchesPeriod ? t`Switch ${name}` : isCurrent ? t`Renew ${name}` : t`Subscribe to ${name}`;
   const label = switchesPeriod
-    ? `Switch to ${period}`
+    ? t`Switch to ${i18n._(PERIOD_WORD[period])}`
     : isCurrent
       ? canRenew
-        ? 'Renew plan'
-        : 'Your plan'
-      : 'Subscribe';
+        ? t`Renew plan`
+        : t`Your plan`
+      : t`Subscribe`;
   const titleId = `plan-${plan.id}-title`;
   const monthly = period === 'yearly' ? yearlyMonthlyEquivalent(plan) : plan.price;
   return (
@@ -378,48 +423,54 @@ function PlanCard(props: PlanCardProps) {
             {plan.name}
           </Title>
           <Group gap={4}>
-            {plan.isPopular ? <Badge>Most Popular</Badge> : null}
+            {plan.isPopular ? (
+              <Badge>
+                <Trans>Most Popular</Trans>
+              </Badge>
+            ) : null}
             {isCurrent ? (
               <Badge color="teal" variant="filled">
-                Current plan
+                <Trans>Current plan</Trans>
               </Badge>
             ) : null}
           </Group>
         </Group>
         <Text fz="sm" c="dimmed">
-          {plan.description}
+          {core(plan.description)}
         </Text>
         <div>
           <Group gap={6} align="baseline">
             <Text fz={32} fw={800} lh={1}>
               {formatRupees(monthly)}
             </Text>
-            <Text c="dimmed">/month</Text>
+            <Text c="dimmed">
+              <Trans>/month</Trans>
+            </Text>
           </Group>
           {period === 'yearly' ? (
             <Group gap="xs" mt={6}>
               <Text fz="sm" c="dimmed">
-                {formatRupees(periodPrice(plan, 'yearly'))} billed yearly
+                {t`${formatRupees(periodPrice(plan, 'yearly'))} billed yearly`}
               </Text>
               <Badge color="green" variant="light">
-                save 20%
+                {t`save ${SAVING}%`}
               </Badge>
             </Group>
           ) : (
             <Text fz="sm" c="dimmed" mt={6}>
-              Billed monthly
+              <Trans>Billed monthly</Trans>
             </Text>
           )}
         </div>
         <Stack gap={2}>
           <Text fz="sm" fw={600}>
-            Commission: {plan.commission}
+            <Trans>Commission:</Trans> {core(plan.commission)}
           </Text>
-          <Text fz="sm">{plan.dealLimit}</Text>
+          <Text fz="sm">{core(plan.dealLimit)}</Text>
         </Stack>
         <List spacing={4} fz="sm" style={{ flexGrow: 1 }}>
           {plan.features.map((feature) => (
-            <List.Item key={feature}>{feature}</List.Item>
+            <List.Item key={feature}>{core(feature)}</List.Item>
           ))}
         </List>
         <Center>
@@ -429,7 +480,7 @@ function PlanCard(props: PlanCardProps) {
             onClick={onSubscribe}
             disabled={disabled || (isCurrent && !switchesPeriod && !canRenew)}
             loading={loading}
-            aria-label={`${action} ${plan.name}`}
+            aria-label={action}
           >
             {label}
           </Button>

@@ -5,15 +5,12 @@ import {
   SAVED_SEARCHES,
   type SavedSearchFrequency,
 } from '@barterads/core/saved-searches';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useCoreText } from '../../i18n/core-text';
 import { describeQuery, type SavedQuery } from './describe';
-
-const FREQUENCY_OPTIONS = SAVED_SEARCH_FREQUENCIES.map((f) => ({
-  value: f,
-  label: SAVED_SEARCH_FREQUENCY_LABELS[f],
-}));
 
 export interface SaveSearchModalProps {
   opened: boolean;
@@ -26,7 +23,14 @@ export interface SaveSearchModalProps {
  * listings; at the limit of SAVED_SEARCHES.maxPerUser, the server's message. Loaded on first use.
  */
 export function SaveSearchModal({ opened, onClose, query }: SaveSearchModalProps) {
-  const [name, setName] = useState(() => describeQuery(query).slice(0, SAVED_SEARCHES.nameMax));
+  const { t, i18n } = useLingui();
+  const core = useCoreText();
+  const described = describeQuery(query, i18n, core);
+  const frequencyOptions = SAVED_SEARCH_FREQUENCIES.map((f) => ({
+    value: f,
+    label: core(SAVED_SEARCH_FREQUENCY_LABELS[f]),
+  }));
+  const [name, setName] = useState(() => described.slice(0, SAVED_SEARCHES.nameMax));
   const [frequency, setFrequency] = useState<SavedSearchFrequency>('daily');
   const [savedName, setSavedName] = useState<string | null>(null);
   const utils = trpc.useUtils();
@@ -40,23 +44,27 @@ export function SaveSearchModal({ opened, onClose, query }: SaveSearchModalProps
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Save this search"
+      title={t`Save this search`}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {savedName ? (
         <Stack>
           <Text role="status">
-            Saved “{savedName}”.{' '}
+            {t`Saved “${savedName}”.`}{' '}
             {frequency === 'never'
-              ? 'It sends no e-mails.'
-              : `We will e-mail you new listings ${frequency === 'instant' ? 'as they are posted' : SAVED_SEARCH_FREQUENCY_LABELS[frequency].toLowerCase()}.`}
+              ? t`It sends no e-mails.`
+              : frequency === 'instant'
+                ? t`We will e-mail you new listings as they are posted.`
+                : frequency === 'daily'
+                  ? t`We will e-mail you new listings daily.`
+                  : t`We will e-mail you new listings weekly.`}
           </Text>
           <Anchor component={Link} to="/dashboard/saved-searches">
-            Manage saved searches
+            <Trans>Manage saved searches</Trans>
           </Anchor>
           <Button onClick={onClose} w="fit-content">
-            Done
+            <Trans>Done</Trans>
           </Button>
         </Stack>
       ) : (
@@ -68,10 +76,10 @@ export function SaveSearchModal({ opened, onClose, query }: SaveSearchModalProps
         >
           <Stack>
             <Text size="sm" c="dimmed">
-              {describeQuery(query)}
+              {described}
             </Text>
             <TextInput
-              label="Name"
+              label={t`Name`}
               value={name}
               required
               maxLength={SAVED_SEARCHES.nameMax}
@@ -79,18 +87,18 @@ export function SaveSearchModal({ opened, onClose, query }: SaveSearchModalProps
               data-autofocus
             />
             <NativeSelect
-              label="E-mail me new listings"
-              data={FREQUENCY_OPTIONS}
+              label={t`E-mail me new listings`}
+              data={frequencyOptions}
               value={frequency}
               onChange={(event) => setFrequency(event.currentTarget.value as SavedSearchFrequency)}
             />
             {create.error ? (
               <Text c="red" size="sm" role="alert">
-                {errorMessage(create.error, 'Could not save the search.')}
+                {errorMessage(create.error, t`Could not save the search.`)}
               </Text>
             ) : null}
             <Button type="submit" loading={create.isPending} w="fit-content">
-              Save search
+              <Trans>Save search</Trans>
             </Button>
           </Stack>
         </form>

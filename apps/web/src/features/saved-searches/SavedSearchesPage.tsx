@@ -5,8 +5,6 @@ import {
   SAVED_SEARCHES,
   type SavedSearchFrequency,
 } from '@barterads/core/saved-searches';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Anchor,
@@ -23,37 +21,17 @@ import {
 import { Link } from '@tanstack/react-router';
 import { LoadError } from '../../components/LoadError';
 import { useCoreText } from '../../i18n/core-text';
-import { describeQuery, type QueryWords } from './describe';
+import { describeQuery } from './describe';
 
 type SavedSearch = RouterOutputs['savedSearches']['list']['savedSearches'][number];
-
-/** The alert frequencies (core's SAVED_SEARCH_FREQUENCY_LABELS) in the page's language. */
-const FREQUENCY_LABELS: Record<SavedSearchFrequency, MessageDescriptor> = {
-  instant: msg`Instantly`,
-  daily: msg`Daily`,
-  weekly: msg`Weekly`,
-  never: msg`Never (no e-mails)`,
-};
-
-/** describeQuery's words in the page's language. */
-function useQueryWords(): QueryWords {
-  const { t } = useLingui();
-  const core = useCoreText();
-  return {
-    roles: { media_owner: t`Media owners`, advertiser: t`Advertisers` },
-    verified: t`Verified businesses`,
-    any: t`any`,
-    available: (from, to) => t`available ${from} to ${to}`,
-    all: t`All listings`,
-    category: core,
-  };
-}
 
 /** `/dashboard/saved-searches`: the member's saved searches, each with its alert frequency, open and delete. */
 export function SavedSearchesPage() {
   const { t } = useLingui();
+  const max = SAVED_SEARCHES.maxPerUser;
   const query = trpc.savedSearches.list.useQuery();
   const searches = query.data?.savedSearches ?? [];
+  const count = searches.length;
   return (
     <Stack maw={720}>
       <Title order={1} fz="h2">
@@ -65,8 +43,7 @@ export function SavedSearchesPage() {
           <Anchor component={Link} to="/marketplace">
             marketplace
           </Anchor>{' '}
-          and we e-mail you the listings posted since the last alert. You can keep {SAVED_SEARCHES.maxPerUser}
-          .
+          and we e-mail you the listings posted since the last alert. You can keep {max}.
         </Trans>
       </Text>
       {query.isPending ? (
@@ -98,11 +75,7 @@ export function SavedSearchesPage() {
         </Card>
       ) : (
         <>
-          <Text fz="sm">
-            <Trans>
-              {searches.length} of {SAVED_SEARCHES.maxPerUser} saved.
-            </Trans>
-          </Text>
+          <Text fz="sm">{t`${count} of ${max} saved.`}</Text>
           <Stack gap="sm" role="list" aria-label={t`Your saved searches`}>
             {searches.map((search) => (
               <SavedSearchItem key={search.id} search={search} />
@@ -116,11 +89,12 @@ export function SavedSearchesPage() {
 
 function SavedSearchItem({ search }: { search: SavedSearch }) {
   const { t, i18n } = useLingui();
-  const words = useQueryWords();
+  const core = useCoreText();
   const frequencyOptions = SAVED_SEARCH_FREQUENCIES.map((f) => ({
     value: f,
-    label: i18n.locale === 'en' ? SAVED_SEARCH_FREQUENCY_LABELS[f] : i18n._(FREQUENCY_LABELS[f]),
+    label: core(SAVED_SEARCH_FREQUENCY_LABELS[f]),
   }));
+  const name = search.name;
   const utils = trpc.useUtils();
   const update = trpc.savedSearches.update.useMutation({
     onSuccess: async () => utils.savedSearches.list.invalidate(),
@@ -140,12 +114,12 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
               {search.name}
             </Text>
             <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {describeQuery(search.query, words)}
+              {describeQuery(search.query, i18n, core)}
             </Text>
           </Stack>
           <NativeSelect
             label={t`E-mail alerts`}
-            aria-label={t`E-mail alerts for ${search.name}`}
+            aria-label={t`E-mail alerts for ${name}`}
             data={frequencyOptions}
             value={search.frequency}
             disabled={update.isPending}
@@ -184,10 +158,9 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
             variant="light"
             size="compact-sm"
             loading={remove.isPending}
-            aria-label={t`Delete saved search ${search.name}`}
+            aria-label={t`Delete saved search ${name}`}
             onClick={() => {
-              if (window.confirm(t`Delete the saved search "${search.name}"?`))
-                remove.mutate({ id: search.id });
+              if (window.confirm(t`Delete the saved search "${name}"?`)) remove.mutate({ id: search.id });
             }}
           >
             <Trans>Delete</Trans>

@@ -1,6 +1,7 @@
 import { errorMessage, type SessionUser, trpc } from '@barterads/api-client';
 import { ADDRESS_STATES, INVOICE_PREFIX_PATTERN, statesOfPin } from '@barterads/core';
 import { BusinessAddressFields } from '@barterads/core/forms';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -32,6 +33,7 @@ const resolveAddress = schemaResolver(BusinessAddressFields, { sync: true });
  * checked against the state (and, once GST verified, the state against your GSTIN's) here and on the server.
  */
 function BusinessAddressForm({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [saved, setSaved] = useState(false);
   const form = useForm<AddressValues>({
@@ -67,32 +69,34 @@ function BusinessAddressForm({ user }: { user: SessionUser }) {
     <form onSubmit={onSubmit} noValidate aria-labelledby="business-address-heading">
       <Stack gap="sm">
         <Title order={3} fz="h5" id="business-address-heading">
-          Business address
+          <Trans>Business address</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Printed on your tax invoices. With a verified GSTIN, use the address of your GST registration.
+          <Trans>
+            Printed on your tax invoices. With a verified GSTIN, use the address of your GST registration.
+          </Trans>
         </Text>
         {update.error ? (
           <Alert color="red" role="alert">
-            {errorMessage(update.error, 'Could not save the address.')}
+            {errorMessage(update.error, t`Could not save the address.`)}
           </Alert>
         ) : null}
         {saved && !update.error ? (
           <Alert color="green" role="status">
-            Address saved.
+            <Trans>Address saved.</Trans>
           </Alert>
         ) : null}
         <TextInput
-          label="Address"
+          label={t`Address`}
           required
           autoComplete="street-address"
-          placeholder="Shop 4, 12 MG Road"
+          placeholder={t`Shop 4, 12 MG Road`}
           {...form.getInputProps('line')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="City" required autoComplete="address-level2" {...form.getInputProps('city')} />
+          <TextInput label={t`City`} required autoComplete="address-level2" {...form.getInputProps('city')} />
           <TextInput
-            label="PIN code"
+            label={t`PIN code`}
             required
             inputMode="numeric"
             maxLength={6}
@@ -101,7 +105,7 @@ function BusinessAddressForm({ user }: { user: SessionUser }) {
           />
         </SimpleGrid>
         <Select
-          label="State"
+          label={t`State`}
           required
           searchable
           data={ADDRESS_STATES as string[]}
@@ -111,7 +115,7 @@ function BusinessAddressForm({ user }: { user: SessionUser }) {
         />
         <Group>
           <Button type="submit" loading={update.isPending}>
-            Save address
+            <Trans>Save address</Trans>
           </Button>
         </Group>
       </Stack>
@@ -121,6 +125,7 @@ function BusinessAddressForm({ user }: { user: SessionUser }) {
 
 /** "My turnover is above the e-invoicing threshold": the e-invoice JSON is then offered for my issued legs. */
 function EInvoicingSwitch({ on }: { on: boolean }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const update = trpc.accounts.updateProfile.useMutation({
     onSuccess: ({ user }) => {
@@ -131,15 +136,15 @@ function EInvoicingSwitch({ on }: { on: boolean }) {
   return (
     <Stack gap={4}>
       <Switch
-        label="My aggregate turnover is above the e-invoicing threshold (INR 5 crore)"
-        description="Your issued barter invoices to registered businesses then come with the e-invoice JSON to upload to the invoice registration portal."
+        label={t`My aggregate turnover is above the e-invoicing threshold (INR 5 crore)`}
+        description={t`Your issued barter invoices to registered businesses then come with the e-invoice JSON to upload to the invoice registration portal.`}
         checked={update.isPending ? Boolean(update.variables?.einvoicing) : on}
         disabled={update.isPending}
         onChange={(e) => update.mutate({ einvoicing: e.currentTarget.checked })}
       />
       {update.error ? (
         <Alert color="red" role="alert">
-          {errorMessage(update.error, 'Could not save.')}
+          {errorMessage(update.error, t`Could not save.`)}
         </Alert>
       ) : null}
     </Stack>
@@ -148,6 +153,7 @@ function EInvoicingSwitch({ on }: { on: boolean }) {
 
 /** Your invoice series: the prefix your barter invoice numbers start with, and the next number. */
 function InvoiceSeriesForm() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const series = trpc.tax.invoiceSeries.useQuery(undefined, { retry: false });
   const [prefix, setPrefix] = useState<string | null>(null);
@@ -169,40 +175,42 @@ function InvoiceSeriesForm() {
     >
       <Stack gap="sm">
         <Title order={3} fz="h5" id="invoice-series-heading">
-          Invoice series
+          <Trans>Invoice series</Trans>
         </Title>
         <Text size="sm" c="dimmed">
-          Your barter invoices are numbered in your own series, without gaps in each financial year.
+          <Trans>
+            Your barter invoices are numbered in your own series, without gaps in each financial year.
+          </Trans>
         </Text>
         {series.isError ? (
           <Alert color="red" role="alert">
-            {errorMessage(series.error, 'Could not load your invoice series.')}
+            {errorMessage(series.error, t`Could not load your invoice series.`)}
           </Alert>
         ) : null}
         {set.error ? (
           <Alert color="red" role="alert">
-            {errorMessage(set.error, 'Could not save the series.')}
+            {errorMessage(set.error, t`Could not save the series.`)}
           </Alert>
         ) : null}
         <TextInput
-          label="Prefix"
+          label={t`Prefix`}
           placeholder="HS/25-26/"
           maxLength={10}
           value={value}
           disabled={series.isPending}
-          error={invalid ? 'Up to 10 capital letters, digits, / and -.' : undefined}
+          error={invalid ? t`Up to 10 capital letters, digits, / and -.` : undefined}
           onChange={(e) => setPrefix(e.currentTarget.value.toUpperCase())}
         />
         <Text size="sm" role="status">
           {series.isPending
-            ? 'Loading your series…'
+            ? t`Loading your series…`
             : series.data?.next
-              ? `Your next invoice number: ${series.data.next}`
-              : 'No series yet: set a prefix before you issue an invoice.'}
+              ? t`Your next invoice number: ${series.data.next}`
+              : t`No series yet: set a prefix before you issue an invoice.`}
         </Text>
         <Group>
           <Button type="submit" variant="light" loading={set.isPending} disabled={!value || invalid}>
-            Save series
+            <Trans>Save series</Trans>
           </Button>
         </Group>
       </Stack>
@@ -217,7 +225,7 @@ export function TaxInvoicesSection() {
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tax-invoices-title">
       <Stack gap="lg">
         <Title order={2} fz="h4" id="tax-invoices-title">
-          Tax invoices
+          <Trans>Tax invoices</Trans>
         </Title>
         {me.data ? <BusinessAddressForm key={me.data.user._id} user={me.data.user} /> : null}
         {me.data ? <EInvoicingSwitch on={me.data.user.einvoicing} /> : null}

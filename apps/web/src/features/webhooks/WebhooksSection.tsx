@@ -1,5 +1,8 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { EVENT_TYPES } from '@barterads/core';
+import { EVENT_TYPES, LANGUAGE_TAGS } from '@barterads/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -19,9 +22,17 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadError } from '../../components/LoadError';
+import { usePageLanguage } from '../../i18n/core-text';
 
 type Webhook = RouterOutputs['webhooks']['list']['webhooks'][number];
 type Delivery = RouterOutputs['webhooks']['deliveries']['deliveries'][number];
+
+const STATUS_LABEL = {
+  pending: msg`pending`,
+  delivered: msg`delivered`,
+  skipped: msg`skipped`,
+  failed: msg`failed`,
+} as const satisfies Record<Delivery['status'], MessageDescriptor>;
 
 const STATUS_COLOR: Record<Delivery['status'], string> = {
   pending: 'yellow',
@@ -30,17 +41,30 @@ const STATUS_COLOR: Record<Delivery['status'], string> = {
   failed: 'red',
 };
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+/** "28 Nov 2026, 3:05 pm" in the page's language (Indian dates: hi-IN, mr-IN, en-IN). */
+function useWhen(): (iso: string) => string {
+  const language = usePageLanguage();
+  return (iso: string) =>
+    new Date(iso).toLocaleString(LANGUAGE_TAGS[language], { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A secret shown once (after creating an endpoint or rotating its secret). */
 function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Alert color="green" title="Copy the signing secret now" withCloseButton onClose={onClose}>
+    <Alert
+      color="green"
+      title={t`Copy the signing secret now`}
+      withCloseButton
+      onClose={onClose}
+      closeButtonLabel={t`Close`}
+    >
       <Stack gap="xs">
         <Text size="sm">
-          It is shown only this once. Check each delivery's <Code>BarterAds-Signature</Code> with it.
+          <Trans>
+            It is shown only this once. Check each delivery's <Code translate="no">BarterAds-Signature</Code>{' '}
+            with it.
+          </Trans>
         </Text>
         <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
           {secret}
@@ -48,7 +72,7 @@ function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }
         <CopyButton value={secret}>
           {({ copied, copy }) => (
             <Button size="compact-sm" w="fit-content" color={copied ? 'teal' : undefined} onClick={copy}>
-              {copied ? 'Copied' : 'Copy secret'}
+              {copied ? t`Copied` : t`Copy secret`}
             </Button>
           )}
         </CopyButton>
@@ -58,6 +82,8 @@ function SecretOnce({ secret, onClose }: { secret: string; onClose: () => void }
 }
 
 function Deliveries({ webhook }: { webhook: Webhook }) {
+  const { t, i18n } = useLingui();
+  const when = useWhen();
   const utils = trpc.useUtils();
   const query = trpc.webhooks.deliveries.useQuery(
     { id: webhook._id },
@@ -69,19 +95,28 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
   const resend = trpc.webhooks.resend.useMutation({
     onSuccess: async () => utils.webhooks.deliveries.invalidate({ id: webhook._id }),
   });
-  if (query.isLoading) return <Skeleton h={40} role="status" aria-label="Loading deliveries" />;
+  if (query.isLoading) return <Skeleton h={40} role="status" aria-label={t`Loading deliveries`} />;
   if (query.isError) {
     return (
-      <LoadError title="Could not load the deliveries" error={query.error} onRetry={() => query.refetch()} />
+      <LoadError
+        title={t`Could not load the deliveries`}
+        error={query.error}
+        onRetry={() => query.refetch()}
+      />
     );
   }
   const deliveries = query.data?.deliveries ?? [];
-  if (deliveries.length === 0) return <Text size="sm">No deliveries yet.</Text>;
+  if (deliveries.length === 0)
+    return (
+      <Text size="sm">
+        <Trans>No deliveries yet.</Trans>
+      </Text>
+    );
   return (
-    <Stack gap={6} role="list" aria-label={`Deliveries to ${webhook.url}`}>
+    <Stack gap={6} role="list" aria-label={t`Deliveries to ${webhook.url}`}>
       {resend.error && (
         <Text c="red" size="sm" role="alert">
-          {errorMessage(resend.error, 'Could not resend it.')}
+          {errorMessage(resend.error, t`Could not resend it.`)}
         </Text>
       )}
       {deliveries.map((d) => (
@@ -89,20 +124,20 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Stack gap={2}>
               <Group gap="xs">
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} translate="no">
                   {d.eventType}
                 </Text>
                 <Badge size="sm" variant="light" color={STATUS_COLOR[d.status]}>
-                  {d.status}
+                  {i18n._(STATUS_LABEL[d.status])}
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed">
-                {when(d.createdAt)} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
-                {d.lastStatusCode !== null ? ` · answered ${d.lastStatusCode}` : ''}
-                {d.nextAttemptAt ? ` · next ${when(d.nextAttemptAt)}` : ''}
+                {when(d.createdAt)} · {t`${plural(d.attempts, { one: '# attempt', other: '# attempts' })}`}
+                {d.lastStatusCode !== null ? ` · ${t`answered ${d.lastStatusCode}`}` : ''}
+                {d.nextAttemptAt ? ` · ${t`next ${when(d.nextAttemptAt)}`}` : ''}
               </Text>
               {d.lastError && d.status !== 'delivered' && (
-                <Text size="xs" c="red" style={{ wordBreak: 'break-word' }}>
+                <Text size="xs" c="red" style={{ wordBreak: 'break-word' }} translate="no">
                   {d.lastError}
                 </Text>
               )}
@@ -113,9 +148,9 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
               disabled={webhook.status !== 'active'}
               loading={resend.isPending && resend.variables?.deliveryId === d._id}
               onClick={() => resend.mutate({ id: webhook._id, deliveryId: d._id })}
-              aria-label={`Resend ${d.eventType} of ${when(d.createdAt)}`}
+              aria-label={t`Resend ${d.eventType} of ${when(d.createdAt)}`}
             >
-              Resend
+              <Trans>Resend</Trans>
             </Button>
           </Group>
         </Paper>
@@ -125,6 +160,8 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
 }
 
 function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
+  const { t } = useLingui();
+  const when = useWhen();
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const refresh = async () => {
@@ -152,33 +189,34 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Badge variant="light" color={active ? 'green' : 'red'} style={{ flexShrink: 0 }}>
-            {active ? 'Active' : 'Disabled'}
+            {active ? t`Active` : t`Disabled`}
           </Badge>
-          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+          <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }} translate="no">
             {webhook.url}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" translate="no">
           {webhook.types.join(', ')}
         </Text>
         {!active && webhook.disabledReason && (
           <Text size="sm" c="red">
-            Disabled{webhook.disabledAt ? ` ${when(webhook.disabledAt)}` : ''}: {webhook.disabledReason}
+            {webhook.disabledAt ? t`Disabled ${when(webhook.disabledAt)}:` : t`Disabled:`}{' '}
+            <span translate="no">{webhook.disabledReason}</span>
           </Text>
         )}
         {webhook.previousSecretExpiresAt && (
           <Text size="xs" c="dimmed">
-            The previous secret also signs until {when(webhook.previousSecretExpiresAt)}.
+            {t`The previous secret also signs until ${when(webhook.previousSecretExpiresAt)}.`}
           </Text>
         )}
         {failure && (
           <Text c="red" size="sm" role="alert">
-            {errorMessage(failure, 'That did not work.')}
+            {errorMessage(failure, t`That did not work.`)}
           </Text>
         )}
         <Group gap="xs" wrap="wrap">
           <Button size="compact-sm" variant="light" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-            {open ? 'Hide deliveries' : 'Deliveries'}
+            {open ? t`Hide deliveries` : t`Deliveries`}
           </Button>
           <Button
             size="compact-sm"
@@ -187,18 +225,18 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
             loading={test.isPending}
             onClick={() => test.mutate({ id: webhook._id })}
           >
-            Send test event
+            <Trans>Send test event</Trans>
           </Button>
           <Button
             size="compact-sm"
             variant="light"
             loading={rotate.isPending}
             onClick={() => {
-              if (window.confirm('Rotate the secret? The old one keeps signing for 24 hours.'))
+              if (window.confirm(t`Rotate the secret? The old one keeps signing for 24 hours.`))
                 rotate.mutate({ id: webhook._id });
             }}
           >
-            Rotate secret
+            <Trans>Rotate secret</Trans>
           </Button>
           <Button
             size="compact-sm"
@@ -206,20 +244,20 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
             loading={update.isPending}
             onClick={() => update.mutate({ id: webhook._id, enabled: !active })}
           >
-            {active ? 'Turn off' : 'Turn on'}
+            {active ? t`Turn off` : t`Turn on`}
           </Button>
           <Button
             size="compact-sm"
             variant="light"
             color="red"
             loading={remove.isPending}
-            aria-label={`Delete endpoint ${webhook.url}`}
+            aria-label={t`Delete endpoint ${webhook.url}`}
             onClick={() => {
-              if (window.confirm(`Delete the endpoint ${webhook.url}? Nothing more is sent to it.`))
+              if (window.confirm(t`Delete the endpoint ${webhook.url}? Nothing more is sent to it.`))
                 remove.mutate({ id: webhook._id });
             }}
           >
-            Delete
+            <Trans>Delete</Trans>
           </Button>
         </Group>
         {open && <Deliveries webhook={webhook} />}
@@ -230,6 +268,7 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
 
 /** Settings: a Professional or Enterprise member's webhook endpoints, their deliveries; an upsell on other plans. */
 export function WebhooksSection() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const query = trpc.webhooks.list.useQuery();
   const [url, setUrl] = useState('');
@@ -254,31 +293,35 @@ export function WebhooksSection() {
     >
       <Stack gap="sm">
         <Title order={2} fz="h4" id="webhooks-title">
-          Webhooks
+          <Trans>Webhooks</Trans>
         </Title>
         {query.isLoading ? (
-          <Skeleton h={60} role="status" aria-label="Loading webhooks" />
+          <Skeleton h={60} role="status" aria-label={t`Loading webhooks`} />
         ) : query.isError ? (
           <LoadError
-            title="Could not load your webhooks"
+            title={t`Could not load your webhooks`}
             error={query.error}
             onRetry={() => query.refetch()}
           />
         ) : !query.data?.apiAccess && query.data?.webhooks.length === 0 ? (
-          <Alert color="blue" title="Webhooks come with Professional and Enterprise">
+          <Alert color="blue" title={t`Webhooks come with Professional and Enterprise`}>
             <Stack gap="xs">
-              <Text size="sm">Have deal and listing events POSTed to your own systems as they happen.</Text>
+              <Text size="sm">
+                <Trans>Have deal and listing events POSTed to your own systems as they happen.</Trans>
+              </Text>
               <Button component={Link} to="/pricing" size="compact-sm" w="fit-content">
-                See plans
+                <Trans>See plans</Trans>
               </Button>
             </Stack>
           </Alert>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              We POST each event you choose to your https address, signed with{' '}
-              <Code>BarterAds-Signature</Code>. Answer 2xx within 10 seconds; we retry for 3 days, then turn
-              the endpoint off and e-mail you.
+              <Trans>
+                We POST each event you choose to your https address, signed with{' '}
+                <Code translate="no">BarterAds-Signature</Code>. Answer 2xx within 10 seconds; we retry for 3
+                days, then turn the endpoint off and e-mail you.
+              </Trans>
             </Text>
             {secret && <SecretOnce secret={secret} onClose={() => setSecret(null)} />}
             {query.data?.apiAccess && (
@@ -290,7 +333,7 @@ export function WebhooksSection() {
               >
                 <Stack gap="xs">
                   <TextInput
-                    label="Endpoint URL"
+                    label={t`Endpoint URL`}
                     placeholder="https://example.com/barterads/webhook"
                     type="url"
                     inputMode="url"
@@ -300,7 +343,7 @@ export function WebhooksSection() {
                     onChange={(event) => setUrl(event.currentTarget.value)}
                   />
                   <MultiSelect
-                    label="Event types"
+                    label={t`Event types`}
                     data={[...EVENT_TYPES]}
                     value={types}
                     onChange={setTypes}
@@ -310,19 +353,21 @@ export function WebhooksSection() {
                   />
                   {create.error && (
                     <Text c="red" size="sm" role="alert">
-                      {errorMessage(create.error, 'Could not add the endpoint.')}
+                      {errorMessage(create.error, t`Could not add the endpoint.`)}
                     </Text>
                   )}
                   <Button type="submit" loading={create.isPending} w="fit-content">
-                    Add endpoint
+                    <Trans>Add endpoint</Trans>
                   </Button>
                 </Stack>
               </form>
             )}
             {query.data?.webhooks.length === 0 ? (
-              <Text size="sm">No endpoints yet.</Text>
+              <Text size="sm">
+                <Trans>No endpoints yet.</Trans>
+              </Text>
             ) : (
-              <Stack gap="xs" role="list" aria-label="Your webhook endpoints">
+              <Stack gap="xs" role="list" aria-label={t`Your webhook endpoints`}>
                 {query.data?.webhooks.map((w) => (
                   <Endpoint key={w._id} webhook={w} onSecret={setSecret} />
                 ))}

@@ -1,4 +1,7 @@
 import { errorMessage, trpc } from '@barterads/api-client';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -15,24 +18,29 @@ import {
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../components/LoadError';
 
-const STATUS_LABEL = { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed' } as const;
+const STATUS_LABEL = {
+  sent: msg`Sent`,
+  delivered: msg`Delivered`,
+  read: msg`Read`,
+  failed: msg`Failed`,
+} as const;
 const STATUS_COLOR = { sent: 'gray', delivered: 'blue', read: 'green', failed: 'red' } as const;
 
-const TEMPLATE_LABEL: Record<string, string> = {
-  barterads_confirm_code: 'Confirmation code',
-  barterads_offer_received: 'Offer received',
-  barterads_offer_countered: 'Offer countered',
-  barterads_deal_accepted: 'Deal accepted',
-  barterads_offer_expiring: 'Offer closing soon',
-  barterads_deliverable_due: 'Deliverable due',
-  barterads_proof_submitted: 'Proof submitted',
-  barterads_dispute_opened: 'Dispute opened',
-  barterads_dispute_resolved: 'Dispute resolved',
-  barterads_invoice_leg_due: 'Invoice due',
-  barterads_circle_proposed: 'Circle deal proposed',
-  barterads_match_alert: 'Match alert',
-  reply_accept: 'Link to accept',
-  reply_view: 'Link to the deal',
+const TEMPLATE_LABEL: Record<string, MessageDescriptor> = {
+  barterads_confirm_code: msg`Confirmation code`,
+  barterads_offer_received: msg`Offer received`,
+  barterads_offer_countered: msg`Offer countered`,
+  barterads_deal_accepted: msg`Deal accepted`,
+  barterads_offer_expiring: msg`Offer closing soon`,
+  barterads_deliverable_due: msg`Deliverable due`,
+  barterads_proof_submitted: msg`Proof submitted`,
+  barterads_dispute_opened: msg`Dispute opened`,
+  barterads_dispute_resolved: msg`Dispute resolved`,
+  barterads_invoice_leg_due: msg`Invoice due`,
+  barterads_circle_proposed: msg`Circle deal proposed`,
+  barterads_match_alert: msg`Match alert`,
+  reply_accept: msg`Link to accept`,
+  reply_view: msg`Link to the deal`,
 };
 
 /**
@@ -42,6 +50,11 @@ const TEMPLATE_LABEL: Record<string, string> = {
  * WhatsApp cannot deliver to the number, and the latest messages' delivery states.
  */
 export function WhatsappSection() {
+  const { t, i18n } = useLingui();
+  const templateLabel = (template: string) => {
+    const label = TEMPLATE_LABEL[template];
+    return label ? i18n._(label) : template;
+  };
   const utils = trpc.useUtils();
   const query = trpc.whatsapp.get.useQuery();
   const [phone, setPhone] = useState('');
@@ -90,36 +103,41 @@ export function WhatsappSection() {
           </Title>
           {state && (
             <Badge color={optedIn ? 'green' : 'gray'} variant="light">
-              {optedIn ? 'On' : state.confirmed ? 'Off' : 'Not set up'}
+              {optedIn ? t`On` : state.confirmed ? t`Off` : t`Not set up`}
             </Badge>
           )}
         </Group>
         {query.isLoading ? (
-          <Skeleton h={80} role="status" aria-label="Loading WhatsApp settings" />
+          <Skeleton h={80} role="status" aria-label={t`Loading WhatsApp settings`} />
         ) : query.isError || !data || !state ? (
           <LoadError
-            title="Could not load your WhatsApp settings"
+            title={t`Could not load your WhatsApp settings`}
             error={query.error}
             onRetry={() => query.refetch()}
           />
         ) : !data.enabled ? (
-          <Alert color="gray" title="WhatsApp messages are not available yet">
+          <Alert color="gray" title={t`WhatsApp messages are not available yet`}>
             <Text size="sm">
-              This BarterAds server is not connected to WhatsApp, so deal updates come by e-mail and in the
-              bell only.
+              <Trans>
+                This BarterAds server is not connected to WhatsApp, so deal updates come by e-mail and in the
+                bell only.
+              </Trans>
             </Text>
           </Alert>
         ) : (
           <>
             <Text size="sm" c="dimmed">
-              Send deal updates to my WhatsApp: BarterAds sends WhatsApp messages about your deals (and, if
-              you choose, new matches) to this number. We confirm the number with a code sent over WhatsApp.
-              Reply STOP on WhatsApp or turn both options off here to stop them.
+              <Trans>
+                Send deal updates to my WhatsApp: BarterAds sends WhatsApp messages about your deals (and, if
+                you choose, new matches) to this number. We confirm the number with a code sent over WhatsApp.
+                Reply STOP on WhatsApp or turn both options off here to stop them.
+              </Trans>
             </Text>
             {state.failure && (
-              <Alert color="red" title="WhatsApp cannot deliver to this number" role="alert">
+              <Alert color="red" title={t`WhatsApp cannot deliver to this number`} role="alert">
                 <Text size="sm">
-                  {state.failure} Check the number, or enter another one and confirm it again.
+                  <span translate="no">{state.failure}</span>{' '}
+                  <Trans>Check the number, or enter another one and confirm it again.</Trans>
                 </Text>
               </Alert>
             )}
@@ -131,8 +149,8 @@ export function WhatsappSection() {
             >
               <Stack gap="sm">
                 <TextInput
-                  label="WhatsApp number"
-                  description="With the country code for numbers outside India"
+                  label={t`WhatsApp number`}
+                  description={t`With the country code for numbers outside India`}
                   placeholder="+91 98765 43210"
                   type="tel"
                   autoComplete="tel"
@@ -142,19 +160,19 @@ export function WhatsappSection() {
                   rightSection={
                     state.confirmed && !state.failure ? (
                       <Badge size="xs" color="green" variant="light">
-                        Confirmed
+                        <Trans>Confirmed</Trans>
                       </Badge>
                     ) : null
                   }
                   rightSectionWidth={state.confirmed ? 90 : undefined}
                 />
                 <Checkbox
-                  label="Deal updates (offers, counters, acceptances, deliveries, disputes)"
+                  label={t`Deal updates (offers, counters, acceptances, deliveries, disputes)`}
                   checked={dealUpdates}
                   onChange={(e) => setDealUpdates(e.currentTarget.checked)}
                 />
                 <Checkbox
-                  label="Match alerts (new listings that fit your needs)"
+                  label={t`Match alerts (new listings that fit your needs)`}
                   checked={matchAlerts}
                   onChange={(e) => setMatchAlerts(e.currentTarget.checked)}
                 />
@@ -165,7 +183,7 @@ export function WhatsappSection() {
                 )}
                 <Group gap="xs" wrap="wrap">
                   <Button type="submit" loading={save.isPending} disabled={!phone.trim()}>
-                    {dealUpdates || matchAlerts ? 'Save and send code' : 'Save'}
+                    {dealUpdates || matchAlerts ? t`Save and send code` : t`Save`}
                   </Button>
                   {optedIn && (
                     <Button
@@ -177,7 +195,7 @@ export function WhatsappSection() {
                         save.mutate({ phoneNumber: phone, dealUpdates: false, matchAlerts: false });
                       }}
                     >
-                      Stop all WhatsApp messages
+                      <Trans>Stop all WhatsApp messages</Trans>
                     </Button>
                   )}
                 </Group>
@@ -192,10 +210,10 @@ export function WhatsappSection() {
               >
                 <Stack gap="xs">
                   <Text size="sm">
-                    We sent a 6-digit code to your WhatsApp. Enter it to confirm the number.
+                    <Trans>We sent a 6-digit code to your WhatsApp. Enter it to confirm the number.</Trans>
                   </Text>
                   <TextInput
-                    label="Code from WhatsApp"
+                    label={t`Code from WhatsApp`}
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     maxLength={6}
@@ -214,7 +232,7 @@ export function WhatsappSection() {
                     disabled={code.length !== 6}
                     w="fit-content"
                   >
-                    Confirm number
+                    <Trans>Confirm number</Trans>
                   </Button>
                 </Stack>
               </form>
@@ -222,7 +240,7 @@ export function WhatsappSection() {
             {data.messages.length > 0 && (
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  Latest messages
+                  <Trans>Latest messages</Trans>
                 </Text>
                 {data.messages.map((message) => (
                   <Group
@@ -232,11 +250,11 @@ export function WhatsappSection() {
                     gap="xs"
                   >
                     <Text size="sm" truncate>
-                      {TEMPLATE_LABEL[message.template] ?? message.template}
-                      {message.error ? ` — ${message.error}` : ''}
+                      {templateLabel(message.template)}
+                      {message.error ? <span translate="no">{` — ${message.error}`}</span> : ''}
                     </Text>
                     <Badge size="sm" variant="light" color={STATUS_COLOR[message.status]}>
-                      {STATUS_LABEL[message.status]}
+                      {i18n._(STATUS_LABEL[message.status])}
                     </Badge>
                   </Group>
                 ))}

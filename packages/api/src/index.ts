@@ -35,7 +35,7 @@ export { getDealPage } from './deals/deals';
 export { runDealExpiry } from './deals/expiry';
 export { dealLetter } from './deals/letter';
 export { PROOF_FILES, readProof, runDeliveryTimers } from './deliveries/deliveries';
-export { tellTimers } from './deliveries/notices';
+
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
   bellChannel,

@@ -1,11 +1,4 @@
-import {
-  type ApiServices,
-  EVENT_DISPATCH_JOB,
-  notifyDeps,
-  type RecurringJob,
-  runDeliveryTimers,
-  tellTimers,
-} from '@barterads/api';
+import { type ApiServices, EVENT_DISPATCH_JOB, type RecurringJob, runDeliveryTimers } from '@barterads/api';
 
 export const DELIVERIES_JOB = 'deliveries';
 
@@ -19,9 +12,9 @@ export function deliveriesJob(services: ApiServices): RecurringJob {
     name: DELIVERIES_JOB,
     async run() {
       const done = await runDeliveryTimers(services.database.db);
-      await tellTimers(notifyDeps(services), done);
-      // Automatic acceptances wrote their events: the dispatcher tells the parties.
-      if (done.autoAccepted.length > 0) services.jobs?.wake(EVENT_DISPATCH_JOB);
+      // The reminders' notices and the automatic acceptances' events were written with their changes: the
+      // dispatcher tells the parties.
+      if (done.reminded.length > 0 || done.autoAccepted.length > 0) services.jobs?.wake(EVENT_DISPATCH_JOB);
       if (done.reminded.length > 0 || done.autoAccepted.length > 0) {
         services.logger.info(
           { reminded: done.reminded.length, autoAccepted: done.autoAccepted.length },

@@ -1,7 +1,6 @@
 import { type Database, listingMatches, queryRows, sql } from '@barterads/db';
 import { and, eq, notInArray, or } from 'drizzle-orm';
-import type { NotifyDeps } from '../notifications/notify';
-import { notify } from '../notifications/notify';
+import { type NotifyDeps, writeNotice } from '../notifications/notify';
 import { scoreListing } from './score';
 
 /** The match job's queue name (apps/server/src/jobs). */
@@ -23,7 +22,8 @@ export interface MatchUpdateDeps {
 export async function updateListingMatches(deps: MatchUpdateDeps, listingId: string): Promise<number> {
   const { subject, pairs } = await scoreListing(deps.db, listingId);
   const ids = pairs.map((p) => p.matched_id);
-  const fresh = await deps.db.transaction(async (tx) => {
+  let told = 0;
+  const created = await deps.db.transaction(async (tx) => {
     const stale = ids.length
       ? or(
           and(eq(listingMatches.listingId, listingId), notInArray(listingMatches.matchedId, ids)),
@@ -51,7 +51,7 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
         updatedAt: now,
       },
     ]);
-    return tx
+    const upserted = await tx
       .insert(listingMatches)
       .values(rows)
       .onConflictDoUpdate({
@@ -63,32 +63,36 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
         matchedId: listingMatches.matchedId,
         inserted: sql<boolean>`(xmax = 0)`,
       });
+    const created = upserted.filter((r) => r.inserted);
+    if (!subject || created.length === 0) return created;
+    // Each listing with new pairs: its owner hears once a day per listing, in this transaction (the outbox).
+    const counts = new Map<string, number>();
+    for (const row of created) counts.set(row.listingId, (counts.get(row.listingId) ?? 0) + 1);
+    const owners = await queryRows<{ id: string; owner_id: string; title: string }>(
+      tx,
+      sql`select id::text, owner_id::text, title from listings where id in (${sql.join(
+        [...counts.keys()].map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by id`,
+    );
+    const day = now.toISOString().slice(0, 10);
+    for (const owner of owners) {
+      const n = counts.get(owner.id) ?? 0;
+      told += (await writeNotice(tx, {
+        userId: owner.owner_id,
+        kind: 'new_matches',
+        title: n === 1 ? `A new match for "${owner.title}"` : `${n} new matches for "${owner.title}"`,
+        body: `BarterAds found ${n === 1 ? 'a listing' : `${n} listings`} that could trade with "${owner.title}". See why they match on your listing's page.`,
+        link: `/listings/${owner.id}`,
+        dedupeKey: `matches:${owner.id}:${day}`,
+        email: false,
+      }))
+        ? 1
+        : 0;
+    }
+    return created;
   });
-  const created = fresh.filter((r) => r.inserted);
-  if (!subject || created.length === 0) return 0;
-  // Each listing with new pairs: its owner hears once a day per listing.
-  const counts = new Map<string, number>();
-  for (const row of created) counts.set(row.listingId, (counts.get(row.listingId) ?? 0) + 1);
-  const owners = await queryRows<{ id: string; owner_id: string; title: string }>(
-    deps.db,
-    sql`select id::text, owner_id::text, title from listings where id in (${sql.join(
-      [...counts.keys()].map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  const day = new Date().toISOString().slice(0, 10);
-  for (const owner of owners) {
-    const n = counts.get(owner.id) ?? 0;
-    await notify(deps.notify, {
-      userId: owner.owner_id,
-      kind: 'new_matches',
-      title: n === 1 ? `A new match for "${owner.title}"` : `${n} new matches for "${owner.title}"`,
-      body: `BarterAds found ${n === 1 ? 'a listing' : `${n} listings`} that could trade with "${owner.title}". See why they match on your listing's page.`,
-      link: `/listings/${owner.id}`,
-      dedupeKey: `matches:${owner.id}:${day}`,
-      email: false,
-    });
-  }
+  if (told > 0) deps.notify.wakeEvents?.();
   return created.filter((r) => r.listingId === listingId).length;
 }
 

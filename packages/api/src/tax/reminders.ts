@@ -1,6 +1,6 @@
 import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import { type NotifyDeps, writeNotice } from '../notifications/notify';
 
 /** The days after the supply date on which a supplier hears that its leg's tax invoice is not yet issued. */
 export const LEG_REMINDER_DAYS = [20, 28] as const;
@@ -61,15 +61,19 @@ export async function runLegReminders(
   for (const leg of due) {
     const mark = leg.days >= LEG_REMINDER_DAYS[1] ? LEG_REMINDER_DAYS[1] : LEG_REMINDER_DAYS[0];
     const left = INVOICE_DUE_DAYS - leg.days;
-    const sent = await notify(deps, {
-      userId: leg.supplier_id,
-      kind: 'leg_invoice_due',
-      title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
-      body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
-      link: `/dashboard/deals/${leg.deal_id}`,
-      dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
-    });
+    // Through the outbox: the notice is an event (its key makes a second run, or instance, write nothing).
+    const sent = await deps.db.transaction((tx) =>
+      writeNotice(tx, {
+        userId: leg.supplier_id,
+        kind: 'leg_invoice_due',
+        title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
+        body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
+        link: `/dashboard/deals/${leg.deal_id}`,
+        dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
+      }),
+    );
     if (sent) reminded += 1;
   }
+  if (reminded > 0) deps.wakeEvents?.();
   return { reminded };
 }

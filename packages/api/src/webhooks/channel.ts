@@ -105,7 +105,8 @@ export function webhookChannel(deps: Pick<DispatchDeps, 'webhooks' | 'now'>): Ch
         );
       return rows.map((r) => r.id);
     },
-    async deliver(tx, event, target) {
+    // Read in a short transaction, then called holding no database connection (the dispatcher's `prepare`).
+    async prepare(tx, event, target) {
       const [endpoint] = await tx
         .select()
         .from(webhookEndpoints)
@@ -113,28 +114,35 @@ export function webhookChannel(deps: Pick<DispatchDeps, 'webhooks' | 'now'>): Ch
         .limit(1);
       if (endpoint?.status !== 'active') return 'skipped';
       if (!(await entitlementsOf(tx, endpoint.userId, deps.now?.())).apiAccess) return 'skipped';
-      const refused = checkWebhookUrl(endpoint.url, settings.isProduction, allowLoopback);
-      if (refused) throw new Error(refused);
-      const url = new URL(endpoint.url);
-      const pinned = await resolveDeliveryAddress(endpoint.url, settings.lookup, allowLoopback);
-      const body = JSON.stringify(toEventView(event));
-      // Signed by the wall clock: the receiver checks the timestamp against its own.
-      const signature = signatureHeaderFor(endpoint, body, new Date());
-      const status = await post(
-        url,
-        pinned,
-        {
-          'content-type': 'application/json',
-          'user-agent': 'BarterAds-Webhooks/1',
-          'barterads-signature': signature,
-          'barterads-event-id': event.id,
-          'barterads-event-type': event.type,
+      const timeoutMs = settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+      return {
+        timeoutMs,
+        async call() {
+          const refused = checkWebhookUrl(endpoint.url, settings.isProduction, allowLoopback);
+          if (refused) throw new Error(refused);
+          const url = new URL(endpoint.url);
+          const pinned = await resolveDeliveryAddress(endpoint.url, settings.lookup, allowLoopback);
+          const body = JSON.stringify(toEventView(event));
+          // Signed by the wall clock: the receiver checks the timestamp against its own.
+          const signature = signatureHeaderFor(endpoint, body, new Date());
+          const status = await post(
+            url,
+            pinned,
+            {
+              'content-type': 'application/json',
+              'user-agent': 'BarterAds-Webhooks/1',
+              'barterads-signature': signature,
+              'barterads-event-id': event.id,
+              'barterads-event-type': event.type,
+            },
+            body,
+            timeoutMs,
+          );
+          if (status < 200 || status >= 300)
+            throw new ChannelRefused(`the endpoint answered ${status}`, status);
+          return { status: 'delivered', statusCode: status };
         },
-        body,
-        settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      );
-      if (status < 200 || status >= 300) throw new ChannelRefused(`the endpoint answered ${status}`, status);
-      return { status: 'delivered', statusCode: status };
+      };
     },
     async onGiveUp(tx, delivery, now) {
       const [event] = await tx

@@ -36,6 +36,11 @@ export interface Channel {
   /** Workers of this channel in a run; the dispatcher's `concurrency` when not given. */
   concurrency?: number;
   targets(event: EventRow, tx: Executor): string[] | Promise<string[]>;
+  /**
+   * The targets of a fan-out's whole batch at once (one query, not one an event: a webhook's endpoints), by event
+   * id; `targets` per event when not given.
+   */
+  targetsOfBatch?(batch: readonly EventRow[], tx: Executor): Promise<Map<string, string[]>>;
   /** Delivers in the delivery's transaction (database work, or a send whose mark commits after the answer). */
   deliver?(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryOutcome>;
   /**
@@ -158,6 +163,8 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
   return {
     name: 'email',
     maxAttempts: 8,
+    // Rendering a mail is CPU work and each worker holds a connection while it sends: two are enough.
+    concurrency: 2,
     targets: (event) =>
       memberNotices(event)
         .filter((n) => n.email !== false)
@@ -220,9 +227,16 @@ async function fanOut(deps: DispatchDeps, channels: readonly Channel[]): Promise
       if (batch.length === 0) return 0;
       const now = deps.now?.() ?? new Date();
       const rows: (typeof eventDeliveries.$inferInsert)[] = [];
+      const batched = new Map<string, Map<string, string[]>>();
+      for (const channel of channels) {
+        if (channel.targetsOfBatch) batched.set(channel.name, await channel.targetsOfBatch(batch, tx));
+      }
       for (const event of batch) {
         for (const channel of channels) {
-          for (const target of new Set(await channel.targets(event, tx))) {
+          const targets = batched.has(channel.name)
+            ? (batched.get(channel.name)?.get(event.id) ?? [])
+            : await channel.targets(event, tx);
+          for (const target of new Set(targets)) {
             rows.push({
               eventId: event.id,
               channel: channel.name,

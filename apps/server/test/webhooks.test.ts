@@ -497,14 +497,12 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook deliveries and the database 
     for (let i = 0; i <= POOL; i++) {
       const owner = (await createTestUser(db, { userType: 'media_owner' })).user;
       await giveTestPlan(db, owner.id, 'enterprise');
-      await db
-        .insert(webhookEndpoints)
-        .values({
-          userId: owner.id,
-          url: `${slowUrl}/slow/${i}`,
-          types: ['deal.cancelled'],
-          secret: 'whsec_slow',
-        });
+      await db.insert(webhookEndpoints).values({
+        userId: owner.id,
+        url: `${slowUrl}/slow/${i}`,
+        types: ['deal.cancelled'],
+        secret: 'whsec_slow',
+      });
       owners.push(owner.id);
     }
     const dealId = randomUUID();

@@ -33,7 +33,7 @@ export interface Channel {
   retryWindowMs?: number;
   /** Deliveries taken in one transaction, each in a savepoint of its own (the bell: a commit each was most of its time); 1 when not given. */
   batch?: number;
-  /** Workers of this channel in a run; the dispatcher's `concurrency` when not given. */
+  /** At most this many workers of this channel in a run (never more than the dispatcher's `concurrency`). */
   concurrency?: number;
   targets(event: EventRow, tx: Executor): string[] | Promise<string[]>;
   /**
@@ -536,11 +536,21 @@ const RUN_REFILL_MS = 30_000;
  * (shared by the run's workers, one fan-out at a time) and goes on, so a channel's new deliveries never wait for
  * another channel's workers to finish (a slow mail server or partner holds up nothing of the bell's).
  */
+/** The run's workers, and how many of them wait for work (each polls the fan-out meanwhile). */
+interface RunState {
+  workers: number;
+  idle: number;
+}
+
+/** How often an idle worker looks for new events while another of its run still works. */
+const IDLE_POLL_MS = 200;
+
 async function channelWorker(
   deps: DispatchDeps,
   channel: Channel,
   refill: () => Promise<number>,
   refillUntil: number,
+  run: RunState,
 ): Promise<{ delivered: number; failed: number }> {
   let delivered = 0;
   let failed = 0;
@@ -557,7 +567,18 @@ async function channelWorker(
     failed += step.failed;
     if (step.taken > 0) continue;
     if (stopped(deps.signal) || performance.now() > refillUntil) return { delivered, failed };
-    if ((await refill()) === 0) return { delivered, failed };
+    if ((await refill()) > 0) continue;
+    // Nothing new. While another worker of the run still works (a mail being rendered and sent), this one keeps
+    // looking for new events (a change committed meanwhile wakes a run that is still going, which only notes it):
+    // its channel's next delivery waits at most IDLE_POLL_MS, not for the other channel's backlog. When every
+    // worker is idle, the run ends.
+    run.idle += 1;
+    if (run.idle >= run.workers) {
+      run.idle -= 1;
+      return { delivered, failed };
+    }
+    await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+    run.idle -= 1;
   }
 }
 
@@ -581,15 +602,19 @@ export async function dispatchEvents(
   let fanning: Promise<number> | undefined;
   const workers: Promise<{ delivered: number; failed: number }>[] = [];
   const live = new Map<string, number>();
+  const run: RunState = { workers: 0, idle: 0 };
   const start = (channel: Channel) => {
     live.set(channel.name, (live.get(channel.name) ?? 0) + 1);
+    run.workers += 1;
     workers.push(
-      channelWorker(deps, channel, refill, refillUntil).finally(() =>
-        live.set(channel.name, (live.get(channel.name) ?? 1) - 1),
-      ),
+      channelWorker(deps, channel, refill, refillUntil, run).finally(() => {
+        live.set(channel.name, (live.get(channel.name) ?? 1) - 1);
+        run.workers -= 1;
+      }),
     );
   };
-  const concurrencyOf = (channel: Channel) => Math.max(1, channel.concurrency ?? deps.concurrency ?? 1);
+  const concurrencyOf = (channel: Channel) =>
+    Math.max(1, Math.min(deps.concurrency ?? 1, channel.concurrency ?? Number.POSITIVE_INFINITY));
   async function refill(): Promise<number> {
     fanning ??= fanOut(deps, channels).finally(() => {
       fanning = undefined;

@@ -219,7 +219,6 @@ async function runLag(db: BenchDatabase): Promise<Check[]> {
     for (const check of checks) printCheck(check);
     return checks;
   } finally {
-    if (process.env.BENCH_EVENTS_SERVER_LOG) console.log(api.output.join(''));
     await api.stop();
   }
 }

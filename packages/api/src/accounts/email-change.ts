@@ -3,6 +3,7 @@ import { emailChallenges, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from '../context';
+import { renderAccountMail } from '../mail/member-mail';
 import { addressTakenNotice, emailChangedNotice } from './notices';
 import { checkEmailCode, sendEmailCode } from './otp';
 import { verifyPassword } from './passwords';
@@ -79,9 +80,10 @@ export async function confirmEmailChange(ctx: SignedIn, input: { otp_token: stri
       throw error;
     });
   try {
+    const notice = emailChangedNotice(ctx.services.config, newEmail, now);
     await ctx.services.mailer.send({
       to: oldEmail,
-      ...emailChangedNotice(ctx.services.config, newEmail, now),
+      ...(await renderAccountMail(ctx.services.config.appUrl, notice, { action: notice.action })),
     });
   } catch (error) {
     ctx.services.logger.warn(

@@ -1,5 +1,5 @@
-import { queryRows, sql } from '@barterads/db';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import { type Executor, queryRows, sql } from '@barterads/db';
+import { writeNotice } from '../notifications/notify';
 
 interface Row extends Record<string, unknown> {
   last_read: number | string;
@@ -8,17 +8,18 @@ interface Row extends Record<string, unknown> {
 }
 
 /**
- * Puts a `new_message` notification in the recipient's bell: one per conversation until they read it (the event
+ * Puts a `new_message` notification in the recipient's bell, through the outbox (an event in the message's
+ * transaction): one per conversation until they read it (the event
  * key holds their read mark, so the next one after reading is new), never one per message. Its e-mail is the
  * unread-message e-mail (`sendUnreadMessageEmails`: after 15 minutes still unread, at most hourly, respecting
  * this kind's e-mail preference), so the notification itself sends none: one e-mail path, not two.
  */
-export async function notifyNewMessage(
-  deps: NotifyDeps,
+export async function writeMessageNotice(
+  tx: Executor,
   message: { conversationId: string; senderId: string; recipientId: string; text: string },
-): Promise<void> {
+): Promise<boolean> {
   const [row] = await queryRows<Row>(
-    deps.db,
+    tx,
     sql`select coalesce(p.last_read_message_id, 0) as last_read,
           trim(s.first_name || ' ' || s.last_name) as sender_name, l.title
         from conversations c
@@ -28,9 +29,9 @@ export async function notifyNewMessage(
           on p.conversation_id = c.id and p.user_id = ${message.recipientId}
         where c.id = ${message.conversationId}`,
   );
-  if (!row) return;
+  if (!row) return false;
   const preview = message.text.length > 140 ? `${message.text.slice(0, 139)}…` : message.text;
-  await notify(deps, {
+  return writeNotice(tx, {
     userId: message.recipientId,
     kind: 'new_message',
     title: `New message from ${row.sender_name}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notify, notifyDeps } from '../notifications/notify';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 import {
   businessReviews,
@@ -37,16 +37,7 @@ export const reviewsRouter = router({
     .output(ReviewResult)
     .mutation(async ({ ctx, input }) => {
       const made = await createReview(ctx.services.database.db, ctx.user, input);
-      await notify(notifyDeps(ctx.services), {
-        userId: made.subjectId,
-        kind: 'review_received',
-        title: 'You received a review',
-        body: made.published
-          ? 'A business you completed a deal with reviewed you. It is on your business page now.'
-          : 'A business you completed a deal with reviewed you. It is shown once you have written yours, or 14 days after the deal was completed.',
-        link: `/dashboard/deals/${input.id}`,
-        dedupeKey: `review:${made.review._id}:received`,
-      });
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return { review: made.review };
     }),
 

@@ -83,9 +83,6 @@ describe('accounts over real HTTP', () => {
           .slice(1)
           .join('\n'),
       )?.[1];
-      // Plain text and HTML (the members' layout), the code in both.
-      expect(mail.raw).toContain('Content-Type: text/html');
-      expect(mail.text.split(code!).length - 1).toBeGreaterThanOrEqual(3);
       // Stored hashed: neither the code nor the token secret is in the row.
       expect(JSON.stringify(row)).not.toContain(code);
       expect(JSON.stringify(row)).not.toContain(res.body.otp_token.split('.')[1]);
@@ -114,12 +111,7 @@ describe('accounts over real HTTP', () => {
       expect(mail.raw).toContain('Subject: You already have a BarterAds account');
       expect(mail.text).toContain('/login');
       expect(mail.text).toContain('Forgot password?');
-      // No code in either part (the HTML part's colours, #212529, are not codes).
-      expect(mail.text.replace(/#[0-9a-f]{6}\b/gi, '')).not.toMatch(/\b\d{6}\b/);
-      // An HTML part in the members' layout, with the same words and a Sign in button.
-      expect(mail.raw).toContain('Content-Type: text/html');
-      expect(mail.text).toContain('href="http://localhost:5173/login"');
-      expect(mail.text).toContain('Sign in');
+      expect(mail.text).not.toMatch(/\b\d{6}\b/);
       // Its challenge exists like any other, so guessing a code gets the same answers as for a new address.
       const guess = await req('/api/auth/verify-otp', {
         json: { otp_token: res.body.otp_token, otp: '123456' },

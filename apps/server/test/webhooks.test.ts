@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type DispatchDeps,
   dispatchEvents,
   type Lookup,
   retryDelayMs,
-  SYSTEM_ACTOR,
   verifySignature,
   WEBHOOK_RETRY_WINDOW_MS,
-  webhookChannel,
   writeEvent,
 } from '@barterads/api';
 import {
   type Database,
-  type DatabaseHandle,
   eventDeliveries,
   events,
   listings,
   notifications,
-  openDatabase,
-  queryRows,
-  sql,
   type UserRow,
   webhookEndpoints,
 } from '@barterads/db';
@@ -462,84 +454,5 @@ describe('webhook deliveries on a controllable clock', () => {
     expect((await deliveryOf(event.id, plain.endpoint.id)).status).toBe('delivered');
     expect(mine()).toHaveLength(1);
     expect(mine()[0]!.headers.host).toBe(`hooks.partner.example:${receiver.port}`);
-  });
-});
-
-describe.skipIf(!process.env.DATABASE_URL)('webhook deliveries and the database pool (PostgreSQL)', () => {
-  const POOL = 2;
-  let database: TestDatabase;
-  let small: DatabaseHandle;
-  const held: ServerResponse[] = [];
-  let slow: Server;
-  let slowUrl = '';
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    small = await openDatabase({ url: database.url!, max: POOL });
-    // A partner that takes its time: each request is held until the test lets it go.
-    slow = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => held.push(res));
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    for (const res of held.splice(0)) res.end();
-    slow.closeAllConnections();
-    await new Promise<void>((resolve) => slow.close(() => resolve()));
-    await small.close();
-    await database.destroy();
-  });
-
-  it('holds no pool connection during the partner call: N+1 slow deliveries on a pool of N block no query', async () => {
-    const db = database.handle.db;
-    const owners: string[] = [];
-    for (let i = 0; i <= POOL; i++) {
-      const owner = (await createTestUser(db, { userType: 'media_owner' })).user;
-      await giveTestPlan(db, owner.id, 'enterprise');
-      await db.insert(webhookEndpoints).values({
-        userId: owner.id,
-        url: `${slowUrl}/slow/${i}`,
-        types: ['deal.cancelled'],
-        secret: 'whsec_slow',
-      });
-      owners.push(owner.id);
-    }
-    const dealId = randomUUID();
-    const event = await db.transaction((tx) =>
-      writeEvent(tx, {
-        type: 'deal.cancelled',
-        actor: SYSTEM_ACTOR,
-        resourceType: 'deal',
-        resourceId: dealId,
-        audience: owners,
-        data: { deal: { _id: dealId, status: 'cancelled' } },
-      }),
-    );
-    const settings = { isProduction: false, allowLoopback: true };
-    // The dispatcher on the pool of N, with N+1 webhook workers.
-    const dispatching = dispatchEvents({
-      db: small.db,
-      mailer: { mode: 'smtp' as const, send: async () => {} },
-      appUrl: 'https://barterads.test',
-      pubsub: { publish: async () => {}, subscribe: async () => () => {}, close: async () => {} },
-      logger: { info: () => {}, warn: () => {}, error: () => {} },
-      channels: [webhookChannel({ webhooks: settings })],
-      concurrency: POOL + 1,
-      webhooks: settings,
-    });
-    // All N+1 calls are in flight at once (none waits for a connection)...
-    await expect.poll(() => held.length).toBe(POOL + 1);
-    // ...and an unrelated query on the same pool answers while they are.
-    const [row] = await queryRows<{ one: number }>(small.db, sql`select 1 as one`);
-    expect(row?.one).toBe(1);
-    expect(held.length).toBe(POOL + 1);
-    // The partner answers: each delivery is recorded, once.
-    for (const res of held.splice(0)) res.writeHead(200).end('ok');
-    await dispatching;
-    const rows = await db.select().from(eventDeliveries).where(eq(eventDeliveries.eventId, event.id));
-    expect(rows.map((r) => [r.status, r.attempts, r.lastStatusCode])).toEqual(
-      owners.map(() => ['delivered', 1, 200]),
-    );
   });
 });

@@ -41,6 +41,7 @@ export {
   runDeliverableDue,
   runDeliveryTimers,
 } from './deliveries/deliveries';
+export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
   bellChannel,

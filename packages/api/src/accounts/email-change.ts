@@ -3,7 +3,6 @@ import { emailChallenges, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { renderAccountMail } from '../mail/member-mail';
 import { addressTakenNotice, emailChangedNotice } from './notices';
 import { checkEmailCode, sendEmailCode } from './otp';
 import { verifyPassword } from './passwords';
@@ -80,10 +79,9 @@ export async function confirmEmailChange(ctx: SignedIn, input: { otp_token: stri
       throw error;
     });
   try {
-    const notice = emailChangedNotice(ctx.services.config, newEmail, now);
     await ctx.services.mailer.send({
       to: oldEmail,
-      ...(await renderAccountMail(ctx.services.config.appUrl, notice, { action: notice.action })),
+      ...emailChangedNotice(ctx.services.config, newEmail, now),
     });
   } catch (error) {
     ctx.services.logger.warn(

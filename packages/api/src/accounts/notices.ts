@@ -1,9 +1,6 @@
 import { COMPANY } from '@barterads/core';
 import type { ApiConfig } from '../services';
 
-/** The button of the account mails that lead to signing in. */
-const SIGN_IN = { label: 'Sign in', path: '/login' };
-
 /** The mails that tell an account's owner about a change to it, or an address that an attempt could not use. */
 
 function signInHelp(config: Pick<ApiConfig, 'appUrl'>): string[] {
@@ -27,7 +24,6 @@ export function maskEmail(email: string): string {
 export function emailChangedNotice(config: Pick<ApiConfig, 'appUrl'>, newEmail: string, at: Date) {
   return {
     subject: 'Your BarterAds e-mail address was changed',
-    action: SIGN_IN,
     text: [
       `The e-mail address of your BarterAds account was changed to ${maskEmail(newEmail)} on ${when(at)}.`,
       'Sign-in and mail now use the new address.',
@@ -40,7 +36,6 @@ export function emailChangedNotice(config: Pick<ApiConfig, 'appUrl'>, newEmail: 
 export function passwordChangedNotice(config: Pick<ApiConfig, 'appUrl'>, at: Date) {
   return {
     subject: 'Your BarterAds password was changed',
-    action: SIGN_IN,
     text: [
       `The password of your BarterAds account was reset with a code sent to this address on ${when(at)}.`,
       'Every device that was signed in has been signed out.',
@@ -55,7 +50,6 @@ export function addressTakenNotice(config: Pick<ApiConfig, 'appUrl'>) {
   const login = new URL('/login', config.appUrl).toString();
   return {
     subject: 'This address already has a BarterAds account',
-    action: SIGN_IN,
     text: [
       'Someone asked to use this e-mail address for another BarterAds account, but it already has one, so',
       'nothing was changed.',
@@ -71,7 +65,6 @@ export function noAccountNotice(config: Pick<ApiConfig, 'appUrl'>) {
   const signup = new URL('/signup', config.appUrl).toString();
   return {
     subject: 'BarterAds password reset',
-    action: { label: 'Create an account', path: '/signup' },
     text: [
       'Someone asked to reset the password of a BarterAds account with this e-mail address, but no account',
       `uses it. To create one, go to ${signup}`,
@@ -86,7 +79,6 @@ export function existingAccountNotice(config: Pick<ApiConfig, 'appUrl'>) {
   const login = new URL('/login', config.appUrl).toString();
   return {
     subject: 'You already have a BarterAds account',
-    action: SIGN_IN,
     text: [
       'Someone (probably you) asked to create a BarterAds account with this e-mail address, but you already have one.',
       '',

@@ -4,7 +4,6 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type Context, messageLanguage } from '../context';
 import { MailDeliveryError } from '../mail/mailer';
-import { renderAccountMail } from '../mail/member-mail';
 import { existingAccountNotice } from './notices';
 import { parseRowToken, randomDigits, randomSecret, sameHash, sha256Hex } from './tokens';
 
@@ -88,7 +87,7 @@ export async function sendEmailCode(
     email: string;
     purpose: ChallengePurpose;
     userId?: string | null;
-    notice?: { subject: string; text: string; action?: { label: string; path: string } };
+    notice?: { subject: string; text: string };
   },
 ): Promise<{ otp_token: string; message: string }> {
   const db = ctx.services.database.db;
@@ -136,21 +135,10 @@ export async function sendEmailCode(
   });
   try {
     const notice = input.notice ?? (registered ? existingAccountNotice(ctx.services.config) : undefined);
-    const appUrl = ctx.services.config.appUrl;
-    const language = messageLanguage(ctx);
-    // HTML in the members' layout, with the same words as the plain-text part.
     await ctx.services.mailer.send(
       notice
-        ? {
-            to: input.email,
-            ...(await renderAccountMail(appUrl, notice, { action: notice.action })),
-            devHint: 'notice',
-          }
-        : {
-            to: input.email,
-            ...(await renderAccountMail(appUrl, mailFor(code, input.purpose, language), { language, code })),
-            devHint: `code ${code}`,
-          },
+        ? { to: input.email, ...notice, devHint: 'notice' }
+        : { to: input.email, ...mailFor(code, input.purpose, messageLanguage(ctx)), devHint: `code ${code}` },
     );
   } catch (error) {
     await db.delete(emailChallenges).where(eq(emailChallenges.id, challenge.id));

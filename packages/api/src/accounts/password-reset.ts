@@ -3,7 +3,6 @@ import { emailChallenges, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { renderAccountMail } from '../mail/member-mail';
 import { noAccountNotice, passwordChangedNotice } from './notices';
 import { checkEmailCode, sendEmailCode } from './otp';
 import { hashPassword } from './passwords';
@@ -75,11 +74,7 @@ export async function resetPassword(
     return row;
   });
   try {
-    const notice = passwordChangedNotice(ctx.services.config, now);
-    await ctx.services.mailer.send({
-      to: user.email,
-      ...(await renderAccountMail(ctx.services.config.appUrl, notice, { action: notice.action })),
-    });
+    await ctx.services.mailer.send({ to: user.email, ...passwordChangedNotice(ctx.services.config, now) });
   } catch (error) {
     ctx.services.logger.warn(
       { err: error instanceof Error ? error.message : String(error), userId },

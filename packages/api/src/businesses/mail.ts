@@ -2,7 +2,7 @@ import type { VerificationSubmission } from './schemas';
 
 /**
  * What the business is told of a decision: a title, a line and where it leads, the shape of a notification's
- * payload (kind `verification_decided`), carried by a `member.notice` event (`writeNotice`) to the bell and the e-mail.
+ * payload (kind `verification_decided`), carried by `notify()` to the bell and the e-mail.
  */
 export function decisionNotice(submission: VerificationSubmission): {
   title: string;

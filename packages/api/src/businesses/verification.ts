@@ -22,7 +22,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
-import { type NotifyDeps, writeNotice } from '../notifications/notify';
+import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Logger } from '../services';
 import type { FileStorage } from '../storage/storage';
 import { keyColumnFiles, storeThenCommit } from '../storage/stored-files';
@@ -455,20 +455,17 @@ export async function decideVerification(
       reason,
     });
     const [row] = await adminSelect(tx).where(eq(businessVerifications.id, input.id));
-    // The business is told through the outbox (bell and e-mail), in the decision's transaction: a decision that
-    // rolls back tells nothing.
-    const submission = toSubmission(row!.submission);
-    await writeNotice(tx, {
-      userId: submission.businessId,
-      kind: 'verification_decided',
-      ...decisionNotice(submission),
-      dedupeKey: `verification:${submission._id}:decided`,
-    });
     return row!;
   });
-  deps.notify.wakeEvents?.();
   const elsewhere = await gstinElsewhere(deps.db, [decided.submission]);
   const verification = toAdminVerification(decided, elsewhere.get(decided.submission.id));
+  // The bell and the e-mail (sent once by the notifications' job); notify never fails the decision.
+  await notify(deps.notify, {
+    userId: verification.businessId,
+    kind: 'verification_decided',
+    ...decisionNotice(verification),
+    dedupeKey: `verification:${verification._id}:decided`,
+  });
   return verification;
 }
 

@@ -2,7 +2,7 @@ import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../events/outbox';
 import { dealExpiryUnwrittenSql, dealOpenSql } from '../lifecycle/transition';
-import { type NotifyDeps, writeNotice } from '../notifications/notify';
+import { type NotifyDeps, notifyWithEvent } from '../notifications/notify';
 import { writeDealEvent } from './deals';
 
 interface Recipient extends Record<string, unknown> {
@@ -27,9 +27,9 @@ function when(value: Date | string): string {
  * - Open offers past their period become `expired` (reads already show them so, by the one rule of
  *   effectiveDealStatus in packages/core and its SQL in lifecycle/transition.ts; this writes it), each with its
  *   `deal.expired` event in the same transaction: the outbox's dispatcher tells both parties (bell and e-mail).
- * - The party whose turn it is hears once per version that the offer closes within 24 hours: the mark, its notice
- *   (a `member.notice` event: bell and e-mail) and a `deal.expiring` event (`to`: that party) for the WhatsApp
- *   channel (an internal event: not in the partners' list, no bell of its own), in one transaction.
+ * - The party whose turn it is hears once per version that the offer closes within 24 hours: in the bell (and its
+ *   e-mail), and through a `deal.expiring` event (`to`: that party) written with it, which the dispatcher's WhatsApp
+ *   channel sends (an internal event: not in the partners' list, and no bell of its own).
  * Plain SQL, so `updated_at` (latest activity) is not touched by a reminder.
  */
 export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number; reminded: number }> {
@@ -45,33 +45,30 @@ export async function runDealExpiry(deps: NotifyDeps): Promise<{ expired: number
     return rows;
   });
   if (expired.length > 0) deps.wakeEvents?.();
-  // Each reminder's mark and its notice in one transaction (the outbox): a rolled-back step tells nothing.
-  const reminded = await deps.db.transaction(async (tx) => {
-    const rows = await queryRows<Recipient>(
-      tx,
-      sql`with r as (
-            update deals set expiry_reminded_version = version
-            where ${dealOpenSql} and expires_at <= now() + interval '24 hours'
-              and expiry_reminded_version is distinct from version
-            returning id, turn_user_id, version, expires_at
-          )
-          select r.id::text as deal_id, u.id::text as user_id, r.version, r.expires_at
-          from r join users u on u.id = r.turn_user_id and u.deleted_at is null`,
-    );
-    for (const to of rows) {
-      const told = await writeNotice(tx, {
+  const reminded = await queryRows<Recipient>(
+    deps.db,
+    sql`with r as (
+          update deals set expiry_reminded_version = version
+          where ${dealOpenSql} and expires_at <= now() + interval '24 hours'
+            and expiry_reminded_version is distinct from version
+          returning id, turn_user_id, version, expires_at
+        )
+        select r.id::text as deal_id, u.id::text as user_id, r.version, r.expires_at
+        from r join users u on u.id = r.turn_user_id and u.deleted_at is null`,
+  );
+  for (const to of reminded) {
+    await notifyWithEvent(
+      deps,
+      {
         userId: to.user_id,
         kind: 'deal_expiring',
         title: 'An offer awaiting your answer closes within 24 hours',
         body: `An offer waits for your answer and closes ${when(to.expires_at)}. Accept, counter or decline it before then.`,
         link: `/dashboard/deals/${to.deal_id}`,
         dedupeKey: `deal:${to.deal_id}:v${to.version}:expiring`,
-      });
-      // The WhatsApp channel's reminder (an internal event, no bell of its own), only with a notice written now.
-      if (told) await writeDealEvent(tx, to.deal_id, DEAL_EXPIRING_EVENT, SYSTEM_ACTOR, { to: to.user_id });
-    }
-    return rows;
-  });
-  if (reminded.length > 0) deps.wakeEvents?.();
+      },
+      (tx) => writeDealEvent(tx, to.deal_id, DEAL_EXPIRING_EVENT, SYSTEM_ACTOR, { to: to.user_id }),
+    );
+  }
   return { expired: expired.length, reminded: new Set(reminded.map((r) => r.deal_id)).size };
 }

@@ -28,12 +28,10 @@ import { writeAudit } from '../admin/audit';
 import { writeDealEvent } from '../deals/deals';
 import { actorOf, type EventActor, SYSTEM_ACTOR } from '../events/outbox';
 import { lockDeliverableFor } from '../lifecycle/transition';
-import { writeNotice } from '../notifications/notify';
 import { extensionOf, IMAGE_TYPES } from '../storage/sniff';
 import type { FileStorage } from '../storage/storage';
 import { keyColumnFiles, type StagedFiles, storeThenCommit } from '../storage/stored-files';
 import type { UploadedFile } from '../storage/uploads';
-import { deliveryReminderNotice } from './notices';
 import type {
   DeliverableIdInput,
   DeliverInput,
@@ -659,28 +657,23 @@ export interface DeliveryTimerResult {
 export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResult> {
   const reminded: DeliveryTimerResult['reminded'] = [];
   for (const day of [...DELIVERY_LIMITS.reminderDays].reverse()) {
-    // The marks and their reminders (the outbox's notices) in one transaction: a rolled-back run tells nothing.
-    const rows = await db.transaction(async (tx) => {
-      const marked = await tx
-        .update(dealDeliverables)
-        .set({ remindedDay: day, updatedAt: sql`${dealDeliverables.updatedAt}` })
-        .where(
-          and(
-            eq(dealDeliverables.status, 'delivered'),
-            sql`${dealDeliverables.remindedDay} < ${day}`,
-            sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${day})`,
-            sql`${dealDeliverables.deliveredAt} > now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
-          ),
-        )
-        .returning({
-          deliverableId: dealDeliverables.id,
-          dealId: dealDeliverables.dealId,
-          receiverId: dealDeliverables.receiverId,
-          round: dealDeliverables.round,
-        });
-      for (const row of marked) await writeNotice(tx, deliveryReminderNotice({ ...row, day }));
-      return marked;
-    });
+    const rows = await db
+      .update(dealDeliverables)
+      .set({ remindedDay: day, updatedAt: sql`${dealDeliverables.updatedAt}` })
+      .where(
+        and(
+          eq(dealDeliverables.status, 'delivered'),
+          sql`${dealDeliverables.remindedDay} < ${day}`,
+          sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${day})`,
+          sql`${dealDeliverables.deliveredAt} > now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
+        ),
+      )
+      .returning({
+        deliverableId: dealDeliverables.id,
+        dealId: dealDeliverables.dealId,
+        receiverId: dealDeliverables.receiverId,
+        round: dealDeliverables.round,
+      });
     for (const row of rows) reminded.push({ ...row, day });
   }
   const due = await db

@@ -6,7 +6,7 @@ import {
 } from '@barterads/core';
 import type { Deal } from '../deals/schemas';
 import type { MemberNotice } from '../events/notices';
-import type { NotifyInput } from '../notifications/notify';
+import { type NotifyDeps, notify } from '../notifications/notify';
 import type { DeliverableEventData, DeliveryOutcome, DeliveryTimerResult } from './deliveries';
 
 const dealLink = (dealId: string) => `/dashboard/deals/${dealId}`;
@@ -128,17 +128,19 @@ export function deliverableNotices(type: string, deal: Deal, d: DeliverableEvent
   }
 }
 
-/** The receiver's reminder of a delivery awaiting an answer (days 3 and 6), written with its mark (the outbox). */
-export function deliveryReminderNotice(r: DeliveryTimerResult['reminded'][number]): NotifyInput {
-  const left = 7 - r.day;
-  return {
-    userId: r.receiverId,
-    kind: 'deliverable_delivered',
-    title: `A delivery awaits your answer (${left} day${left === 1 ? '' : 's'} left)`,
-    body: `An item delivered to you ${r.day} days ago awaits your acceptance or dispute. It is accepted automatically ${left} day${left === 1 ? '' : 's'} from now.`,
-    link: dealLink(r.dealId),
-    dedupeKey: `deliverable:${r.deliverableId}:r${r.round}:reminder${r.day}`,
-  };
+export async function tellTimers(deps: NotifyDeps, done: DeliveryTimerResult): Promise<void> {
+  for (const r of done.reminded) {
+    const left = 7 - r.day;
+    await notify(deps, {
+      userId: r.receiverId,
+      kind: 'deliverable_delivered',
+      title: `A delivery awaits your answer (${left} day${left === 1 ? '' : 's'} left)`,
+      body: `An item delivered to you ${r.day} days ago awaits your acceptance or dispute. It is accepted automatically ${left} day${left === 1 ? '' : 's'} from now.`,
+      link: dealLink(r.dealId),
+      dedupeKey: `deliverable:${r.deliverableId}:r${r.round}:reminder${r.day}`,
+    });
+  }
+  // Automatic acceptances are told through their events (deliverable.accepted, `automatic`).
 }
 
 /** A delivery event as the deal's thread says it (written by the party who acted). */

@@ -5,7 +5,6 @@ import type { Deal } from '../deals/schemas';
 import type { DeliverableEventData } from '../deliveries/deliveries';
 import { deliverableNotices } from '../deliveries/notices';
 import { formatIndiaTime } from '../mail/language';
-import { MEMBER_NOTICE_EVENT, type NoticeEventData } from '../notifications/notify';
 import { PLAN_ENDING_EVENT, type PlanEndingData, planEndingNotice } from '../payments/periods';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
@@ -17,8 +16,6 @@ export interface MemberNotice {
   link: string;
   /** The bell's dedupe key (one notification per event and member, however often delivered). */
   dedupeKey: string;
-  /** `false`: the bell only (the kind's e-mail goes by its own path: new messages' delayed e-mail). */
-  email?: false;
 }
 
 const DEAL_KINDS: Partial<Record<string, { event: DealEvent; kind: NotificationKind }>> = {
@@ -67,12 +64,6 @@ export function memberNotices(
       link: '/settings#webhooks',
       dedupeKey: `webhook:${webhook._id}:disabled:${event.id}`,
     }));
-  }
-  if (event.type === MEMBER_NOTICE_EVENT) {
-    const notice = (event.data as { notice?: NoticeEventData }).notice;
-    const userId = event.audience[0];
-    if (!notice || !userId) return [];
-    return [{ ...notice, userId, dedupeKey: notice.dedupeKey ?? `event:${event.id}` }];
   }
   if (event.type === PLAN_ENDING_EVENT) {
     const subscription = (event.data as { subscription?: PlanEndingData }).subscription;

@@ -19,15 +19,7 @@ export function actorOf(user: { id: string; role: string }, asAdmin = false): Ev
 export interface NewEvent {
   type: string;
   actor: EventActor;
-  resourceType:
-    | 'deal'
-    | 'listing'
-    | 'review'
-    | 'verification'
-    | 'webhook'
-    | 'subscription'
-    | 'circle'
-    | 'member';
+  resourceType: 'deal' | 'listing' | 'review' | 'verification' | 'webhook' | 'subscription' | 'circle';
   resourceId: string;
   /** The users who may read the event (a deal's parties, a listing's owner); admins read all. */
   audience: readonly string[];
@@ -36,7 +28,7 @@ export interface NewEvent {
 }
 
 /** One lock key for every event writer (an arbitrary constant). */
-export const EVENT_SEQUENCE_LOCK = 29_0001;
+const EVENT_SEQUENCE_LOCK = 29_0001;
 
 /**
  * Writes an event in the caller's transaction: it commits with the change it reports, or not at all. Call it as the
@@ -55,10 +47,6 @@ export async function writeEvent(tx: Executor, event: NewEvent): Promise<{ id: s
       resourceId: event.resourceId,
       audience: [...new Set(event.audience)],
       data: event.data,
-      // The moment of writing (after the lock, just before the commit), not the transaction's start: a change whose
-      // transaction waited (the lock above, a slow statement) is not reported as older than it is, and the lag from
-      // an event to its deliveries is measured from about its commit.
-      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: events.id, sequence: events.sequence });
   return row!;

@@ -11,7 +11,6 @@ import {
   Section,
   Text,
 } from '@react-email/components';
-import { Fragment } from 'react';
 import type { Mailer } from './mailer';
 
 /**
@@ -38,15 +37,6 @@ export interface MemberMail {
   footer?: string[];
   /** A one-click unsubscribe for this kind of mail (absolute URL), shown beside the preference link. */
   unsubscribeUrl?: string;
-  /** The mail's language (the HTML's `lang`); English when not given. */
-  language?: string;
-  /** A one-time code, shown large after the first paragraph (account mails). */
-  code?: string;
-  /**
-   * An account mail (a code, a changed password or address): sent whatever the member's e-mail choices, so no
-   * greeting by name and no preference link, but the layout, the button and the plain-text part of every mail.
-   */
-  account?: true;
 }
 
 export interface RenderedMail {
@@ -65,7 +55,7 @@ const colors = { brand: '#1c7ed6', text: '#212529', dimmed: '#6c757d', border: '
 function Layout({ mail }: { mail: MemberMail }) {
   const settings = absolute(mail.appUrl, '/settings');
   return (
-    <Html lang={mail.language ?? 'en'}>
+    <Html lang="en">
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
       </Head>
@@ -93,31 +83,16 @@ function Layout({ mail }: { mail: MemberMail }) {
               BarterAds
             </Link>
           </Text>
-          {!mail.account && (
-            <Text style={{ fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 12px' }}>
-              {mail.greeting ?? 'Hello'} {mail.firstName || 'there'},
+          <Text style={{ fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 12px' }}>
+            {mail.greeting ?? 'Hello'} {mail.firstName || 'there'},
+          </Text>
+          {mail.paragraphs.map((p) => (
+            <Text
+              key={p}
+              style={{ fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 12px' }}
+            >
+              {p}
             </Text>
-          )}
-          {mail.paragraphs.map((p, i) => (
-            <Fragment key={p}>
-              <Text style={{ fontSize: '16px', lineHeight: '24px', color: colors.text, margin: '0 0 12px' }}>
-                {p}
-              </Text>
-              {i === 0 && mail.code && (
-                <Text
-                  style={{
-                    fontSize: '32px',
-                    lineHeight: '40px',
-                    fontWeight: 700,
-                    letterSpacing: '6px',
-                    color: colors.text,
-                    margin: '8px 0 20px',
-                  }}
-                >
-                  {mail.code}
-                </Text>
-              )}
-            </Fragment>
           ))}
           {mail.items && mail.items.length > 0 && (
             <Section style={{ margin: '0 0 12px' }}>
@@ -158,28 +133,22 @@ function Layout({ mail }: { mail: MemberMail }) {
               {line}
             </Text>
           ))}
-          {mail.account ? (
-            <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.dimmed, margin: 0 }}>
-              You get this e-mail because of a request for a BarterAds account with this address.
-            </Text>
-          ) : (
-            <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.dimmed, margin: 0 }}>
-              <Link href={settings} style={{ color: colors.dimmed, textDecoration: 'underline' }}>
-                Choose which e-mails you get
-              </Link>
-              {mail.unsubscribeUrl && (
-                <>
-                  {' · '}
-                  <Link
-                    href={mail.unsubscribeUrl}
-                    style={{ color: colors.dimmed, textDecoration: 'underline' }}
-                  >
-                    Unsubscribe from these alerts
-                  </Link>
-                </>
-              )}
-            </Text>
-          )}
+          <Text style={{ fontSize: '13px', lineHeight: '20px', color: colors.dimmed, margin: 0 }}>
+            <Link href={settings} style={{ color: colors.dimmed, textDecoration: 'underline' }}>
+              Choose which e-mails you get
+            </Link>
+            {mail.unsubscribeUrl && (
+              <>
+                {' · '}
+                <Link
+                  href={mail.unsubscribeUrl}
+                  style={{ color: colors.dimmed, textDecoration: 'underline' }}
+                >
+                  Unsubscribe from these alerts
+                </Link>
+              </>
+            )}
+          </Text>
         </Container>
       </Body>
     </Html>
@@ -224,41 +193,4 @@ export async function sendMemberMail(
 ): Promise<void> {
   const rendered = await renderMemberMail(mail);
   await mailer.send({ to, ...rendered, ...(headers ? { headers } : {}) });
-}
-
-/** An account mail as the mail modules write it: its subject and plain text (kept as they are: the text part). */
-export interface AccountMailText {
-  subject: string;
-  text: string;
-}
-
-/**
- * An account mail (a sign-up or verification code, a password reset, a changed address or password) in the members'
- * layout: the HTML part from the same words as the plain-text part, which is sent unchanged; its paragraphs are the
- * text's blank-line-separated blocks. `code` is shown large; `action` is the button (Sign in, Create an account).
- */
-export async function renderAccountMail(
-  appUrl: string,
-  mail: AccountMailText,
-  extras: { language?: string; code?: string; action?: { label: string; path: string } } = {},
-): Promise<RenderedMail> {
-  const paragraphs = mail.text
-    .split(/\n\s*\n/)
-    .map((block) => block.split('\n').join(' ').trim())
-    .filter((block) => block !== '');
-  const html = await render(
-    <Layout
-      mail={{
-        appUrl,
-        subject: mail.subject,
-        firstName: null,
-        paragraphs,
-        account: true,
-        ...(extras.language ? { language: extras.language } : {}),
-        ...(extras.code ? { code: extras.code } : {}),
-        ...(extras.action ? { action: extras.action } : {}),
-      }}
-    />,
-  );
-  return { subject: mail.subject, text: mail.text, html };
 }

@@ -1,7 +1,7 @@
 import { matchReasonWords } from '@barterads/core';
-import { type Database, queryRows, sql } from '@barterads/db';
+import { type Executor, queryRows, sql } from '@barterads/db';
 import { onPlanWhere } from '../entitlements/entitlements';
-import { type NotifyDeps, writeNotice } from '../notifications/notify';
+import { type NotifyDeps, notify } from '../notifications/notify';
 
 interface DigestRow extends Record<string, unknown> {
   user_id: string;
@@ -14,10 +14,10 @@ interface DigestRow extends Record<string, unknown> {
 /**
  * The daily match e-mail of Professional and Enterprise members (their plans' 'AI matching'): the pairs first
  * matched in the last 24 hours on their active listings, best first, as one `new_matches` notification per
- * member and day, through the outbox (its key makes a second run, or a second instance, send nothing more; the
- * member's e-mail choice for the kind is respected by the e-mail channel). Answers how many members were told.
+ * member and day (its event key makes a second run, or a second instance, send nothing more; the member's e-mail
+ * choice for the kind is respected by notify). Answers how many members were told.
  */
-export async function runMatchDigest(deps: NotifyDeps & { db: Database }, now = new Date()): Promise<number> {
+export async function runMatchDigest(deps: NotifyDeps & { db: Executor }, now = new Date()): Promise<number> {
   const rows = await queryRows<DigestRow>(
     deps.db,
     sql`select mine.owner_id::text as user_id, mine.title as my_title, other.title, m.matched_id::text, m.reasons
@@ -38,19 +38,15 @@ export async function runMatchDigest(deps: NotifyDeps & { db: Database }, now = 
     const lines = list
       .slice(0, 10)
       .map((r) => `- "${r.title}" for your "${r.my_title}": ${matchReasonWords(r.reasons)}`);
-    // Each member's notice is its own transaction (the outbox); its key makes a second run write nothing.
-    const made = await deps.db.transaction((tx) =>
-      writeNotice(tx, {
-        userId,
-        kind: 'new_matches',
-        title: `Your matches today: ${list.length} new`,
-        body: `${lines.join('\n')}${list.length > 10 ? `\n…and ${list.length - 10} more.` : ''}`,
-        link: '/dashboard',
-        dedupeKey: `match-digest:${day}`,
-      }),
-    );
+    const made = await notify(deps, {
+      userId,
+      kind: 'new_matches',
+      title: `Your matches today: ${list.length} new`,
+      body: `${lines.join('\n')}${list.length > 10 ? `\n…and ${list.length - 10} more.` : ''}`,
+      link: '/dashboard',
+      dedupeKey: `match-digest:${day}`,
+    });
     if (made) told += 1;
   }
-  if (told > 0) deps.wakeEvents?.();
   return told;
 }

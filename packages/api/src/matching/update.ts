@@ -2,7 +2,8 @@ import type { Language } from '@barterads/core';
 import { type Database, listingMatches, queryRows, sql } from '@barterads/db';
 import { and, eq, notInArray, or } from 'drizzle-orm';
 import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
-import { type NotifyDeps, writeNotice } from '../notifications/notify';
+import type { NotifyDeps } from '../notifications/notify';
+import { notifyWithEvent } from '../notifications/notify';
 import { scoreListing } from './score';
 
 /** The new-matches notice in the listing owner's language (issue 33): `n` new pairs for the listing `title`. */
@@ -40,8 +41,7 @@ export interface MatchUpdateDeps {
 export async function updateListingMatches(deps: MatchUpdateDeps, listingId: string): Promise<number> {
   const { subject, pairs } = await scoreListing(deps.db, listingId);
   const ids = pairs.map((p) => p.matched_id);
-  let told = 0;
-  const created = await deps.db.transaction(async (tx) => {
+  const fresh = await deps.db.transaction(async (tx) => {
     const stale = ids.length
       ? or(
           and(eq(listingMatches.listingId, listingId), notInArray(listingMatches.matchedId, ids)),
@@ -69,7 +69,7 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
         updatedAt: now,
       },
     ]);
-    const upserted = await tx
+    return tx
       .insert(listingMatches)
       .values(rows)
       .onConflictDoUpdate({
@@ -81,46 +81,46 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
         matchedId: listingMatches.matchedId,
         inserted: sql<boolean>`(xmax = 0)`,
       });
-    const created = upserted.filter((r) => r.inserted);
-    if (!subject || created.length === 0) return created;
-    // Each listing with new pairs: its owner hears once a day per listing, in this transaction (the outbox).
-    const counts = new Map<string, number>();
-    for (const row of created) counts.set(row.listingId, (counts.get(row.listingId) ?? 0) + 1);
-    const owners = await queryRows<{ id: string; owner_id: string; title: string; language: Language }>(
-      tx,
-      sql`select l.id::text, l.owner_id::text, l.title, u.language
-          from listings l join users u on u.id = l.owner_id
-          where l.id in (${sql.join(
-            [...counts.keys()].map((id) => sql`${id}`),
-            sql`, `,
-          )}) order by l.id`,
-    );
-    const day = now.toISOString().slice(0, 10);
-    for (const owner of owners) {
-      const n = counts.get(owner.id) ?? 0;
-      const noticed = await writeNotice(tx, {
+  });
+  const created = fresh.filter((r) => r.inserted);
+  if (!subject || created.length === 0) return 0;
+  // Each listing with new pairs: its owner hears once a day per listing.
+  const counts = new Map<string, number>();
+  for (const row of created) counts.set(row.listingId, (counts.get(row.listingId) ?? 0) + 1);
+  const owners = await queryRows<{ id: string; owner_id: string; title: string; language: Language }>(
+    deps.db,
+    sql`select l.id::text, l.owner_id::text, l.title, u.language
+        from listings l join users u on u.id = l.owner_id
+        where l.id in (${sql.join(
+          [...counts.keys()].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  for (const owner of owners) {
+    const n = counts.get(owner.id) ?? 0;
+    await notifyWithEvent(
+      deps.notify,
+      {
         userId: owner.owner_id,
         kind: 'new_matches',
         ...NEW_MATCHES[owner.language](n, owner.title),
         link: `/listings/${owner.id}`,
         dedupeKey: `matches:${owner.id}:${day}`,
         email: false,
-      });
-      if (!noticed) continue;
-      told += 1;
+      },
       // `match.found` (once per listing per day, as the bell): WhatsApp's match alert to an owner who opted in.
-      await writeEvent(tx, {
-        type: 'match.found',
-        actor: SYSTEM_ACTOR,
-        resourceType: 'listing',
-        resourceId: owner.id,
-        audience: [owner.owner_id],
-        data: { listing: { _id: owner.id, title: owner.title, ownerId: owner.owner_id }, newMatches: n },
-      });
-    }
-    return created;
-  });
-  if (told > 0) deps.notify.wakeEvents?.();
+      (tx) =>
+        writeEvent(tx, {
+          type: 'match.found',
+          actor: SYSTEM_ACTOR,
+          resourceType: 'listing',
+          resourceId: owner.id,
+          audience: [owner.owner_id],
+          data: { listing: { _id: owner.id, title: owner.title, ownerId: owner.owner_id }, newMatches: n },
+        }),
+    );
+  }
   return created.filter((r) => r.listingId === listingId).length;
 }
 

@@ -12,7 +12,6 @@ import {
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { writeMessageNotice } from './notice';
 import type { ConversationOutput, MessageOutput } from './schemas';
 
 /** Timestamps and bigints come back as Date or string depending on the driver. */
@@ -288,12 +287,8 @@ export async function insertMessage(
   conversationId: string,
   senderId: string,
   text: string,
-  /** The member told of it in the bell (an event in the message's transaction: the outbox). */
-  recipientId?: string,
-  /** Wakes the event dispatcher once the message committed. */
-  wake?: () => void,
 ): Promise<MessageOutput> {
-  const wrote = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx.insert(messages).values({ conversationId, senderId, body: text }).returning();
     if (!row) throw new Error('message insert returned nothing');
     await tx
@@ -309,13 +304,8 @@ export async function insertMessage(
           lastReadMessageId: sql`greatest(${conversationParticipants.lastReadMessageId}, ${row.id})`,
         },
       });
-    const told = recipientId
-      ? await writeMessageNotice(tx, { conversationId, senderId, recipientId, text })
-      : false;
-    return { message: toMessageOutput(row), told };
+    return toMessageOutput(row);
   });
-  if (wrote.told) wake?.();
-  return wrote.message;
 }
 
 /** A page of messages, oldest first, older than `before`. */

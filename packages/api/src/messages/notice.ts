@@ -1,5 +1,5 @@
-import { type Executor, queryRows, sql } from '@barterads/db';
-import { writeNotice } from '../notifications/notify';
+import { queryRows, sql } from '@barterads/db';
+import { type NotifyDeps, notify } from '../notifications/notify';
 
 interface Row extends Record<string, unknown> {
   last_read: number | string;
@@ -8,18 +8,17 @@ interface Row extends Record<string, unknown> {
 }
 
 /**
- * Puts a `new_message` notification in the recipient's bell, through the outbox (an event in the message's
- * transaction): one per conversation until they read it (the event
+ * Puts a `new_message` notification in the recipient's bell: one per conversation until they read it (the event
  * key holds their read mark, so the next one after reading is new), never one per message. Its e-mail is the
  * unread-message e-mail (`sendUnreadMessageEmails`: after 15 minutes still unread, at most hourly, respecting
  * this kind's e-mail preference), so the notification itself sends none: one e-mail path, not two.
  */
-export async function writeMessageNotice(
-  tx: Executor,
+export async function notifyNewMessage(
+  deps: NotifyDeps,
   message: { conversationId: string; senderId: string; recipientId: string; text: string },
-): Promise<boolean> {
+): Promise<void> {
   const [row] = await queryRows<Row>(
-    tx,
+    deps.db,
     sql`select coalesce(p.last_read_message_id, 0) as last_read,
           trim(s.first_name || ' ' || s.last_name) as sender_name, l.title
         from conversations c
@@ -29,9 +28,9 @@ export async function writeMessageNotice(
           on p.conversation_id = c.id and p.user_id = ${message.recipientId}
         where c.id = ${message.conversationId}`,
   );
-  if (!row) return false;
+  if (!row) return;
   const preview = message.text.length > 140 ? `${message.text.slice(0, 139)}…` : message.text;
-  return writeNotice(tx, {
+  await notify(deps, {
     userId: message.recipientId,
     kind: 'new_message',
     title: `New message from ${row.sender_name}`,

@@ -1,7 +1,7 @@
 import { isSessionLive } from '../accounts/sessions';
 import type { Context } from '../context';
-import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { markConversationNotificationsRead } from '../notifications/centre';
+import { notifyDeps } from '../notifications/notify';
 import { streamSignal } from '../services';
 import { authedProcedure, router } from '../trpc';
 import {
@@ -16,6 +16,7 @@ import {
   unreadTotal,
 } from './conversations';
 import { notifyUsers, userEvents } from './events';
+import { notifyNewMessage } from './notice';
 import {
   ConversationIdInput,
   ConversationsResult,
@@ -65,20 +66,19 @@ export const messagesRouter = router({
       let message = null;
       if (input.text) {
         await requireReachable(db, opened.ownerId);
-        message = await insertMessage(
-          db,
-          opened.conversationId,
-          ctx.user.id,
-          input.text,
-          opened.ownerId,
-          () => ctx.services.jobs?.wake(EVENT_DISPATCH_JOB),
-        );
+        message = await insertMessage(db, opened.conversationId, ctx.user.id, input.text);
         await notifyUsers(
           ctx.services.pubsub,
           [ctx.user.id, opened.ownerId],
           { type: 'message', messageId: message._id },
           logPublishError(ctx),
         );
+        await notifyNewMessage(notifyDeps(ctx.services), {
+          conversationId: opened.conversationId,
+          senderId: ctx.user.id,
+          recipientId: opened.ownerId,
+          text: input.text,
+        });
       }
       const conversation = await getConversation(db, ctx.user.id, opened.conversationId);
       return { conversation, message, created: opened.created };
@@ -105,15 +105,19 @@ export const messagesRouter = router({
       const db = ctx.services.database.db;
       const { otherId } = await requireParticipant(db, input.conversationId, ctx.user.id);
       await requireReachable(db, otherId);
-      const message = await insertMessage(db, input.conversationId, ctx.user.id, input.text, otherId, () =>
-        ctx.services.jobs?.wake(EVENT_DISPATCH_JOB),
-      );
+      const message = await insertMessage(db, input.conversationId, ctx.user.id, input.text);
       await notifyUsers(
         ctx.services.pubsub,
         [ctx.user.id, otherId],
         { type: 'message', messageId: message._id },
         logPublishError(ctx),
       );
+      await notifyNewMessage(notifyDeps(ctx.services), {
+        conversationId: input.conversationId,
+        senderId: ctx.user.id,
+        recipientId: otherId,
+        text: input.text,
+      });
       return { message };
     }),
 

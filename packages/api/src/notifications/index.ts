@@ -9,7 +9,6 @@ export { type NotificationEmailDeps, sendNotificationEmails } from './email-job'
 export { notificationEvents } from './events';
 export {
   emailPreferences,
-  MEMBER_NOTICE_EVENT,
   NOTIFICATION_EMAILS_JOB,
   type NotificationNotice,
   type NotifyDeps,
@@ -19,6 +18,5 @@ export {
   notifyDeps,
   setEmailPreference,
   wantsEmail,
-  writeNotice,
 } from './notify';
 export type { NotificationOutput, NotificationStreamEvent, NotificationsPage } from './schemas';

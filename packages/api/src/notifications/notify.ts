@@ -1,14 +1,7 @@
 import type { NotificationKind } from '@barterads/core';
-import {
-  type Executor,
-  events,
-  notificationPreferences,
-  notifications,
-  queryRows,
-  users,
-} from '@barterads/db';
+import { type Executor, notificationPreferences, notifications, users } from '@barterads/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { EVENT_DISPATCH_JOB, EVENT_SEQUENCE_LOCK, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import type { PubSub } from '../pubsub';
 import type { ApiServices, Logger } from '../services';
 
@@ -105,6 +98,51 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<{ id
   }
 }
 
+/**
+ * `notify` and an event (the outbox) in one transaction: the bell's row, and when it is new (not a repeat of its
+ * dedupe key), the event `write` records, for the channels the bell does not cover (WhatsApp). Both commit or
+ * neither; the live notice and the jobs' wake-ups follow the commit. For timed reminders (an offer closing, an
+ * invoice due, new matches) that are told in the bell directly and over WhatsApp through the dispatcher.
+ */
+export async function notifyWithEvent(
+  deps: NotifyDeps,
+  input: NotifyInput,
+  write: (tx: Executor) => Promise<unknown>,
+): Promise<{ id: string } | null> {
+  const published: [string, unknown][] = [];
+  const deferred: PubSub = {
+    publish: async (topic, data) => {
+      published.push([topic, data]);
+    },
+    subscribe: (topic, handler) => deps.pubsub.subscribe(topic, handler),
+    close: () => Promise.resolve(),
+  };
+  let wakeEmail = false;
+  let row: { id: string } | null;
+  try {
+    row = await deps.db.transaction(async (tx) => {
+      const written = await notify(
+        { db: tx, pubsub: deferred, logger: deps.logger, wakeEmailJob: () => (wakeEmail = true) },
+        input,
+      );
+      if (written) await write(tx);
+      return written;
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, kind: input.kind }, 'notification and its event not written');
+    return null;
+  }
+  if (!row) return null;
+  for (const [topic, data] of published) {
+    await deps.pubsub.publish(topic, data).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'notification event not published');
+    });
+  }
+  if (wakeEmail) deps.wakeEmailJob?.();
+  deps.wakeEvents?.();
+  return row;
+}
+
 /** The member's e-mail choices: every kind, `true` unless turned off. */
 export async function emailPreferences(
   db: Executor,
@@ -141,47 +179,4 @@ export async function wantsEmail(db: Executor, userId: string, kind: Notificatio
     .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
     .limit(1);
   return row?.email ?? true;
-}
-
-/** The event of a member notice (a reminder, a match, a message…): the bell and e-mail through the outbox. */
-export const MEMBER_NOTICE_EVENT = 'member.notice';
-
-/** A member notice as its event carries it (`data.notice`). */
-export type NoticeEventData = Omit<NotifyInput, 'userId'>;
-
-/**
- * Tells a member something through the outbox: writes a `member.notice` event in the caller's transaction (the
- * change it reports, or the job's step), which the dispatcher delivers to the bell and, unless `email: false` or
- * the member turned the kind's e-mail off, by e-mail. A rolled-back transaction tells nothing. A `dedupeKey` the
- * member was already told (by an earlier event, or a notification of the former direct path) writes nothing: a
- * retried job tells once. Answers whether an event was written. Wake the dispatcher after the commit
- * (`wakeEvents`). Like every event writer, call it as the transaction's last writes (it takes the events' lock).
- */
-export async function writeNotice(tx: Executor, input: NotifyInput): Promise<boolean> {
-  const { userId, ...notice } = input;
-  if (notice.dedupeKey) {
-    // Under the events' lock (held to the commit), so two writers of one key cannot both find none.
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_SEQUENCE_LOCK})`);
-    const [told] = await queryRows<{ one: number }>(
-      tx,
-      sql`select 1 as one from ${events}
-          where ${events.resourceId} = ${userId}::uuid and ${events.type} = ${MEMBER_NOTICE_EVENT}
-            and ${events.data}->'notice'->>'dedupeKey' = ${notice.dedupeKey}
-          union all
-          select 1 from ${notifications}
-          where ${notifications.userId} = ${userId}::uuid and ${notifications.dedupeKey} = ${notice.dedupeKey}
-          limit 1`,
-    );
-    if (told) return false;
-  }
-  const data: NoticeEventData = notice;
-  await writeEvent(tx, {
-    type: MEMBER_NOTICE_EVENT,
-    actor: SYSTEM_ACTOR,
-    resourceType: 'member',
-    resourceId: userId,
-    audience: [userId],
-    data: { notice: data },
-  });
-  return true;
 }

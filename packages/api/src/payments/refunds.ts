@@ -20,7 +20,7 @@ import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import type { Context, SignedInUser } from '../context';
 import { settleToEntitlements } from '../entitlements/entitlements';
-import { EVENT_DISPATCH_JOB } from '../events/outbox';
+import { notifyDeps } from '../notifications/notify';
 import { GatewayError, paymentGateway } from './gateway';
 import { issueCreditNote } from './invoices';
 import { requireRazorpay } from './orders';
@@ -194,10 +194,9 @@ export async function cancelPlan(
       },
     });
     const withdrawn = await settleToEntitlements(tx, user.id, now);
-    await tellWithdrawnBenefits(tx, user.id, withdrawn, made[0]!.refund.id);
     return { subscription: toSubscription(current!, now), refunds: processing, withdrawn };
   });
-  ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
+  await tellWithdrawnBenefits(notifyDeps(ctx.services), user.id, result.withdrawn, made[0]!.refund.id);
   return { subscription: result.subscription, refund: result.refunds[0], refunds: result.refunds };
 }
 
@@ -343,12 +342,9 @@ export async function decideRefund(
       },
       reason: input.reason ?? null,
     });
-    if (!reverted) return null;
-    const withdrawn = await settleToEntitlements(tx, claimed.userId, now);
-    await tellWithdrawnBenefits(tx, claimed.userId, withdrawn, claimed.id);
-    return withdrawn;
+    return reverted ? settleToEntitlements(tx, claimed.userId, now) : null;
   });
-  if (withdrawn) ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
+  if (withdrawn) await tellWithdrawnBenefits(notifyDeps(ctx.services), claimed.userId, withdrawn, claimed.id);
   return { refund: toRefund(final, order) };
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import type { WithdrawnBenefits } from '../entitlements/entitlements';
-import { writeNotice } from '../notifications/notify';
+import { type NotifyDeps, notify } from '../notifications/notify';
 
 /** The member's subscription as a payment finds it, recorded on the order when the payment applies. */
 export function snapshotOf(row: SubscriptionRow | undefined): { subscription: SubscriptionSnapshot | null } {
@@ -97,18 +97,15 @@ export async function revertRefundedPayments(
   return { before: row, after: after! };
 }
 
-/**
- * Tells the member which listings lost their feature or were archived when the plan's allowances shrank: a notice
- * through the outbox, in the transaction that withdrew them. Answers whether one was written (wake the dispatcher).
- */
+/** Tells the member which listings lost their feature or were archived when the plan's allowances shrank. */
 export async function tellWithdrawnBenefits(
-  tx: Executor,
+  deps: NotifyDeps,
   userId: string,
   withdrawn: WithdrawnBenefits,
   eventKey: string,
-): Promise<boolean> {
+): Promise<void> {
   const { unfeatured, archived } = withdrawn;
-  if (unfeatured.length === 0 && archived.length === 0) return false;
+  if (unfeatured.length === 0 && archived.length === 0) return;
   const titles = (list: { title: string }[]) => list.map((listing) => `"${listing.title}"`).join(', ');
   const lines = [
     archived.length > 0
@@ -118,7 +115,7 @@ export async function tellWithdrawnBenefits(
       ? `${unfeatured.length === 1 ? 'This listing is' : 'These listings are'} no longer featured: ${titles(unfeatured)}.`
       : '',
   ].filter(Boolean);
-  return writeNotice(tx, {
+  await notify(deps, {
     userId,
     kind: 'plan_changed',
     title:

@@ -13,7 +13,6 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import { dealFactsOf } from '../lifecycle/transition';
-import { writeNotice } from '../notifications/notify';
 import type {
   BusinessReviewsInput,
   CreateReviewInput,
@@ -133,18 +132,6 @@ export async function createReview(
         .set({ publishedAt: now })
         .where(and(eq(reviews.dealId, deal.id), isNull(reviews.publishedAt)));
     }
-    // The reviewed business is told through the outbox, in the review's transaction.
-    await writeNotice(tx, {
-      userId: subjectId,
-      kind: 'review_received',
-      title: 'You received a review',
-      body:
-        both || late
-          ? 'A business you completed a deal with reviewed you. It is on your business page now.'
-          : 'A business you completed a deal with reviewed you. It is shown once you have written yours, or 14 days after the deal was completed.',
-      link: `/dashboard/deals/${deal.id}`,
-      dedupeKey: `review:${row.id}:received`,
-    });
     return row.id;
   });
   const review = await readReview(db, id);

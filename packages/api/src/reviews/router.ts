@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_DISPATCH_JOB } from '../events/outbox';
+import { notify, notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 import {
   businessReviews,
@@ -37,7 +37,16 @@ export const reviewsRouter = router({
     .output(ReviewResult)
     .mutation(async ({ ctx, input }) => {
       const made = await createReview(ctx.services.database.db, ctx.user, input);
-      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
+      await notify(notifyDeps(ctx.services), {
+        userId: made.subjectId,
+        kind: 'review_received',
+        title: 'You received a review',
+        body: made.published
+          ? 'A business you completed a deal with reviewed you. It is on your business page now.'
+          : 'A business you completed a deal with reviewed you. It is shown once you have written yours, or 14 days after the deal was completed.',
+        link: `/dashboard/deals/${input.id}`,
+        dedupeKey: `review:${made.review._id}:received`,
+      });
       return { review: made.review };
     }),
 

@@ -16,7 +16,7 @@ import { SearchListingsInput } from '../listings/schemas';
 import { searchConditions } from '../listings/search';
 import type { Mailer } from '../mail/mailer';
 import { sendMemberMail } from '../mail/member-mail';
-import { type NotifyDeps, wantsEmail, writeNotice } from '../notifications/notify';
+import { type NotifyDeps, notify, wantsEmail } from '../notifications/notify';
 import type { Logger } from '../services';
 import { SavedSearchQueryOutput } from './schemas';
 import { unsubscribeUrl } from './unsubscribe';
@@ -79,7 +79,6 @@ async function runOne(
   done: Set<string>,
 ): Promise<'mailed' | 'looked' | null> {
   const at = now.toISOString();
-  const told = new Set<string>();
   // Everything on the transaction's own connection (the embedded PGlite has only one): the row stays locked
   // while its mail is sent, so a concurrent run skips it, and a failed send rolls the search back.
   const outcome = await deps.db.transaction(async (tx) => {
@@ -121,12 +120,11 @@ async function runOne(
           : {}),
       })
       .where(eq(savedSearches.id, search.id));
-    // The bell entry with the search's mark, through the outbox (its key makes a repeat a no-op).
-    if (found.length > 0 && (await noticeAlert(tx, search, found))) told.add(search.id);
     return { search, found, mailed };
   });
   if (!outcome) return null;
-  if (told.size > 0) deps.notify.wakeEvents?.();
+  // The bell entry once the search's mark has committed (its event key makes a repeat a no-op).
+  if (outcome.found.length > 0) await notifyAlert(deps, outcome.search, outcome.found);
   return outcome.mailed ? 'mailed' : 'looked';
 }
 
@@ -160,9 +158,9 @@ function alertTitle(search: SavedSearchRow, found: AlertListing[]): string {
   return `${found.length} new listing${found.length === 1 ? '' : 's'} for "${search.name}"`;
 }
 
-/** The bell entry of an alert, an event in the alert's transaction (its e-mail is the alert mail, with the unsubscribe headers). */
-function noticeAlert(tx: Executor, search: SavedSearchRow, found: AlertListing[]): Promise<boolean> {
-  return writeNotice(tx, {
+/** The bell entry of an alert (its e-mail is the alert mail, with the unsubscribe headers). */
+async function notifyAlert(deps: SavedSearchAlertDeps, search: SavedSearchRow, found: AlertListing[]) {
+  await notify(deps.notify, {
     userId: search.userId,
     kind: 'saved_search_hits',
     title: alertTitle(search, found),

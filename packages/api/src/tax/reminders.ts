@@ -2,7 +2,7 @@ import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
 import { writeDealEvent } from '../deals/deals';
 import { SYSTEM_ACTOR } from '../events/outbox';
-import { type NotifyDeps, writeNotice } from '../notifications/notify';
+import { type NotifyDeps, notifyWithEvent } from '../notifications/notify';
 
 /** The days after the supply date on which a supplier hears that its leg's tax invoice is not yet issued. */
 export const LEG_REMINDER_DAYS = [20, 28] as const;
@@ -70,19 +70,19 @@ export async function runLegReminders(
   for (const leg of due) {
     const mark = leg.days >= LEG_REMINDER_DAYS[1] ? LEG_REMINDER_DAYS[1] : LEG_REMINDER_DAYS[0];
     const left = INVOICE_DUE_DAYS - leg.days;
-    // Through the outbox: the notice is an event (its key makes a second run, or instance, write nothing), and
-    // with it `leg.due_soon` (product-spec-3's event list): partners hear it, and WhatsApp tells the supplier.
-    const sent = await deps.db.transaction(async (tx) => {
-      const told = await writeNotice(tx, {
+    const sent = await notifyWithEvent(
+      deps,
+      {
         userId: leg.supplier_id,
         kind: 'leg_invoice_due',
         title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
         body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
         link: `/dashboard/deals/${leg.deal_id}`,
         dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
-      });
-      if (told) {
-        await writeDealEvent(tx, leg.deal_id, 'leg.due_soon', SYSTEM_ACTOR, {
+      },
+      // `leg.due_soon` (product-spec-3's event list): partners hear it, and WhatsApp tells the supplier.
+      (tx) =>
+        writeDealEvent(tx, leg.deal_id, 'leg.due_soon', SYSTEM_ACTOR, {
           leg: {
             _id: leg.leg_id,
             supplierId: leg.supplier_id,
@@ -90,12 +90,9 @@ export async function runLegReminders(
             dueDate: addDays(leg.supply_day, INVOICE_DUE_DAYS),
             daysLeft: left,
           },
-        });
-      }
-      return told;
-    });
+        }),
+    );
     if (sent) reminded += 1;
   }
-  if (reminded > 0) deps.wakeEvents?.();
   return { reminded };
 }

@@ -1,13 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import {
-  type EventRow,
-  type Executor,
-  events,
-  type WebhookEndpointRow,
-  webhookEndpoints,
-} from '@barterads/db';
+import { type Executor, events, type WebhookEndpointRow, webhookEndpoints } from '@barterads/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { entitlementsOf, onPlanWhere } from '../entitlements/entitlements';
 import type { Channel, DispatchDeps } from '../events/dispatcher';
@@ -88,46 +82,30 @@ async function post(
 export function webhookChannel(deps: Pick<DispatchDeps, 'webhooks' | 'now'>): Channel {
   const settings = deps.webhooks ?? SAFE_DEFAULTS;
   const allowLoopback = settings.allowLoopback && !settings.isProduction;
-  // One query for a fan-out's batch: the active endpoints, on a plan with API access, of anyone in the events'
-  // audiences; each event then goes to those of its audience that chose its type.
-  const targetsOfBatch = async (batch: readonly EventRow[], tx: Executor): Promise<Map<string, string[]>> => {
-    const partner = batch.filter((e) => PARTNER_TYPES.has(e.type) && e.audience.length > 0);
-    const found = new Map<string, string[]>();
-    const audience = [...new Set(partner.flatMap((e) => e.audience))];
-    if (audience.length === 0) return found;
-    const rows = await tx
-      .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, types: webhookEndpoints.types })
-      .from(webhookEndpoints)
-      .where(
-        and(
-          eq(webhookEndpoints.status, 'active'),
-          sql`${webhookEndpoints.userId} = any(${sql`array[${sql.join(
-            audience.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}]`})`,
-          onPlanWhere(webhookEndpoints.userId, (e) => e.apiAccess, deps.now?.()),
-        ),
-      );
-    for (const event of partner) {
-      const members = new Set(event.audience);
-      found.set(
-        event.id,
-        rows.filter((r) => members.has(r.userId) && r.types.includes(event.type)).map((r) => r.id),
-      );
-    }
-    return found;
-  };
   return {
     name: 'webhook',
     // The window decides (3 days of doubling delays, capped at 6 hours, is about 20 attempts).
     maxAttempts: 1_000,
     retryWindowMs: WEBHOOK_RETRY_WINDOW_MS,
     async targets(event, tx) {
-      return (await targetsOfBatch([event], tx)).get(event.id) ?? [];
+      if (!PARTNER_TYPES.has(event.type) || event.audience.length === 0) return [];
+      const rows = await tx
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.status, 'active'),
+            sql`${webhookEndpoints.userId} = any(${sql`array[${sql.join(
+              event.audience.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}]`})`,
+            sql`${event.type} = any(${webhookEndpoints.types})`,
+            onPlanWhere(webhookEndpoints.userId, (e) => e.apiAccess, deps.now?.()),
+          ),
+        );
+      return rows.map((r) => r.id);
     },
-    targetsOfBatch,
-    // Read in a short transaction, then called holding no database connection (the dispatcher's `prepare`).
-    async prepare(tx, event, target) {
+    async deliver(tx, event, target) {
       const [endpoint] = await tx
         .select()
         .from(webhookEndpoints)
@@ -135,35 +113,28 @@ export function webhookChannel(deps: Pick<DispatchDeps, 'webhooks' | 'now'>): Ch
         .limit(1);
       if (endpoint?.status !== 'active') return 'skipped';
       if (!(await entitlementsOf(tx, endpoint.userId, deps.now?.())).apiAccess) return 'skipped';
-      const timeoutMs = settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-      return {
-        timeoutMs,
-        async call() {
-          const refused = checkWebhookUrl(endpoint.url, settings.isProduction, allowLoopback);
-          if (refused) throw new Error(refused);
-          const url = new URL(endpoint.url);
-          const pinned = await resolveDeliveryAddress(endpoint.url, settings.lookup, allowLoopback);
-          const body = JSON.stringify(toEventView(event));
-          // Signed by the wall clock: the receiver checks the timestamp against its own.
-          const signature = signatureHeaderFor(endpoint, body, new Date());
-          const status = await post(
-            url,
-            pinned,
-            {
-              'content-type': 'application/json',
-              'user-agent': 'BarterAds-Webhooks/1',
-              'barterads-signature': signature,
-              'barterads-event-id': event.id,
-              'barterads-event-type': event.type,
-            },
-            body,
-            timeoutMs,
-          );
-          if (status < 200 || status >= 300)
-            throw new ChannelRefused(`the endpoint answered ${status}`, status);
-          return { status: 'delivered', statusCode: status };
+      const refused = checkWebhookUrl(endpoint.url, settings.isProduction, allowLoopback);
+      if (refused) throw new Error(refused);
+      const url = new URL(endpoint.url);
+      const pinned = await resolveDeliveryAddress(endpoint.url, settings.lookup, allowLoopback);
+      const body = JSON.stringify(toEventView(event));
+      // Signed by the wall clock: the receiver checks the timestamp against its own.
+      const signature = signatureHeaderFor(endpoint, body, new Date());
+      const status = await post(
+        url,
+        pinned,
+        {
+          'content-type': 'application/json',
+          'user-agent': 'BarterAds-Webhooks/1',
+          'barterads-signature': signature,
+          'barterads-event-id': event.id,
+          'barterads-event-type': event.type,
         },
-      };
+        body,
+        settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      );
+      if (status < 200 || status >= 300) throw new ChannelRefused(`the endpoint answered ${status}`, status);
+      return { status: 'delivered', statusCode: status };
     },
     async onGiveUp(tx, delivery, now) {
       const [event] = await tx

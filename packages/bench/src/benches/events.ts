@@ -89,8 +89,6 @@ async function runLag(db: BenchDatabase): Promise<Check[]> {
   const api = await startApiServer({ port: BASE_PORT + 40, databaseUrl: db.url });
   const seenLag: number[] = [];
   const proposedAt = new Map<string, number>();
-  /** Each proposal's 201 on the wall clock (its transaction committed before it). */
-  const answeredAt = new Map<string, number>();
   let proposals = 0;
   let failures = 0;
   let polls = 0;
@@ -162,7 +160,6 @@ async function runLag(db: BenchDatabase): Promise<Check[]> {
           }
           const id = ((await res.json()) as { deal: { _id: string } }).deal._id;
           proposedAt.set(id, performance.now());
-          answeredAt.set(id, Date.now());
           waiting.add(id);
           proposals += 1;
           // Poll until this proposal shows (at most 10 s), then the next.
@@ -176,23 +173,10 @@ async function runLag(db: BenchDatabase): Promise<Check[]> {
     );
     // The dispatcher's side: from each event's commit to its bell delivery (database clock and the server's).
     await new Promise((r) => setTimeout(r, 3_000));
-    const rows = await db.sql<
-      { ms: number; deal: string; created: number; dispatched: number; delivered: number }[]
-    >`
-      select extract(epoch from (d.delivered_at - e.created_at)) * 1000 as ms, e.resource_id::text as deal,
-        extract(epoch from e.created_at) * 1000 as created, extract(epoch from e.dispatched_at) * 1000 as dispatched,
-        extract(epoch from d.delivered_at) * 1000 as delivered
+    const rows = await db.sql<{ ms: number }[]>`
+      select extract(epoch from (d.delivered_at - e.created_at)) * 1000 as ms
       from event_deliveries d join events e on e.id = d.event_id
       where e.type = 'deal.proposed' and d.channel = 'bell' and d.status = 'delivered'`;
-    // Where the time goes: the proposal's transaction (its start, the event's createdAt, to its 201), waiting for the
-    // fan-out, then for the bell's delivery; and the lag from the 201 (the commit) to the bell.
-    const parts = (f: (r: (typeof rows)[number]) => number) => {
-      const v = rows.map(f).filter((x) => Number.isFinite(x));
-      return `p50 ${fmt(percentile(v, 50))} / p99 ${fmt(percentile(v, 99))} ms`;
-    };
-    console.log(
-      `  proposal transaction to its 201 ${parts((r) => (answeredAt.get(r.deal) ?? Number.NaN) - Number(r.created))}; to fan-out ${parts((r) => Number(r.dispatched) - Number(r.created))}; fan-out to bell ${parts((r) => Number(r.delivered) - Number(r.dispatched))}; 201 to bell ${parts((r) => Number(r.delivered) - (answeredAt.get(r.deal) ?? Number.NaN))}`,
-    );
     const [undelivered] = await db.sql<{ n: number }[]>`
       select count(*)::int as n from event_deliveries d join events e on e.id = d.event_id
       where e.type = 'deal.proposed' and d.channel = 'bell' and d.status = 'pending'`;

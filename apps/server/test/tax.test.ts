@@ -494,7 +494,7 @@ describe('GST legs over real HTTP (issue 30)', () => {
 
       await runLegReminders(deps, on(19));
       expect(await keysOf(d.owner)).toEqual([]);
-      // The notices go through the outbox: the dispatcher writes the bell rows after the reminders' commits.
+      // Waits for the bell rows: a notice written through the outbox arrives with the dispatcher, after the commit.
       await runLegReminders(deps, on(20));
       await runLegReminders(deps, on(21));
       await expect.poll(() => keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`]);

@@ -135,6 +135,24 @@ export const listings = pgTable(
       t.ownerSuspended,
     ),
     index('listings_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    // The circle search (issue 32) reads, per accept list and per category and city it names, the givable listings
+    // nearest the centre of its value range, a few on each side: a walk along these from the centre, so its work
+    // follows the lists, not the catalogue. The expressions match packages/api/src/circles/graph.ts.
+    index('listings_circle_city_value_idx')
+      .on(
+        sql`coalesce(${t.category}, '')`,
+        sql`lower(coalesce(${t.city}, ''))`,
+        sql`(${t.rateInr}::bigint * ${t.minUnits})`,
+        t.id,
+      )
+      .where(
+        sql`${t.status} = 'active' and not ${t.ownerSuspended} and ${t.ownerType} = 'media_owner' and ${t.rateInr} is not null`,
+      ),
+    index('listings_circle_value_idx')
+      .on(sql`coalesce(${t.category}, '')`, sql`(${t.rateInr}::bigint * ${t.minUnits})`, t.id)
+      .where(
+        sql`${t.status} = 'active' and not ${t.ownerSuspended} and ${t.ownerType} = 'media_owner' and ${t.rateInr} is not null`,
+      ),
     index('listings_verified_created_idx').on(t.verified, t.createdAt.desc()),
     // The featured block of a search (few listings at any time): without it PostgreSQL collected every match of
     // the words to find them, 6 s for "hoarding" at 1,000,000 listings (docs/benchmarks-log.md); with it, a walk of the few.

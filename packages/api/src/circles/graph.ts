@@ -16,6 +16,7 @@ import {
 } from '@barterads/core';
 import { type Executor, queryRows, sql } from '@barterads/db';
 import type { SQL } from 'drizzle-orm';
+import { insideAcceptsSql } from './accepts';
 
 /** A listing a member can give: active inventory of an unsuspended media owner, with a rate (the indexes' rule). */
 const GIVABLE = sql`l.status = 'active' and not l.owner_suspended and l.owner_type = 'media_owner'
@@ -202,14 +203,27 @@ export async function legsAround(
     const givers = [...new Set(into.map((e) => e.giverId))].sort();
     const receivers = [...new Set(out.map((e) => e.receiverId))].sort();
     if (givers.length === 0 || receivers.length === 0) continue;
-    for (const listing of await givableListingsOf(db, receivers))
-      for (const giver of givers) {
-        if (giver === listing.ownerId) continue;
-        const reasons = acceptReasons(index.byUser.get(giver)!, listing);
-        if (reasons) edges.push({ giverId: listing.ownerId, receiverId: giver, listing, reasons });
-      }
+    for (const r of await legsBetween(db, receivers, givers)) {
+      const listing = toListing(r);
+      const reasons = acceptReasons(index.byUser.get(r.receiver_id)!, listing);
+      if (reasons) edges.push({ giverId: listing.ownerId, receiverId: r.receiver_id, listing, reasons });
+    }
   }
   return edges;
+}
+
+/**
+ * The legs from the givable listings of `owners` into the lists of `receivers`, matched in PostgreSQL with the
+ * accept rule of accepts.ts (only the matching pairs travel; the owners' listings are read by the owner index).
+ */
+async function legsBetween(db: Executor, owners: readonly string[], receivers: readonly string[]) {
+  return queryRows<ListingRow & { receiver_id: string }>(
+    db,
+    sql`select a.user_id::text as receiver_id, ${LISTING_COLUMNS}
+        from listings l join member_accepts a on a.user_id = any(${uuids(receivers)}) and a.user_id <> l.owner_id
+        where l.owner_id = any(${uuids(owners)}) and ${GIVABLE} and ${insideAcceptsSql('a', 'l')}
+        order by l.id, a.user_id`,
+  );
 }
 
 /** The lists' index, read fresh (no cache: a list saved a moment ago is searched with its new rule). */

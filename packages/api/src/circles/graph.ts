@@ -24,10 +24,11 @@ const GIVABLE = sql`l.status = 'active' and not l.owner_suspended and l.owner_ty
 /** A listing's value, as the indexes hold it. */
 const VALUE = sql`(l.rate_inr::bigint * l.min_units)`;
 /**
- * The owner of `l` keeps an accept list (only a list-holder can be in a circle). Whether it is active and verified
- * is read from the lists' index afterwards: one index probe per listing read here.
+ * The owner of `l` keeps an accept list (only a list-holder can be in a circle): `owner_accepts`, kept by triggers
+ * (migration 0048) and in the indexes' condition. Whether the owner is active and verified is read from the lists'
+ * index afterwards.
  */
-const HOLDER = sql`exists (select 1 from member_accepts h where h.user_id = l.owner_id)`;
+const HOLDER = sql`l.owner_accepts`;
 const LISTING_COLUMNS = sql`l.id::text, l.owner_id::text, l.title, l.category, l.city, ${VALUE} as value,
   l.available_from::text, l.available_to::text`;
 

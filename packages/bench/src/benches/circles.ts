@@ -57,8 +57,16 @@ async function seedMembers(db: BenchDatabase, count: number, from: number): Prom
   return rows.map((r) => r.id);
 }
 
-/** Inserts one listing per entry of `owners` (skipping the triggers a bulk load does not need). */
-async function seedListings(db: BenchDatabase, owners: string[], rand: () => number): Promise<void> {
+/**
+ * Inserts one listing per entry of `owners` (skipping the triggers a bulk load does not need: `owner_accepts`, which
+ * a trigger sets from member_accepts, is written here for the owners in `holders`, as that trigger would).
+ */
+async function seedListings(
+  db: BenchDatabase,
+  owners: string[],
+  holders: ReadonlySet<string>,
+  rand: () => number,
+): Promise<void> {
   const rows = owners.map((ownerId, k) =>
     (() => {
       const category = MEDIA_CATEGORY_IDS[Math.floor(rand() * MEDIA_CATEGORY_IDS.length)]!;
@@ -67,6 +75,7 @@ async function seedListings(db: BenchDatabase, owners: string[], rand: () => num
       return {
         owner_id: ownerId,
         owner_type: 'media_owner',
+        owner_accepts: holders.has(ownerId),
         title: `Bench ${category} in ${city} ${k}`,
         description: 'Bench inventory',
         location: city,
@@ -183,7 +192,7 @@ async function seedSize(db: BenchDatabase, total: number): Promise<string[]> {
     ...Array.from({ length: held }, () => listHolders[Math.floor(rand() * listHolders.length)]!),
     ...others.flatMap((o) => [o, o]).slice(0, total - held),
   ];
-  await seedListings(db, owners, rand);
+  await seedListings(db, owners, new Set(listHolders), rand);
   await db.sql`vacuum analyze`;
   return listHolders;
 }

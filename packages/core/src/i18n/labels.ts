@@ -178,6 +178,14 @@ export const LABELS: Translations = {
   'Please enter a title.': { hi: 'शीर्षक लिखें।', mr: 'शीर्षक लिहा.' },
   'Please enter a description.': { hi: 'विवरण लिखें।', mr: 'वर्णन लिहा.' },
   'Please choose a city from the list.': { hi: 'सूची में से शहर चुनें।', mr: 'यादीतून शहर निवडा.' },
+  'Please choose Hindi or Marathi for the second version.': {
+    hi: 'दूसरे संस्करण के लिए हिन्दी या मराठी चुनें।',
+    mr: 'दुसऱ्या आवृत्तीसाठी हिंदी किंवा मराठी निवडा.',
+  },
+  'Please write the title in Hindi or Marathi too.': {
+    hi: 'शीर्षक भी हिन्दी या मराठी में लिखें।',
+    mr: 'शीर्षकही हिंदी किंवा मराठीत लिहा.',
+  },
   'Please keep it under 120 characters.': { hi: 'इसे 120 अक्षरों से कम रखें।', mr: 'हे 120 अक्षरांपेक्षा कमी ठेवा.' },
   'Please keep it under 300 characters.': { hi: 'इसे 300 अक्षरों से कम रखें।', mr: 'हे 300 अक्षरांपेक्षा कमी ठेवा.' },
   'Please keep it under 2000 characters.': { hi: 'इसे 2000 अक्षरों से कम रखें।', mr: 'हे 2000 अक्षरांपेक्षा कमी ठेवा.' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_CATEGORY_IDS, type MediaCategoryId } from '../categories';
-import { LISTING_LOCAL_LANGUAGES } from '../languages';
+import { LISTING_LOCAL_LANGUAGES } from '../listing-languages';
 import { findCity, isAmbiguousCity } from './cities';
 import { LISTING_UNITS, type ListingUnit } from './units';
 

@@ -1,5 +1,5 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { LANGUAGE_TAGS, listingText, REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
+import { LANGUAGE_TAGS, languagePath, listingText, REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
 import { formatMonthIn } from '@barterads/core/dates';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -92,7 +92,7 @@ export function BusinessPage({ id }: { id: string }) {
           // The listing's own Hindi or Marathi title on that language's page, the English elsewhere.
           const text = listingText(listing, language);
           return (
-            <Anchor key={listing._id} href={`/listings/${listing._id}`}>
+            <Anchor key={listing._id} href={languagePath(language, `/listings/${listing._id}`)}>
               <span translate="no" lang={LANGUAGE_TAGS[text.language]}>
                 {text.title}
               </span>

@@ -4,6 +4,7 @@ import {
   formatIndianNumber,
   LANGUAGE_TAGS,
   LISTING_COVER_SIZES,
+  languagePath,
   listingText,
   userTypeLabel,
   whatsappLink,
@@ -214,7 +215,7 @@ export function ListingPage({ id }: { id: string }) {
                   <Text size="sm" c="dimmed">
                     {t`Member since ${formatDate(business.data.business.memberSince)}`}
                   </Text>
-                  <Anchor href={`/b/${barter.ownerId}`} size="sm">
+                  <Anchor href={languagePath(language, `/b/${barter.ownerId}`)} size="sm">
                     <Trans>See the business page</Trans>
                   </Anchor>
                 </>
@@ -256,7 +257,7 @@ export function ListingPage({ id }: { id: string }) {
             <Trans>Similar listings</Trans>
           </Title>
           {similar.data.barters.map((b) => (
-            <Anchor key={b._id} href={`/listings/${b._id}`} translate="no">
+            <Anchor key={b._id} href={languagePath(language, `/listings/${b._id}`)} translate="no">
               {listingText(b, language).title}
               {b.rateInr ? ` · ${formatInr(b.rateInr)}` : ''}
             </Anchor>

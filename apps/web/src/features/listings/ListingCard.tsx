@@ -3,6 +3,7 @@ import {
   EXCHANGE_FIELD,
   formatIndianNumber,
   LANGUAGE_TAGS,
+  languagePath,
   listingText,
   MESSAGES,
   userTypeLabel,
@@ -37,7 +38,8 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
   const { t } = useLingui();
   const core = useCoreText();
   // The listing's own Hindi or Marathi version on that language's pages, the English elsewhere.
-  const text = listingText(listing, usePageLanguage());
+  const language = usePageLanguage();
+  const text = listingText(listing, language);
   const reviewCount = (n: number) => (n === 1 ? t`1 review` : t`${formatIndianNumber(n)} reviews`);
   const chat = whatsappLink(listing.contactPhone, whatsappListingText(text.title));
   const tooltipId = useId();
@@ -93,7 +95,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
           {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>
         <h3 className={classes.title} translate="no" lang={LANGUAGE_TAGS[text.language]}>
-          <a href={`/listings/${listing._id}`}>{text.title}</a>
+          <a href={languagePath(language, `/listings/${listing._id}`)}>{text.title}</a>
         </h3>
       </div>
       <div className={classes.details}>

@@ -185,7 +185,7 @@ export function ListingForm({
             size="compact-md"
             px={0}
             aria-expanded={localOpen}
-            aria-controls={localId}
+            aria-controls={localOpen ? localId : undefined}
             onClick={() => setLocalOpen((open) => !open)}
             leftSection={<span aria-hidden="true">{localOpen ? '▾' : '▸'}</span>}
             styles={{
@@ -195,7 +195,7 @@ export function ListingForm({
           >
             {t`Add a Hindi or Marathi version`}
           </Button>
-          <Collapse expanded={localOpen} keepMountedMode="display-none" id={localId}>
+          <Collapse expanded={localOpen} keepMounted={false} id={localId}>
             <Stack gap="sm" pt="xs">
               <SegmentedChoice<ListingLocalLanguage>
                 label={t`Language of the second version`}

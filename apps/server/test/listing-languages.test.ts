@@ -114,6 +114,14 @@ describe('listings in two languages over real HTTP', () => {
       expect(vowel.barters.map((b) => b._id)).toEqual([id]);
       expect(vowel.barters[0]?.localTitle).toBe('दादर स्टेशन के पास रोशन होर्डिंग');
     }
+    // Whole answers agree between the two paths, ranked by relevance too.
+    for (const q of ['होर्डिंग', 'होर्डिग', 'स्टेशन hoarding']) {
+      for (const sort of ['newest', 'relevance']) {
+        const path = `/api/barters?q=${encodeURIComponent(q)}&sort=${sort}`;
+        const [a, b] = await Promise.all([indexed.request(path), sqlOnly.request(path)]);
+        expect({ path, answer: a.body }).toEqual({ path, answer: b.body });
+      }
+    }
     // The index answered its searches (not the SQL fallback), the same as SQL.
     expect((await indexHealth(indexed)).answered).toBeGreaterThanOrEqual(answeredBefore + 5);
   });

@@ -23,6 +23,9 @@ export const listingColumns = {
   category: listings.category,
   image: listings.image,
   photos: listings.photos,
+  localLanguage: listings.localLanguage,
+  localTitle: listings.localTitle,
+  localDescription: listings.localDescription,
   unit: listings.unit,
   rateInr: listings.rateInr,
   minUnits: listings.minUnits,
@@ -62,6 +65,9 @@ export interface ListingSelection {
   category: string | null;
   image: string | null;
   photos: ListingPhoto[];
+  localLanguage: string | null;
+  localTitle: string | null;
+  localDescription: string | null;
   unit: string | null;
   rateInr: number | null;
   minUnits: number;
@@ -113,6 +119,9 @@ export function toBarterFields(
     category: row.category as BarterFields['category'],
     image: row.photos.length > 0 ? coverUrl(row.photos) : row.image,
     photos: row.photos.map(toPhotoOutput),
+    localLanguage: row.localLanguage as BarterFields['localLanguage'],
+    localTitle: row.localTitle,
+    localDescription: row.localDescription,
     // The owner's public reviews (never the old stored 4.5): null and 0 when there are none ("New").
     rating:
       row.ownerRating !== undefined && row.ownerRating !== null

@@ -66,7 +66,7 @@ export { jsonOf } from './json-answers';
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { LISTING_PHOTO_FILES } from './listings/photos';
-export { SearchListingsInput } from './listings/schemas';
+export { SearchListingsInput, SearchListingsResult } from './listings/schemas';
 export {
   planTerms,
   searchListings,

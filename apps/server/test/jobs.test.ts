@@ -3,7 +3,7 @@ import { deals, listings, queryRows, sql, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealExpiryJob } from '../src/jobs/deal-expiry';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, proposeTestDeal, startTestServer, type TestServer } from './helpers/server';
 
 describe('background jobs on the pg-boss queue', () => {
   let server: TestServer;
@@ -25,39 +25,9 @@ describe('background jobs on the pg-boss queue', () => {
     });
     const brand = await createTestUser(server.db, { firstName: 'Kabir', lastName: 'Brand' });
     await server.db.update(users).set({ companyName: 'Kabir Foods' }).where(eq(users.id, brand.user.id));
-    const [listing] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: owner.user.id,
-        ownerType: owner.user.userType,
-        title: 'Hoarding near the flyover',
-        description: 'Front-lit hoarding facing two-way traffic.',
-        location: 'Pune, Maharashtra',
-        category: 'outdoor',
-        unit: 'month',
-        rateInr: 50000,
-      })
-      .returning();
-    const made = await server.request('/api/deals', {
-      token: brand.token,
-      json: {
-        listingId: listing!.id,
-        openDays: 7,
-        items: [
-          {
-            giverId: owner.user.id,
-            listingId: listing!.id,
-            title: 'Hoarding',
-            quantity: 1,
-            unit: 'month',
-            valueInr: 50000,
-          },
-          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
-        ],
-      },
+    const { dealId } = await proposeTestDeal(server, owner.user, brand, {
+      title: 'Hoarding near the flyover',
     });
-    expect(made.status).toBe(201);
-    const dealId = made.body.deal._id as string;
     await server.db
       .update(deals)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -25,7 +25,13 @@ import {
 } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  giveTestPlan,
+  proposeTestDeal,
+  startTestServer,
+  type TestServer,
+} from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -58,39 +64,8 @@ describe('partner webhooks over real HTTP', () => {
 
   async function propose(to: TestUser): Promise<string> {
     const brand = await createTestUser(server.db);
-    const [listing] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: to.user.id,
-        ownerType: to.user.userType,
-        title: 'Hoarding at the ring road',
-        description: 'Front-lit hoarding facing two-way traffic.',
-        location: 'Pune, Maharashtra',
-        category: 'outdoor',
-        unit: 'month',
-        rateInr: 50000,
-      })
-      .returning();
-    const made = await server.request('/api/deals', {
-      token: brand.token,
-      json: {
-        listingId: listing!.id,
-        openDays: 7,
-        items: [
-          {
-            giverId: to.user.id,
-            listingId: listing!.id,
-            title: 'Hoarding',
-            quantity: 1,
-            unit: 'month',
-            valueInr: 50000,
-          },
-          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
-        ],
-      },
-    });
-    expect(made.status, made.text).toBe(201);
-    return made.body.deal._id as string;
+    const { dealId } = await proposeTestDeal(server, to.user, brand, { title: 'Hoarding at the ring road' });
+    return dealId;
   }
 
   it('is for Professional and Enterprise members with a session, and refuses unsafe URLs at registration', async () => {

@@ -3,7 +3,13 @@ import { deals, listings, queryRows, sql, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealExpiryJob } from '../src/jobs/deal-expiry';
-import { createTestUser, proposeTestDeal, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  proposeTestDeal,
+  startTestServer,
+  type TestServer,
+} from './helpers/server';
 
 describe('background jobs on the pg-boss queue', () => {
   let server: TestServer;
@@ -50,15 +56,16 @@ describe('background jobs on the pg-boss queue', () => {
     await Promise.all(queues.map((queue) => queue.send('deal-expiry')));
 
     await expect
-      .poll(async () => (await server.db.select().from(deals).where(eq(deals.id, dealId)))[0]?.status, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () => (await server.db.select().from(deals).where(eq(deals.id, dealId)))[0]?.status,
+        EVENTUALLY,
+      )
       .toBe('expired');
     const expiredMails = () =>
       server.mail.mails.filter(
         (m) => m.to.includes(brand.user.email.toLowerCase()) && m.text.includes('A deal offer expired'),
       ).length;
-    await expect.poll(expiredMails, { timeout: 15_000 }).toBe(1);
+    await expect.poll(expiredMails, EVENTUALLY).toBe(1);
     // Every run that expired something logged it: one run, one deal.
     const runs = server.logs
       .filter((line) => line.includes('"msg":"deal expiry job"'))

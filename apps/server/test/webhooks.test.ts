@@ -27,6 +27,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestUser,
+  EVENTUALLY,
   giveTestPlan,
   proposeTestDeal,
   startTestServer,
@@ -127,7 +128,7 @@ describe('partner webhooks over real HTTP', () => {
     const path = `/pro-${pro.user.id}`;
     const mine = () => receiver.received.filter((h) => h.path === path);
     const dealId = await propose(pro);
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(1);
     const [hook] = mine();
     const body = JSON.parse(hook!.body);
     expect(body).toMatchObject({
@@ -157,7 +158,7 @@ describe('partner webhooks over real HTTP', () => {
     const tested = await server.request(`/api/webhooks/${id}/test`, { token: pro.token, method: 'POST' });
     expect(tested.status, tested.text).toBe(200);
     expect(tested.body.delivery).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(2);
     expect(JSON.parse(mine()[1]!.body).type).toBe('webhook.test');
     const deliveries = (await server.request(`/api/webhooks/${id}/deliveries`, { token: pro.token })).body
       .deliveries as { _id: string; eventId: string }[];
@@ -167,7 +168,7 @@ describe('partner webhooks over real HTTP', () => {
       method: 'POST',
     });
     expect(resent.status, resent.text).toBe(200);
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(3);
     expect(mine()[2]!.headers['barterads-event-id']).toBe(body.id);
     // Test events are not partner events.
     const polled = await server.request('/api/events', { token: pro.token });
@@ -183,7 +184,7 @@ describe('partner webhooks over real HTTP', () => {
     expect(fresh).not.toBe(secret);
     expect(rotated.body.webhook.previousSecretExpiresAt).not.toBeNull();
     await server.request(`/api/webhooks/${id}/test`, { token: pro.token, method: 'POST' });
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(4);
     const afterRotation = mine()[3]!;
     expect(receiverAccepts(afterRotation, [fresh])).toBe(true);
     expect(receiverAccepts(afterRotation, [secret])).toBe(true);

@@ -147,6 +147,12 @@ export async function startTestServer(
 
 let counter = 0;
 let cachedHash: Promise<string> | undefined;
+/**
+ * The ceiling of an `expect.poll` for a state the server reaches on its own (a job's run, a dispatched event, a
+ * mail): never a time a passing test waits, only how long a busy 2-core machine may take before the test gives up.
+ */
+export const EVENTUALLY = { timeout: 120_000 } as const;
+
 export const TEST_PASSWORD = 'test-password-1';
 
 export interface TestUserOptions {

@@ -48,6 +48,7 @@ const DASHBOARD_SCREENS = [
   'messages/ConversationList.tsx',
   'messages/Thread.tsx',
   'messages/StartConversation.tsx',
+  'messages/UnreadBadge.tsx',
   'notifications/NotificationsPage.tsx',
   'saved-searches/SavedSearchesPage.tsx',
   'circles',

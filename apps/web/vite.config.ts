@@ -67,13 +67,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The shared rules' barrel (`@barterads/core`, every page imports it) in one chunk as well: left to the
         // bundler, a change in one of its modules moved the others between chunks and grew the landing page by 3 KB.
         // Rules only signed-in pages use (deal lifecycles, GSTIN checks, GST, deals and deliveries) stay out of it, in
-        // their pages' chunks: in it, every public page downloaded them (the landing page went over its budget).
+        // their pages' chunks: in it, every public page downloaded them (the landing page went over its budget). So do
+        // a listing's Hindi or Marathi version's helpers (listing-languages), which the landing page never shows.
         advancedChunks: {
           groups: [
             { name: 'mantine-hooks', test: /node_modules[\\/]@mantine[\\/]hooks/ },
             {
               name: 'core',
-              test: /packages[\\/]core[\\/]src[\\/](?!saved-searches|lifecycle|gstin|gst\.|deals\.|deliveries\.)([^\\/]+|inventory[\\/]units)\.ts$/,
+              test: /packages[\\/]core[\\/]src[\\/](?!saved-searches|lifecycle|gstin|gst\.|deals\.|deliveries\.|listing-languages)([^\\/]+|inventory[\\/]units)\.ts$/,
             },
           ],
         },

@@ -8,6 +8,7 @@ import {
   LIMITS,
   LISTING_COVER_SIZES,
   languagePath,
+  listingText,
 } from '@barterads/core';
 import { listings, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -168,6 +169,8 @@ export function registerListingPages(
         return send(reply, 404, html);
       }
       const { barter } = listing;
+      // The listing's own Hindi or Marathi title and description on that language's page, the English elsewhere.
+      const text = listingText(barter, language);
       const business = await caller.businessPages.get({ id: barter.ownerId }).catch(() => undefined);
       const body = await page(
         request,
@@ -182,8 +185,8 @@ export function registerListingPages(
         reply,
         200,
         withHead(body, {
-          title: barter.title,
-          description: barter.description,
+          title: text.title,
+          description: text.description,
           canonical: `${origin}${prefix}/listings/${barter._id}`,
           alternates: { origin, path: `/listings/${barter._id}`, language },
           image: barter.image ? absolute(barter.image) : null,

@@ -1,5 +1,5 @@
 import { createJobQueue, type JobQueue, RUN_EXPIRY_SECONDS } from '@barterads/api';
-import { deals, listings, queryRows, sql, users } from '@barterads/db';
+import { deals, queryRows, sql, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealExpiryJob } from '../src/jobs/deal-expiry';

@@ -1,3 +1,4 @@
+import { SearchListingsResult } from '@barterads/api';
 import { listings, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,5 +321,60 @@ describe('search that forgives, filters and sorts', () => {
     it('falls back to newest first for relevance without words', async () => {
       expect(idsOf(await search('?sort=relevance&limit=2'))).toEqual(idsOf(await search('?limit=2')));
     });
+  });
+
+  // The answer is not parsed by its output schema at run time (documentedOutput) and the REST route sends JSON
+  // made from each listing's kept JSON (jsonOf): both must give the text that parsing and JSON.stringify gave.
+  it('answers exactly what its output schema gives, field order included, over REST and tRPC', async () => {
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    // A featured listing (its badge and date) and one with attributes, among the others.
+    await server.db.insert(listings).values([
+      {
+        title: 'Featured hoarding on the ring road',
+        description: 'Lit hoarding',
+        location: 'Pune, Maharashtra',
+        city: 'Pune',
+        category: 'outdoor',
+        ownerId: owner.user.id,
+        ownerType: 'media_owner',
+        featuredUntil: new Date(Date.now() + 86_400_000),
+      },
+      {
+        title: 'Radio jingle slots',
+        description: 'Morning drive',
+        location: 'Delhi, Delhi',
+        attributes: { frequency: '98.3', live: true, slots: 4 },
+        ownerId: owner.user.id,
+        ownerType: 'media_owner',
+      },
+    ]);
+    const queries = [
+      '',
+      '?q=hoarding',
+      '?q=hording&sort=relevance',
+      '?q=radoi',
+      '?q=billbord%20pune',
+      '?sort=rate_asc&limit=3',
+      '?sort=rate_desc&category=outdoor',
+      '?verifiedOnly=true',
+      '?city=Pune',
+      '?q=xyzzyqwv',
+    ];
+    for (const query of queries) {
+      for (let i = 0; i < 2; i++) {
+        // Twice: the second answer's listings come from the kept rows and their kept JSON.
+        const res = await server.request(`/api/barters${query}`);
+        expect(res.status, res.text).toBe(200);
+        expect(res.text, query).toBe(JSON.stringify(SearchListingsResult.parse(JSON.parse(res.text))));
+      }
+      const input = Object.fromEntries(new URLSearchParams(query));
+      const trpc = await server.request(
+        `/trpc/listings.search?input=${encodeURIComponent(JSON.stringify(input))}`,
+      );
+      expect(trpc.status, trpc.text).toBe(200);
+      const data = SearchListingsResult.parse(JSON.parse(trpc.text).result.data);
+      expect(trpc.text, query).toBe(JSON.stringify({ result: { data } }));
+    }
+    expect(JSON.parse((await server.request('/api/barters?q=featured')).text).barters[0].featured).toBe(true);
   });
 });

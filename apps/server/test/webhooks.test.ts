@@ -12,7 +12,6 @@ import {
   type Database,
   eventDeliveries,
   events,
-  listings,
   notifications,
   type UserRow,
   webhookEndpoints,

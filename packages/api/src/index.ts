@@ -62,10 +62,11 @@ export {
   type RecurringJob,
   RUN_EXPIRY_SECONDS,
 } from './jobs/queue';
+export { jsonOf } from './json-answers';
 export { seedDemoPhotos } from './listings/demo-photos';
 export { featuredListings, getPublicListing, myListings } from './listings/listings';
 export { LISTING_PHOTO_FILES } from './listings/photos';
-export { SearchListingsInput } from './listings/schemas';
+export { SearchListingsInput, SearchListingsResult } from './listings/schemas';
 export {
   planTerms,
   searchListings,
@@ -108,6 +109,7 @@ export { TAX_MESSAGES } from './tax/invoices';
 export { LEG_REMINDER_DAYS, runLegReminders } from './tax/reminders';
 export { barterStatement, statementCsv } from './tax/statement';
 export {
+  DocumentedOutput,
   enforceUploadRateLimit,
   type FieldIssue,
   localizeIssues,

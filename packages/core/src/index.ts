@@ -9,6 +9,7 @@ export * from './gstin';
 export * from './inventory/units';
 export * from './languages';
 export * from './lifecycle';
+export * from './listing-languages';
 export * from './matching';
 export * from './messages';
 export * from './money';

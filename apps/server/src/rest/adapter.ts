@@ -6,6 +6,7 @@ import {
   createContext,
   enforceUploadRateLimit,
   isApiKeyToken,
+  jsonOf,
   messageLanguage,
   type ProcedureAccess,
   type ProcedureMeta,
@@ -165,7 +166,8 @@ function addRoutes(
         }
         // JSON answers compressed for clients that accept it, over 1 KB, like the tRPC route's (app.ts): a page
         // of listings is 15 KB as JSON, 3 KB with brotli.
-        reply.type('application/json; charset=utf-8').compress(JSON.stringify(result));
+        // A search's JSON is made from its listings' kept JSON (jsonOf): the same text.
+        reply.type('application/json; charset=utf-8').compress(jsonOf(result) ?? JSON.stringify(result));
         return reply;
       } catch (error) {
         if (route.multipart) closeAfterAnswer(request, reply);

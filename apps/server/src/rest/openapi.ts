@@ -1,4 +1,4 @@
-import { appRouter } from '@barterads/api';
+import { appRouter, DocumentedOutput } from '@barterads/api';
 import { z } from 'zod';
 import { acceptsApiKey, type RestRoute } from './route';
 
@@ -47,7 +47,10 @@ export function buildOpenApiDocument(routes: RestRoute[], serverUrl = '/'): Json
       route.procedure
     ]?._def;
     const input = schemaOf(def?.inputs?.[0], 'input');
-    const output = schemaOf(def?.output, 'output');
+    const output = schemaOf(
+      def?.output instanceof DocumentedOutput ? def.output.schema : def?.output,
+      'output',
+    );
     const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
       in: 'path',

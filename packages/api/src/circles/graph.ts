@@ -25,7 +25,7 @@ const GIVABLE = sql`l.status = 'active' and not l.owner_suspended and l.owner_ty
 const VALUE = sql`(l.rate_inr::bigint * l.min_units)`;
 /**
  * The owner of `l` keeps an accept list (only a list-holder can be in a circle): `owner_accepts`, kept by triggers
- * (migration 0048) and in the indexes' condition. Whether the owner is active and verified is read from the lists'
+ * (migration 0050) and in the indexes' condition. Whether the owner is active and verified is read from the lists'
  * index afterwards.
  */
 const HOLDER = sql`l.owner_accepts`;

@@ -42,6 +42,93 @@ const EXPIRED: Record<Language, (closed: string) => { title: string; body: strin
   }),
 };
 
+/** A disabled webhook endpoint's notice in each language. */
+const WEBHOOK_DISABLED: Record<Language, (url: string) => { title: string; body: string }> = {
+  en: (url) => ({
+    title: 'A webhook endpoint was disabled',
+    body: `Deliveries to ${url} failed for 3 days, so we stopped sending to it. Fix the endpoint, then turn it back on in your settings, where its deliveries are listed and can be resent.`,
+  }),
+  hi: (url) => ({
+    title: 'एक वेबहुक एंडपॉइंट बंद कर दिया गया',
+    body: `${url} पर भेजे गए संदेश 3 दिन तक नहीं पहुँचे, इसलिए हमने वहाँ भेजना रोक दिया है। एंडपॉइंट ठीक करें, फिर अपनी सेटिंग्स में इसे दोबारा चालू करें; वहीं इसकी डिलीवरी की सूची है और उन्हें फिर से भेजा जा सकता है।`,
+  }),
+  mr: (url) => ({
+    title: 'एक वेबहुक एंडपॉइंट बंद केला गेला',
+    body: `${url} वर पाठवलेले संदेश 3 दिवस पोहोचले नाहीत, म्हणून आम्ही तिथे पाठवणे थांबवले आहे. एंडपॉइंट दुरुस्त करा, मग तुमच्या सेटिंग्जमध्ये तो पुन्हा सुरू करा; तिथेच त्याच्या डिलिव्हरींची यादी आहे आणि त्या पुन्हा पाठवता येतात.`,
+  }),
+};
+
+/** A circle's notices in each language (`number` is its C- number, `closes` when the proposal closes). */
+interface CircleWords {
+  proposed: (number: number, closes: string) => { title: string; body: string };
+  reminder: (number: number, closes: string) => { title: string; body: string };
+  accepted: (number: number) => { title: string; body: string };
+  lapsed: (number: number, declined: boolean) => { title: string; body: string };
+}
+
+const CIRCLE_WORDS: Record<Language, CircleWords> = {
+  en: {
+    proposed: (number, closes) => ({
+      title: `A circle deal of three is proposed to you (C-${number})`,
+      body: `BarterAds found three businesses who can trade in a circle: you give one listing and get one you would accept. Nothing binds until all three accept, by ${closes}.`,
+    }),
+    reminder: (number, closes) => ({
+      title: `A circle deal awaits your answer (C-${number})`,
+      body: `The circle deal proposed to you closes ${closes}. It needs all three answers; if it is not accepted by then it lapses for everyone.`,
+    }),
+    accepted: (number) => ({
+      title: `All three accepted the circle deal (C-${number})`,
+      body: 'The circle is agreed: your two deals (what you give and what you get) are created. Deliver and confirm them as in any deal.',
+    }),
+    lapsed: (number, declined) => ({
+      title: `A circle deal lapsed (C-${number})`,
+      body: declined
+        ? 'One of the three businesses declined the circle deal, so it lapsed for everyone. Nothing was agreed.'
+        : 'Not all three businesses accepted the circle deal within 72 hours, so it lapsed for everyone. Nothing was agreed.',
+    }),
+  },
+  hi: {
+    proposed: (number, closes) => ({
+      title: `आपको तीन कारोबारों का एक सर्कल सौदा प्रस्तावित है (C-${number})`,
+      body: `BarterAds को ऐसे तीन कारोबार मिले हैं जो आपस में घूमकर लेन-देन कर सकते हैं: आप एक लिस्टिंग देते हैं और बदले में ऐसी लिस्टिंग पाते हैं जो आपको मंज़ूर हो। जब तक तीनों ${closes} तक स्वीकार न करें, कोई बाध्यता नहीं है।`,
+    }),
+    reminder: (number, closes) => ({
+      title: `एक सर्कल सौदा आपके जवाब की राह देख रहा है (C-${number})`,
+      body: `आपको प्रस्तावित सर्कल सौदा ${closes} को बंद हो जाएगा। इसके लिए तीनों के जवाब ज़रूरी हैं; तब तक स्वीकार न होने पर यह सभी के लिए रद्द हो जाएगा।`,
+    }),
+    accepted: (number) => ({
+      title: `तीनों ने सर्कल सौदा स्वीकार कर लिया (C-${number})`,
+      body: 'सर्कल तय हो गया: आपके दो सौदे (जो आप देंगे और जो आपको मिलेगा) बना दिए गए हैं। किसी भी सौदे की तरह इन्हें डिलीवर करें और पुष्टि करें।',
+    }),
+    lapsed: (number, declined) => ({
+      title: `एक सर्कल सौदा रद्द हो गया (C-${number})`,
+      body: declined
+        ? 'तीन में से एक कारोबार ने सर्कल सौदा अस्वीकार कर दिया, इसलिए यह सभी के लिए रद्द हो गया। कुछ भी तय नहीं हुआ।'
+        : 'तीनों कारोबारों ने 72 घंटे के भीतर सर्कल सौदा स्वीकार नहीं किया, इसलिए यह सभी के लिए रद्द हो गया। कुछ भी तय नहीं हुआ।',
+    }),
+  },
+  mr: {
+    proposed: (number, closes) => ({
+      title: `तुम्हाला तीन व्यवसायांचा एक सर्कल सौदा प्रस्तावित आहे (C-${number})`,
+      body: `BarterAds ला असे तीन व्यवसाय सापडले आहेत जे एकमेकांशी साखळीने देवाणघेवाण करू शकतात: तुम्ही एक लिस्टिंग देता आणि तुम्हाला मान्य असेल अशी एक लिस्टिंग मिळवता. तिघांनी ${closes} पर्यंत स्वीकारेपर्यंत कोणतेही बंधन नाही.`,
+    }),
+    reminder: (number, closes) => ({
+      title: `एक सर्कल सौदा तुमच्या उत्तराची वाट पाहत आहे (C-${number})`,
+      body: `तुम्हाला प्रस्तावित सर्कल सौदा ${closes} रोजी बंद होईल. त्यासाठी तिघांची उत्तरे आवश्यक आहेत; तोपर्यंत स्वीकारला न गेल्यास तो सर्वांसाठी रद्द होईल.`,
+    }),
+    accepted: (number) => ({
+      title: `तिघांनी सर्कल सौदा स्वीकारला (C-${number})`,
+      body: 'सर्कल निश्चित झाले: तुमचे दोन सौदे (तुम्ही जे देणार आणि तुम्हाला जे मिळणार) तयार झाले आहेत. इतर कोणत्याही सौद्याप्रमाणे ते पोहोचवा आणि पुष्टी करा.',
+    }),
+    lapsed: (number, declined) => ({
+      title: `एक सर्कल सौदा रद्द झाला (C-${number})`,
+      body: declined
+        ? 'तीनपैकी एका व्यवसायाने सर्कल सौदा नाकारला, म्हणून तो सर्वांसाठी रद्द झाला. काहीही ठरले नाही.'
+        : 'तिन्ही व्यवसायांनी 72 तासांत सर्कल सौदा स्वीकारला नाही, म्हणून तो सर्वांसाठी रद्द झाला. काहीही ठरले नाही.',
+    }),
+  },
+};
+
 /**
  * The members an event tells, with the words: the party a deal's proposal, counter, acceptance, decline or
  * withdrawal concerns (the other party of the one who acted), both parties of an expired offer, the deliverables'
@@ -52,22 +139,23 @@ export function memberNotices(
   event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
   language: Language = 'en',
 ): MemberNotice[] {
-  if (event.type.startsWith('circle.')) return circleNotices(event);
+  if (event.type.startsWith('circle.')) return circleNotices(event, language);
   if (event.type === 'webhook.disabled') {
     const webhook = (event.data as { webhook?: { _id: string; url: string } }).webhook;
     if (!webhook) return [];
     return event.audience.map((userId) => ({
       userId,
       kind: 'webhook_disabled' as const,
-      title: 'A webhook endpoint was disabled',
-      body: `Deliveries to ${webhook.url} failed for 3 days, so we stopped sending to it. Fix the endpoint, then turn it back on in your settings, where its deliveries are listed and can be resent.`,
+      ...WEBHOOK_DISABLED[language](webhook.url),
       link: '/settings#webhooks',
       dedupeKey: `webhook:${webhook._id}:disabled:${event.id}`,
     }));
   }
   if (event.type === PLAN_ENDING_EVENT) {
     const subscription = (event.data as { subscription?: PlanEndingData }).subscription;
-    return subscription ? event.audience.map((userId) => planEndingNotice(userId, subscription)) : [];
+    return subscription
+      ? event.audience.map((userId) => planEndingNotice(userId, subscription, language))
+      : [];
   }
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
@@ -125,33 +213,35 @@ interface CircleSnapshot {
  * A circle's notices: the proposal and the acceptance to all three, a reminder to those who have not answered
  * (24 and 60 hours), a lapse to all but the member who declined. The words say nothing of the other legs.
  */
-function circleNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): MemberNotice[] {
+function circleNotices(
+  event: Pick<EventRow, 'type' | 'actorId' | 'data'>,
+  language: Language,
+): MemberNotice[] {
   const data = event.data as { circle?: CircleSnapshot; pending?: string[]; hours?: number; reason?: string };
   const circle = data.circle;
   if (!circle) return [];
   const link = `/dashboard/circles/${circle._id}`;
+  const words = CIRCLE_WORDS[language];
+  const closes = formatIndiaTime(circle.expiresAt, language);
   const to = (userIds: string[], n: Omit<MemberNotice, 'userId' | 'link'>) =>
     userIds.map((userId) => ({ ...n, userId, link }));
   switch (event.type) {
     case 'circle.proposed':
       return to(circle.memberIds, {
         kind: 'circle_proposed',
-        title: `A circle deal of three is proposed to you (C-${circle.number})`,
-        body: `BarterAds found three businesses who can trade in a circle: you give one listing and get one you would accept. Nothing binds until all three accept, by ${formatIndiaTime(circle.expiresAt, 'en')}.`,
+        ...words.proposed(circle.number, closes),
         dedupeKey: `circle:${circle._id}:proposed`,
       });
     case 'circle.reminder':
       return to(data.pending ?? [], {
         kind: 'circle_reminder',
-        title: `A circle deal awaits your answer (C-${circle.number})`,
-        body: `The circle deal proposed to you closes ${formatIndiaTime(circle.expiresAt, 'en')}. It needs all three answers; if it is not accepted by then it lapses for everyone.`,
+        ...words.reminder(circle.number, closes),
         dedupeKey: `circle:${circle._id}:remind:${data.hours ?? 0}`,
       });
     case 'circle.accepted':
       return to(circle.memberIds, {
         kind: 'circle_accepted',
-        title: `All three accepted the circle deal (C-${circle.number})`,
-        body: 'The circle is agreed: your two deals (what you give and what you get) are created. Deliver and confirm them as in any deal.',
+        ...words.accepted(circle.number),
         dedupeKey: `circle:${circle._id}:accepted`,
       });
     case 'circle.lapsed':
@@ -159,11 +249,7 @@ function circleNotices(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): Memb
         circle.memberIds.filter((id) => id !== event.actorId),
         {
           kind: 'circle_lapsed',
-          title: `A circle deal lapsed (C-${circle.number})`,
-          body:
-            data.reason === 'declined'
-              ? 'One of the three businesses declined the circle deal, so it lapsed for everyone. Nothing was agreed.'
-              : 'Not all three businesses accepted the circle deal within 72 hours, so it lapsed for everyone. Nothing was agreed.',
+          ...words.lapsed(circle.number, data.reason === 'declined'),
           dedupeKey: `circle:${circle._id}:lapsed`,
         },
       );

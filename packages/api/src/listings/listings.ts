@@ -12,7 +12,13 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { entitlementsOf } from '../entitlements/entitlements';
-import type { CreateListingInput, ListingOutput, MyListingOutput, UpdateListingInput } from './schemas';
+import {
+  type CreateListingInput,
+  type ListingOutput,
+  localVersionIssues,
+  type MyListingOutput,
+  type UpdateListingInput,
+} from './schemas';
 import { isFeatured, listingColumns, newestFirst, toListingOutput } from './search';
 
 /** One listing with its owner's name, or 404. */
@@ -99,6 +105,9 @@ export async function createListing(
         lng: input.lng ?? null,
         monthlyReach: input.monthlyReach ?? null,
         attributes: input.attributes ?? {},
+        localLanguage: input.localLanguage ?? null,
+        localTitle: input.localTitle ?? null,
+        localDescription: input.localDescription ?? null,
       })
       .returning({ id: listings.id });
     return row!.id;
@@ -118,10 +127,17 @@ export async function ownListing(db: Executor, userId: string, id: string): Prom
 }
 
 /**
- * The fields an admin's content check covers (product-spec-2 section 4): title, description, photos (the image)
- * and contact. A change to any of them by the owner clears the listing's verified flag.
+ * The fields an admin's content check covers (product-spec-2 section 4): title, description (the Hindi or Marathi
+ * ones too), photos (the image) and contact. A change to any of them by the owner clears the listing's verified flag.
  */
-export const REVIEWED_FIELDS = ['title', 'description', 'image', 'contactPhone'] as const;
+export const REVIEWED_FIELDS = [
+  'title',
+  'description',
+  'localTitle',
+  'localDescription',
+  'image',
+  'contactPhone',
+] as const;
 
 /** The flags to set when `changes` are made to a listing now `current`: unverified and due for review again. */
 export function reviewAfterEdit(
@@ -162,6 +178,13 @@ export async function updateListing(
       if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.listingNotFound });
       // The rules across fields hold for the listing as it will be (a new category must fit the attributes).
       const next = { ...current, ...changes } as typeof current;
+      // A language without a title is no second version: removing the title removes the version.
+      if (!next.localTitle && next.localLanguage) {
+        changes.localLanguage = null;
+        next.localLanguage = null;
+      }
+      const local = localVersionIssues(next)[0];
+      if (local) throw new TRPCError({ code: 'BAD_REQUEST', message: local.message });
       const issue = inventoryIssues({
         category: next.category as MediaCategoryId | null,
         unit: next.unit as ListingUnit | null,

@@ -2,6 +2,7 @@ import {
   EXCHANGE_FIELD_DESCRIPTION,
   hasControlCharacters,
   LIMITS,
+  LISTING_LOCAL_LANGUAGES,
   LISTING_STATUSES,
   MEDIA_CATEGORY_IDS,
   MESSAGES,
@@ -19,6 +20,7 @@ import {
   inventoryFields,
   inventoryIssues,
   isoDate,
+  LISTING_FORM_MESSAGES,
   LISTING_UNITS,
   parseAttributes,
 } from '@barterads/core/inventory';
@@ -86,6 +88,49 @@ export const ContactPhoneField = z.preprocess(
     .nullable(),
 );
 
+/** The language of a listing's second version: `hi` or `mr` (null or empty: none). */
+export const LocalLanguageField = z.preprocess(
+  blankToNull,
+  z.enum(LISTING_LOCAL_LANGUAGES, { error: LISTING_FORM_MESSAGES.localLanguage }).nullable(),
+);
+
+/** An optional one-line text: no line breaks or control characters (null or empty: none). */
+const optionalLine = (max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(max, `Please keep it under ${max} characters.`)
+      .refine((value) => !hasControlCharacters(value), MESSAGES.controlCharacters)
+      .nullable(),
+  );
+
+/** A listing's Hindi or Marathi version, as far as it is given. */
+interface LocalVersion {
+  localLanguage?: string | null;
+  localTitle?: string | null;
+  localDescription?: string | null;
+}
+
+/**
+ * The rules of a listing's second version, on the listing as it will be: a description needs its title, and a title
+ * its language; a language without a title is no version (dropped, so the form may always send its choice).
+ */
+export function localVersionIssues(value: LocalVersion): Array<{ path: string[]; message: string }> {
+  const issues: Array<{ path: string[]; message: string }> = [];
+  if (value.localDescription && !value.localTitle)
+    issues.push({ path: ['localTitle'], message: LISTING_FORM_MESSAGES.localTitle });
+  if (value.localTitle && !value.localLanguage)
+    issues.push({ path: ['localLanguage'], message: LISTING_FORM_MESSAGES.localLanguage });
+  return issues;
+}
+
+function checkLocalVersion(value: LocalVersion, ctx: z.RefinementCtx): void {
+  for (const issue of localVersionIssues(value))
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
 const listingFields = {
   title: singleLine(LIMITS.listingTitleMax),
   location: singleLine(LIMITS.listingLocationMax),
@@ -98,6 +143,10 @@ const listingFields = {
   contact: ContactPhoneField.optional(),
   phoneNumber: ContactPhoneField.optional(),
   phone: ContactPhoneField.optional(),
+  /** The optional Hindi or Marathi version (spec 3, section 5): its language, title and description. */
+  localLanguage: LocalLanguageField.optional(),
+  localTitle: optionalLine(LIMITS.listingTitleMax).optional(),
+  localDescription: optionalText(LIMITS.listingDescriptionMax).optional(),
   ...inventoryFields,
 };
 
@@ -156,18 +205,26 @@ function mergePhone<
   return contactPhone === undefined ? rest : { ...rest, contactPhone };
 }
 
+/** A language chosen without a title is no second version. */
+function withoutBareLanguage<T extends LocalVersion>(value: T): T {
+  return value.localLanguage && !value.localTitle ? { ...value, localLanguage: null } : value;
+}
+
 /** A new listing. `rating`, `verified` and the owner type from a client are dropped (unknown keys are stripped). */
 export const CreateListingInput = z
   .object({ ...listingFields, location: listingFields.location.optional() })
   .superRefine((value, ctx) => {
     checkInventory(value, ctx);
+    checkLocalVersion(value, ctx);
     // A place is required: a listed city, or (API callers of part one) a free-text location.
     if (!value.location && !value.city)
       ctx.addIssue({ code: 'custom', path: ['location'], message: MESSAGES.listingRequired });
   })
   .transform(
     (value) =>
-      resolveCity(mergePhone(value), 'create') as ReturnType<typeof mergePhone<typeof value>> & {
+      resolveCity(mergePhone(withoutBareLanguage(value)), 'create') as ReturnType<
+        typeof mergePhone<typeof value>
+      > & {
         location: string;
       },
   );
@@ -185,6 +242,7 @@ export const UpdateListingInput = z
     description: listingFields.description.optional(),
   })
   .superRefine((value, ctx) => checkInventory(value, ctx))
+  // The second version's rules hold for the listing as it will be (updateListing checks them there).
   .transform((value) => resolveCity(mergePhone(value), 'update'));
 export type UpdateListingInput = z.output<typeof UpdateListingInput>;
 
@@ -313,6 +371,13 @@ export const BarterFields = z.object({
   image: z.string().nullable(),
   /** Uploaded photos, the first is the cover (`image` is then its URL). */
   photos: z.array(PhotoOutput),
+  /**
+   * The optional second version in Hindi or Marathi (spec 3, section 5): its language (`hi` | `mr`, null without
+   * one), title and description (null when only the title was written). Pages in that language show it.
+   */
+  localLanguage: z.enum(LISTING_LOCAL_LANGUAGES).nullable(),
+  localTitle: z.string().nullable(),
+  localDescription: z.string().nullable(),
   /** The mean of the owner's public reviews, or null before any (the UI shows "New"). */
   rating: z.number().nullable(),
   reviewCount: z.number().int(),

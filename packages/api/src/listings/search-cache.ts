@@ -1,5 +1,4 @@
-import { type Database, searchGeneration } from '@barterads/db';
-import { eq } from 'drizzle-orm';
+import type { Database } from '@barterads/db';
 import type { Logger } from '../services';
 import type { SearchListingsInput } from './schemas';
 import {
@@ -10,7 +9,7 @@ import {
   searchListings,
   searchListingsPlanned,
 } from './search';
-import { forgetCorrections, vocabularyOf } from './spelling';
+import { readSearchVersions } from './search-versions';
 
 /**
  * The search results cache. Every answer is stored with the search generation it was computed at
@@ -292,26 +291,9 @@ function ofDatabase<T>(map: WeakMap<Database, T>, db: Database, make: () => T): 
   return value;
 }
 
-const generationStatements = new WeakMap<Database, ReturnType<typeof prepareGeneration>>();
-
-function prepareGeneration(db: Database) {
-  return db
-    .select({ n: searchGeneration.n, words: searchGeneration.words })
-    .from(searchGeneration)
-    .where(eq(searchGeneration.id, 1))
-    .prepare('search_generation');
-}
-
-/** The current search generation and vocabulary version (one primary-key read). */
-async function searchVersionsOf(db: Database): Promise<{ generation: number; words: number }> {
-  const statement = ofDatabase(generationStatements, db, () => prepareGeneration(db));
-  const [row] = await statement.execute();
-  return { generation: Number(row?.n ?? 0), words: Number(row?.words ?? 0) };
-}
-
 /** The current search generation. */
 export async function searchGenerationOf(db: Database): Promise<number> {
-  return (await searchVersionsOf(db)).generation;
+  return (await readSearchVersions(db)).generation;
 }
 
 /** What an answer depends on besides the generation: the normalized input (words lowercased by the schema). */
@@ -365,9 +347,6 @@ function ofStore(cache: SearchCacheStore): SeenKeys {
   }
   return seen;
 }
-
-/** The vocabulary version this process last saw (its spelling corrections are of that version). */
-const lastWords = new WeakMap<Database, number>();
 
 /** An answer and what it was computed from. */
 interface Answer {
@@ -526,11 +505,9 @@ function refreshInBackground(
 
 /**
  * searchListings() through the cache. A failing cache (Redis down) never fails a search: it is logged and the
- * search runs on the database. A new vocabulary version (a write brought new words) also drops the spelling
- * corrections kept in this process: they decide what an answer matches (a misspelt word's corrections, a known
- * word's variants) and its "Did you mean", so they must be as fresh as the answer; kept 10 s they would outlive
- * the window. They depend on the vocabulary only, so other writes keep them (and a revalidation compares them
- * with its answer's). `userId` is the searching member: one who wrote within the freshness window gets an answer
+ * search runs on the database. The spelling corrections are of the vocabulary version read with the generation
+ * (readSearchVersions()); they depend on the vocabulary only, so other writes keep them (and a revalidation
+ * compares them with its answer's). `userId` is the searching member: one who wrote within the freshness window gets an answer
  * of the current generation only.
  */
 export async function cachedSearch(
@@ -541,13 +518,8 @@ export async function cachedSearch(
   userId?: string,
 ): Promise<SearchResult> {
   if (!cache) return searchListings(db, input);
-  const { generation, words } = await searchVersionsOf(db);
-  if (lastWords.get(db) !== words) {
-    lastWords.set(db, words);
-    forgetCorrections(db);
-  }
-  // The vocabulary in memory reads new words only when a search has seen a newer version than it has.
-  vocabularyOf(db).noteVersion(words);
+  // Also brings the spelling corrections and the vocabulary in memory to the version read.
+  const { generation } = await readSearchVersions(db);
   const key = cacheKey(input);
   if (cache.admitOnSecondAsk && !ofStore(cache).seenBefore(key)) {
     counts.misses += 1;

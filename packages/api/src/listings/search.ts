@@ -9,9 +9,11 @@ import {
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { withJson } from '../json-answers';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
 import { type LiveSearchIndex, type RowCache, type SearchIndex, searchIndexOf } from './search-index';
+import { readSearchVersions } from './search-versions';
 import { correctTerms, suggestionFor, type TermCorrections } from './spelling';
 
 /** The columns every listing answer needs: the listing and its owner's display name. */
@@ -23,6 +25,9 @@ export const listingColumns = {
   category: listings.category,
   image: listings.image,
   photos: listings.photos,
+  localLanguage: listings.localLanguage,
+  localTitle: listings.localTitle,
+  localDescription: listings.localDescription,
   unit: listings.unit,
   rateInr: listings.rateInr,
   minUnits: listings.minUnits,
@@ -62,6 +67,9 @@ export interface ListingSelection {
   category: string | null;
   image: string | null;
   photos: ListingPhoto[];
+  localLanguage: string | null;
+  localTitle: string | null;
+  localDescription: string | null;
   unit: string | null;
   rateInr: number | null;
   minUnits: number;
@@ -91,7 +99,10 @@ export interface ListingSelection {
   ownerReviewCount: number;
 }
 
-/** The contract's barter object of a listing row (the columns of `ListingSelection` it needs). */
+/**
+ * The contract's barter object of a listing row (the columns of `ListingSelection` it needs), its fields in the
+ * schema's order (BarterFields): listings.search answers it unparsed, and its JSON must be what parsing gave.
+ */
 export function toBarterFields(
   row: Omit<
     ListingSelection,
@@ -113,12 +124,16 @@ export function toBarterFields(
     category: row.category as BarterFields['category'],
     image: row.photos.length > 0 ? coverUrl(row.photos) : row.image,
     photos: row.photos.map(toPhotoOutput),
+    localLanguage: row.localLanguage as BarterFields['localLanguage'],
+    localTitle: row.localTitle,
+    localDescription: row.localDescription,
     // The owner's public reviews (never the old stored 4.5): null and 0 when there are none ("New").
     rating:
       row.ownerRating !== undefined && row.ownerRating !== null
         ? Math.round(Number(row.ownerRating) * 10) / 10
         : null,
     reviewCount: row.ownerReviewCount ?? 0,
+    verified: row.verified,
     unit: row.unit as BarterFields['unit'],
     rateInr: row.rateInr,
     minUnits: row.minUnits,
@@ -130,7 +145,6 @@ export function toBarterFields(
     lng: row.lng,
     monthlyReach: row.monthlyReach,
     attributes: row.attributes,
-    verified: row.verified,
     seeking: row.seeking,
     contactPhone: row.contactPhone,
     ownerRole: row.ownerType,
@@ -141,18 +155,18 @@ export function toBarterFields(
 }
 
 /**
- * The barter object with its owner's id and name. The owner's fields are added to the barter object itself: a
- * spread copy of it cost a search of 25 listings about 30 KB more garbage per request (sampled heap profile),
- * a tenth of what the request allocates.
+ * The barter object with its owner's id and name, in ListingOutput's order. The owner's fields are added to the
+ * barter object itself: a spread copy of it cost a search of 25 listings about 30 KB more garbage per request
+ * (sampled heap profile), a tenth of what the request allocates.
  */
 export function toListingOutput(row: ListingSelection): ListingOutput {
   return Object.assign(toBarterFields(row), {
     ownerId: row.ownerId,
+    featured: row.featuredUntil !== null && row.featuredUntil.getTime() > Date.now(),
+    featuredUntil: row.featuredUntil?.toISOString() ?? null,
     ownerName: `${row.ownerFirstName} ${row.ownerLastName}`.trim(),
     ownerCompany: row.ownerCompany,
     ownerVerified: row.ownerVerified,
-    featured: row.featuredUntil !== null && row.featuredUntil.getTime() > Date.now(),
-    featuredUntil: row.featuredUntil?.toISOString() ?? null,
   });
 }
 
@@ -872,12 +886,33 @@ async function indexedSearch(
       sort === 'newest'
         ? encodeCursor({ at: last.cursorAt, id: last.id })
         : encodeOffsetCursor({ offset: offset + input.limit, sort });
-  return {
-    barters: [...pick(answer.featured), ...page].map(toListingOutput),
+  const shown = [...pick(answer.featured), ...page];
+  const result: SearchResult = {
+    barters: shown.map(toListingOutput),
     nextCursor,
     ...boundedTotal(answer.matched),
     suggestion: suggestionFor(input.q, corrections),
   };
+  // Its JSON (for the REST route) from each listing's, kept with the row the row cache holds: the same on every
+  // page that shows it.
+  return withJson(result, () => {
+    const { barters, ...rest } = result;
+    const tail = JSON.stringify(rest);
+    const listed = barters.map((barter, i) => listingJson(shown[i] as ListingSelection, barter)).join(',');
+    return `{"barters":[${listed}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
+  });
+}
+
+/** A listing row's JSON as an answer shows it, with whether it was featured then (the one part that moves). */
+const listingJsons = new WeakMap<ListingSelection, { featured: boolean; json: string }>();
+
+/** JSON.stringify(output), kept with its row (output is toListingOutput(row): the row and the time decide it). */
+function listingJson(row: ListingSelection, output: ListingOutput): string {
+  const held = listingJsons.get(row);
+  if (held && held.featured === output.featured) return held.json;
+  const json = JSON.stringify(output);
+  listingJsons.set(row, { featured: output.featured, json });
+  return json;
 }
 
 /**
@@ -890,10 +925,12 @@ export async function searchListingsPlanned(
   input: SearchListingsInput,
   generation?: number,
 ): Promise<{ result: SearchResult; terms: TermPlan[] }> {
+  // Read before the words are planned: it also brings the vocabulary to its version (search-versions.ts).
+  const current = generation ?? (await readSearchVersions(db)).generation;
   const { terms, corrections } = await planTerms(db, input);
   const live = searchIndexOf(db);
   if (live?.ready && !terms.some(({ term, fuzzy }) => fuzzy && term.length >= 3)) {
-    const index = await live.at(generation ?? (await live.currentGeneration()));
+    const index = await live.at(current);
     if (index) return { result: await indexedSearch(db, live, index, input, terms, corrections), terms };
   }
   let rows: Awaited<ReturnType<ReturnType<typeof prepareSearch>['page']['execute']>>;

@@ -6,6 +6,8 @@ import {
   pickCorrections,
   pickVariants,
   suggestionFor,
+  trigrams,
+  Vocabulary,
 } from './spelling';
 
 describe('editDistance', () => {
@@ -99,5 +101,48 @@ describe('CorrectionCache', () => {
     expect(cache.get('radoi')).toEqual({ corrections: ['radio'], misspelt: true });
     now = 1001;
     expect(cache.get('radoi')).toBeUndefined();
+  });
+});
+
+describe('Vocabulary.nearest', () => {
+  it('answers the words most similar by trigrams, ties alphabetical, as sorting every word would (random vocabularies)', () => {
+    // The reference: pg_trgm's similarity of the term to every word, sorted.
+    const reference = (words: string[], term: string, limit: number) => {
+      const own = new Set(trigrams(term));
+      return words
+        .map((word) => {
+          const grams = new Set(trigrams(word));
+          const common = [...grams].filter((gram) => own.has(gram)).length;
+          return { word, common, similarity: common / (own.size + grams.size - common) };
+        })
+        .filter((w) => w.common > 0)
+        .sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+        .slice(0, limit)
+        .map((w) => w.word);
+    };
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const word = (max: number) =>
+      Array.from({ length: 2 + Math.floor(random() * max) }, () => 'abcdr'[Math.floor(random() * 5)]).join(
+        '',
+      );
+    for (let round = 0; round < 20; round++) {
+      const vocabulary = new Vocabulary();
+      const words = [...new Set(Array.from({ length: 50 + Math.floor(random() * 400) }, () => word(12)))];
+      for (const w of words) vocabulary.add(w);
+      for (let n = 0; n < 30; n++) {
+        const term = word(10);
+        for (const limit of [1, 5, 30])
+          expect(vocabulary.nearest(term, limit), `${term} ${limit}`).toEqual(reference(words, term, limit));
+      }
+      // Words added later are found too (the scratch arrays grow).
+      for (const w of Array.from({ length: 300 }, () => word(14))) if (!words.includes(w)) words.push(w);
+      for (const w of words) vocabulary.add(w);
+      const term = word(10);
+      expect(vocabulary.nearest(term, 30)).toEqual(reference(words, term, 30));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { findPlan } from '@barterads/core';
+import { findPlan, LANGUAGE_TAGS, type Language } from '@barterads/core';
 import { type Database, queryRows, subscriptions } from '@barterads/db';
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
@@ -34,21 +34,38 @@ export interface PlanEndingData {
 }
 
 /** What the member is told 7 days and 1 day before a plan ends (events/notices.ts). */
-export function planEndingNotice(userId: string, s: PlanEndingData) {
-  const when = s.daysBefore === 1 ? 'tomorrow' : 'in 7 days';
-  const day = new Date(s.endsAt).toLocaleDateString('en-IN', {
+export function planEndingNotice(userId: string, s: PlanEndingData, language: Language = 'en') {
+  const day = new Date(s.endsAt).toLocaleDateString(`${LANGUAGE_TAGS[language]}-u-nu-latn`, {
     timeZone: 'Asia/Kolkata',
     dateStyle: 'medium',
   });
   return {
     userId,
     kind: 'plan_changed' as const,
-    title: `Your ${s.planName} plan ends ${when}`,
-    body: `Your BarterAds ${s.planName} plan ends on ${day}. Renew it from your settings to keep its allowances.`,
+    ...PLAN_ENDING_WORDS[language](s.planName, s.daysBefore === 1, day),
     link: '/settings',
     dedupeKey: `plan:${s._id}:ends:${s.endsAt}:d${s.daysBefore}`,
   };
 }
+
+/** The end-of-plan reminder in each language (the plan's name stays as the pricing page writes it). */
+const PLAN_ENDING_WORDS: Record<
+  Language,
+  (plan: string, tomorrow: boolean, day: string) => { title: string; body: string }
+> = {
+  en: (plan, tomorrow, day) => ({
+    title: `Your ${plan} plan ends ${tomorrow ? 'tomorrow' : 'in 7 days'}`,
+    body: `Your BarterAds ${plan} plan ends on ${day}. Renew it from your settings to keep its allowances.`,
+  }),
+  hi: (plan, tomorrow, day) => ({
+    title: `आपका ${plan} प्लान ${tomorrow ? 'कल' : '7 दिन में'} ख़त्म हो रहा है`,
+    body: `आपका BarterAds ${plan} प्लान ${day} को ख़त्म होगा। इसकी सुविधाएँ बनाए रखने के लिए सेटिंग्स में जाकर इसे रिन्यू करें।`,
+  }),
+  mr: (plan, tomorrow, day) => ({
+    title: `तुमचा ${plan} प्लॅन ${tomorrow ? 'उद्या' : '7 दिवसांत'} संपत आहे`,
+    body: `तुमचा BarterAds ${plan} प्लॅन ${day} रोजी संपेल. त्याच्या सुविधा कायम ठेवण्यासाठी सेटिंग्जमधून त्याचे नूतनीकरण करा.`,
+  }),
+};
 
 /**
  * The plans' timed work, run every minute by the server (apps/server/src/jobs/plan-periods.ts); its state is in

@@ -53,3 +53,34 @@ describe('core texts in Hindi and Marathi', () => {
     );
   });
 });
+
+describe("a circle leg's reasons", () => {
+  it('reads in Hindi and Marathi, the fixed ones and those with a category, a city or values', async () => {
+    const { acceptReasonWords } = await import('../circles');
+    const list = {
+      categories: ['outdoor'],
+      cities: ['Pune'],
+      minValueInr: 50_000,
+      maxValueInr: 200_000,
+      availableFrom: null,
+      availableTo: null,
+    };
+    const listing = { category: 'outdoor' as const, city: 'Pune', valueInr: 120_000 };
+    const reasons = acceptReasonWords(
+      ['category', 'any_category', 'city', 'any_city', 'value', 'dates', 'any_dates'],
+      list,
+      listing,
+    );
+    for (const language of ['hi', 'mr'] as const) {
+      for (const reason of reasons) {
+        const text = translateText(language, reason);
+        expect(text, reason).not.toBe(reason);
+        // Only the city (a member's word) and the rupee amounts stay as they were.
+        expect(text.replace('Pune', ''), reason).not.toMatch(/[A-Za-z]/);
+      }
+    }
+    expect(translateText('hi', reasons[4]!)).toBe(
+      'मूल्य ₹1,20,000, लेने वाले की ₹50,000 से ₹2,00,000 की सीमा के भीतर',
+    );
+  });
+});

@@ -49,6 +49,31 @@ export function hasTranslation(english: string): boolean {
   return translations().has(english);
 }
 
+/**
+ * A circle leg's reasons (circles.ts acceptReasonWords: stored in English with the circle, shown on its page): the
+ * ones made with a category, a city or the values. The fixed ones are in LABEL_TRANSLATIONS.
+ */
+function circleReason(language: Exclude<Language, 'en'>, english: string): string | undefined {
+  const category = /^(.+) is a category on the receiver's accept list$/.exec(english);
+  if (category?.[1]) {
+    const name = translations().get(category[1])?.[language] ?? category[1];
+    return language === 'hi'
+      ? `${name} लेने वाले की स्वीकार-सूची की श्रेणी है`
+      : `${name} ही घेणाऱ्याच्या स्वीकार-यादीतील श्रेणी आहे`;
+  }
+  const city = /^(.+) is a city on the receiver's accept list$/.exec(english);
+  if (city?.[1])
+    return language === 'hi'
+      ? `${city[1]} लेने वाले की स्वीकार-सूची का शहर है`
+      : `${city[1]} हे घेणाऱ्याच्या स्वीकार-यादीतील शहर आहे`;
+  const worth = /^Worth (₹[\d,]+), inside the receiver's range of (₹[\d,]+) to (₹[\d,]+)$/.exec(english);
+  if (worth)
+    return language === 'hi'
+      ? `मूल्य ${worth[1]}, लेने वाले की ${worth[2]} से ${worth[3]} की सीमा के भीतर`
+      : `मूल्य ${worth[1]}, घेणाऱ्याच्या ${worth[2]} ते ${worth[3]} या मर्यादेत`;
+  return undefined;
+}
+
 /** Texts made with a number (core's otpWrongCode): "Wrong code. 2 tries left." */
 function translateDynamic(language: Exclude<Language, 'en'>, english: string): string | undefined {
   const wrongCode = /^Wrong code\. (\d+) tries? left\.$/.exec(english);
@@ -61,6 +86,8 @@ function translateDynamic(language: Exclude<Language, 'en'>, english: string): s
     const label = translations().get(required[1])![language];
     return language === 'hi' ? `${label} ज़रूरी है।` : `${label} आवश्यक आहे.`;
   }
+  const circle = circleReason(language, english);
+  if (circle) return circle;
   const tooLong = /^(.+) must be at most (\d+) characters\.$/.exec(english);
   if (tooLong?.[1] && translations().has(tooLong[1])) {
     const label = translations().get(tooLong[1])![language];

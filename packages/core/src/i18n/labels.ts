@@ -174,10 +174,32 @@ export const LABELS: Translations = {
   Daily: { hi: 'रोज़', mr: 'दररोज' },
   Weekly: { hi: 'हर हफ़्ते', mr: 'दर आठवड्याला' },
   'Never (no e-mails)': { hi: 'कभी नहीं (कोई ई-मेल नहीं)', mr: 'कधीच नाही (ई-मेल नाही)' },
+  // A circle leg's fixed reasons (circles.ts acceptReasonWords; those with a value are in index.ts)
+  'The receiver accepts any category': {
+    hi: 'लेने वाला कोई भी श्रेणी स्वीकार करता है',
+    mr: 'घेणारा कोणतीही श्रेणी स्वीकारतो',
+  },
+  'The receiver accepts any city': {
+    hi: 'लेने वाला कोई भी शहर स्वीकार करता है',
+    mr: 'घेणारा कोणतेही शहर स्वीकारतो',
+  },
+  "Available on the receiver's dates": { hi: 'लेने वाले की तारीख़ों पर उपलब्ध', mr: 'घेणाऱ्याच्या तारखांना उपलब्ध' },
+  'The receiver accepts any dates': {
+    hi: 'लेने वाला कोई भी तारीख़ स्वीकार करता है',
+    mr: 'घेणारा कोणत्याही तारखा स्वीकारतो',
+  },
   // The listing form's messages (inventory/schemas.ts: LISTING_FORM_MESSAGES, INVENTORY_MESSAGES)
   'Please enter a title.': { hi: 'शीर्षक लिखें।', mr: 'शीर्षक लिहा.' },
   'Please enter a description.': { hi: 'विवरण लिखें।', mr: 'वर्णन लिहा.' },
   'Please choose a city from the list.': { hi: 'सूची में से शहर चुनें।', mr: 'यादीतून शहर निवडा.' },
+  'Please choose Hindi or Marathi for the second version.': {
+    hi: 'दूसरे संस्करण के लिए हिन्दी या मराठी चुनें।',
+    mr: 'दुसऱ्या आवृत्तीसाठी हिंदी किंवा मराठी निवडा.',
+  },
+  'Please write the title in Hindi or Marathi too.': {
+    hi: 'शीर्षक भी हिन्दी या मराठी में लिखें।',
+    mr: 'शीर्षकही हिंदी किंवा मराठीत लिहा.',
+  },
   'Please keep it under 120 characters.': { hi: 'इसे 120 अक्षरों से कम रखें।', mr: 'हे 120 अक्षरांपेक्षा कमी ठेवा.' },
   'Please keep it under 300 characters.': { hi: 'इसे 300 अक्षरों से कम रखें।', mr: 'हे 300 अक्षरांपेक्षा कमी ठेवा.' },
   'Please keep it under 2000 characters.': { hi: 'इसे 2000 अक्षरों से कम रखें।', mr: 'हे 2000 अक्षरांपेक्षा कमी ठेवा.' },

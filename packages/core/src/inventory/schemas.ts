@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_CATEGORY_IDS, type MediaCategoryId } from '../categories';
+import { LISTING_LOCAL_LANGUAGES } from '../listing-languages';
 import { findCity, isAmbiguousCity } from './cities';
 import { LISTING_UNITS, type ListingUnit } from './units';
 
@@ -187,6 +188,8 @@ export const LISTING_FORM_MESSAGES = {
   title: 'Please enter a title.',
   description: 'Please enter a description.',
   city: 'Please choose a city from the list.',
+  localLanguage: 'Please choose Hindi or Marathi for the second version.',
+  localTitle: 'Please write the title in Hindi or Marathi too.',
 } as const;
 
 /** "Pune, Maharashtra" (the city field's option) back to its city, or null when it is none of the list. */
@@ -230,8 +233,14 @@ export const ListingFormSchema = z
     availableTo: inventoryFields.availableTo,
     monthlyReach: inventoryFields.monthlyReach,
     attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    /** The optional Hindi or Marathi version: its language (chosen in the form), title and description. */
+    localLanguage: z.enum(LISTING_LOCAL_LANGUAGES),
+    localTitle: z.string().trim().max(120, 'Please keep it under 120 characters.'),
+    localDescription: z.string().trim().max(2000, 'Please keep it under 2000 characters.'),
   })
   .superRefine((value, ctx) => {
+    if (value.localDescription.trim() && !value.localTitle.trim())
+      ctx.addIssue({ code: 'custom', path: ['localTitle'], message: LISTING_FORM_MESSAGES.localTitle });
     const city = cityFromLabel(value.city);
     const attributes = Object.fromEntries(
       Object.entries(value.attributes).filter(([, v]) => !blank(v) && v !== false),

@@ -57,7 +57,7 @@ export const listings = pgTable(
     minUnits: integer('min_units').notNull().default(1),
     /**
      * Whether the owner keeps an "I'd accept" list (only then can the listing be a circle's leg): kept by triggers
-     * on listings and member_accepts (migration 0048), so the circle search's indexes hold only list-holders' listings.
+     * on listings and member_accepts (migration 0050), so the circle search's indexes hold only list-holders' listings.
      */
     ownerAccepts: boolean('owner_accepts').notNull().default(false),
     availableFrom: date('available_from', { mode: 'string' }),
@@ -77,6 +77,13 @@ export const listings = pgTable(
     /** The owner edited title, description, photos or contact after an admin verified it: check it again. */
     needsReview: boolean('needs_review').notNull().default(false),
     seeking: text('seeking'),
+    /**
+     * An optional second version of the listing in Hindi or Marathi (spec 3, section 5): shown on that language's
+     * pages, searched beside the English. A title comes with its language; the description is optional.
+     */
+    localLanguage: text('local_language'),
+    localTitle: text('local_title'),
+    localDescription: text('local_description'),
     contactPhone: text('contact_phone'),
     status: listingStatus('status').notNull().default('active'),
     /**
@@ -90,19 +97,20 @@ export const listings = pgTable(
     /** Why an admin archived it, readable by the owner. */
     archivedReason: text('archived_reason'),
     archivedAt: tz('archived_at'),
-    /** Lowercased text of every searchable field, for trigram search. */
+    /** Lowercased text of every searchable field (the Hindi or Marathi version's too), for trigram search. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${listings.title} || ' ' || ${listings.location} || ' ' || ${listings.description} || ' ' || coalesce(${listings.seeking}, ''))`,
+        sql`lower(${listings.title} || ' ' || ${listings.location} || ' ' || ${listings.description} || ' ' || coalesce(${listings.seeking}, '') || ' ' || coalesce(${listings.localTitle}, '') || ' ' || coalesce(${listings.localDescription}, ''))`,
     ),
     /**
      * The weighted full-text document of the listing, for ranking a search by relevance: the title weighs most
-     * (A), then the category, city and place (B), the description (C) and what it seeks (D). The 'simple'
+     * (A), then the category, city and place (B), the description (C) and what it seeks (D); a Hindi or Marathi
+     * title and description weigh as the English ones. The 'simple'
      * configuration (no stemming, no stop words) because the words are Indian English, Hinglish and place names.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('simple'::regconfig, ${listings.title}), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(${listings.category}, '') || ' ' || coalesce(${listings.city}, '') || ' ' || ${listings.location}), 'B') || setweight(to_tsvector('simple'::regconfig, ${listings.description}), 'C') || setweight(to_tsvector('simple'::regconfig, coalesce(${listings.seeking}, '')), 'D')`,
+        sql`setweight(to_tsvector('simple'::regconfig, ${listings.title} || ' ' || coalesce(${listings.localTitle}, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(${listings.category}, '') || ' ' || coalesce(${listings.city}, '') || ' ' || ${listings.location}), 'B') || setweight(to_tsvector('simple'::regconfig, ${listings.description} || ' ' || coalesce(${listings.localDescription}, '')), 'C') || setweight(to_tsvector('simple'::regconfig, coalesce(${listings.seeking}, '')), 'D')`,
     ),
     ...timestamps(),
   },
@@ -117,6 +125,10 @@ export const listings = pgTable(
     ),
     check('listings_rate_check', sql`${t.rateInr} is null or ${t.rateInr} > 0`),
     check('listings_min_units_check', sql`${t.minUnits} >= 1`),
+    check(
+      'listings_local_check',
+      sql`(${t.localLanguage} is null or ${t.localLanguage} in ('hi','mr')) and (${t.localTitle} is null) = (${t.localLanguage} is null) and (${t.localDescription} is null or ${t.localTitle} is not null)`,
+    ),
     check(
       'listings_dates_check',
       sql`${t.availableFrom} is null or ${t.availableTo} is null or ${t.availableTo} >= ${t.availableFrom}`,

@@ -15,7 +15,8 @@ export const listingRoutes = defineRoutes([
     method: 'POST',
     path: '/api/barters',
     procedure: 'listings.create',
-    summary: 'Publish a listing; the owner type comes from the account, rating and verified are ignored',
+    summary:
+      'Publish a listing; the owner type comes from the account, rating and verified are ignored; an optional Hindi or Marathi version in localLanguage (hi, mr), localTitle and localDescription',
     tag: 'Listings',
     auth: 'bearer',
     status: 201,

@@ -3,7 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { usePageLanguage } from '../../i18n/core-text';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { formatDateTime } from '../deals/format';
 import { MyGst, LegCard as TaxLegCard } from '../deals/TaxSection';
 import { formatInr } from '../listings/format';
@@ -52,6 +52,8 @@ function LegCard({
   otherRole: string;
 }) {
   const { t } = useLingui();
+  // The reasons are written by the server in English (stored with the circle): shown in the page's language.
+  const core = useCoreText();
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-label={title}>
       <Stack gap={6}>
@@ -65,7 +67,7 @@ function LegCard({
         <MemberCard member={other} role={otherRole} />
         <List size="sm" spacing={2}>
           {leg.reasons.map((r) => (
-            <List.Item key={r}>{r}</List.Item>
+            <List.Item key={r}>{core(r)}</List.Item>
           ))}
         </List>
         {leg.dealId ? (

@@ -1,5 +1,5 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
+import { LANGUAGE_TAGS, languagePath, listingText, REVIEW_LIMITS, userTypeLabel } from '@barterads/core';
 import { formatMonthIn } from '@barterads/core/dates';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -88,12 +88,18 @@ export function BusinessPage({ id }: { id: string }) {
             <Trans>No active listings right now.</Trans>
           </Text>
         ) : null}
-        {page.data.listings.map((listing) => (
-          <Anchor key={listing._id} href={`/listings/${listing._id}`}>
-            <span translate="no">{listing.title}</span>
-            {listing.rateInr && listing.unit ? ` · ${formatRate(listing.rateInr, listing.unit, core)}` : ''}
-          </Anchor>
-        ))}
+        {page.data.listings.map((listing) => {
+          // The listing's own Hindi or Marathi title on that language's page, the English elsewhere.
+          const text = listingText(listing, language);
+          return (
+            <Anchor key={listing._id} href={languagePath(language, `/listings/${listing._id}`)}>
+              <span translate="no" lang={LANGUAGE_TAGS[text.language]}>
+                {text.title}
+              </span>
+              {listing.rateInr && listing.unit ? ` · ${formatRate(listing.rateInr, listing.unit, core)}` : ''}
+            </Anchor>
+          );
+        })}
         <Reviews id={id} count={business.reviewCount} />
       </Stack>
     </Container>

@@ -2,7 +2,10 @@ import { trpc } from '@barterads/api-client';
 import {
   categoryTitle,
   formatIndianNumber,
+  LANGUAGE_TAGS,
   LISTING_COVER_SIZES,
+  languagePath,
+  listingText,
   userTypeLabel,
   whatsappLink,
 } from '@barterads/core';
@@ -27,7 +30,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { usePageMeta } from '../../components/usePageMeta';
 import { currentLanguage, loadCatalogues } from '../../i18n';
-import { useCoreText, useFormatDate } from '../../i18n/core-text';
+import { useCoreText, useFormatDate, usePageLanguage } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { ProposeDealButton } from '../deals/ProposeDealButton';
@@ -60,7 +63,10 @@ export function ListingPage({ id }: { id: string }) {
   );
   const { user } = useSessionUser();
   const [copied, setCopied] = useState(false);
-  usePageMeta(barter ? barter.title : t`Listing`, barter ? barter.description.slice(0, 160) : undefined);
+  // The listing's own Hindi or Marathi version on that language's page, the English elsewhere.
+  const language = usePageLanguage();
+  const text = barter ? listingText(barter, language) : undefined;
+  usePageMeta(text ? text.title : t`Listing`, text ? text.description.slice(0, 160) : undefined);
 
   if (listing.isPending)
     return (
@@ -105,13 +111,13 @@ export function ListingPage({ id }: { id: string }) {
               sizes={LISTING_COVER_SIZES}
               width={cover.width}
               height={cover.height}
-              alt={barter.title}
+              alt={text?.title ?? barter.title}
               // The page's largest element: fetched first (the server's HTML preloads it with this priority).
               fetchPriority="high"
               style={{ width: '100%', height: 'auto', borderRadius: 8 }}
             />
           ) : barter.image ? (
-            <Image src={barter.image} alt={barter.title} radius="md" />
+            <Image src={barter.image} alt={text?.title ?? barter.title} radius="md" />
           ) : null}
           {barter.photos.length > 1 ? (
             <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" aria-label={t`Photos`}>
@@ -137,14 +143,18 @@ export function ListingPage({ id }: { id: string }) {
               </Badge>
             ) : null}
           </Group>
-          <Title order={1} translate="no">
-            {barter.title}
+          <Title order={1} translate="no" lang={text ? LANGUAGE_TAGS[text.language] : undefined}>
+            {text?.title ?? barter.title}
           </Title>
           <Text c="dimmed" translate="no">
             {barter.city ? `${barter.city}, ${barter.state}` : barter.location}
           </Text>
-          <Text style={{ whiteSpace: 'pre-line' }} translate="no">
-            {barter.description}
+          <Text
+            style={{ whiteSpace: 'pre-line' }}
+            translate="no"
+            lang={text ? LANGUAGE_TAGS[text.descriptionLanguage] : undefined}
+          >
+            {text?.description ?? barter.description}
           </Text>
           <Card withBorder>
             <Stack gap={6}>
@@ -205,7 +215,7 @@ export function ListingPage({ id }: { id: string }) {
                   <Text size="sm" c="dimmed">
                     {t`Member since ${formatDate(business.data.business.memberSince)}`}
                   </Text>
-                  <Anchor href={`/b/${barter.ownerId}`} size="sm">
+                  <Anchor href={languagePath(language, `/b/${barter.ownerId}`)} size="sm">
                     <Trans>See the business page</Trans>
                   </Anchor>
                 </>
@@ -247,8 +257,8 @@ export function ListingPage({ id }: { id: string }) {
             <Trans>Similar listings</Trans>
           </Title>
           {similar.data.barters.map((b) => (
-            <Anchor key={b._id} href={`/listings/${b._id}`}>
-              {b.title}
+            <Anchor key={b._id} href={languagePath(language, `/listings/${b._id}`)} translate="no">
+              {listingText(b, language).title}
               {b.rateInr ? ` · ${formatInr(b.rateInr)}` : ''}
             </Anchor>
           ))}

@@ -2,6 +2,9 @@ import {
   categoryTitle,
   EXCHANGE_FIELD,
   formatIndianNumber,
+  LANGUAGE_TAGS,
+  languagePath,
+  listingText,
   MESSAGES,
   userTypeLabel,
   whatsappLink,
@@ -10,7 +13,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import buttons from '../../components/PlainButton.module.css';
-import { useCoreText } from '../../i18n/core-text';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 import { GstVerifiedBadge } from '../businesses/GstVerifiedBadge';
 import { formatRate } from './format';
 import classes from './ListingCard.module.css';
@@ -34,8 +37,11 @@ export interface ListingCardProps {
 export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
   const { t } = useLingui();
   const core = useCoreText();
+  // The listing's own Hindi or Marathi version on that language's pages, the English elsewhere.
+  const language = usePageLanguage();
+  const text = listingText(listing, language);
   const reviewCount = (n: number) => (n === 1 ? t`1 review` : t`${formatIndianNumber(n)} reviews`);
-  const chat = whatsappLink(listing.contactPhone, whatsappListingText(listing.title));
+  const chat = whatsappLink(listing.contactPhone, whatsappListingText(text.title));
   const tooltipId = useId();
   const [imageFailed, setImageFailed] = useState(false);
   // A card the server rendered (the marketplace's first page) may have lost its image before the script hydrated
@@ -44,14 +50,14 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
     if (image?.complete && image.naturalWidth === 0) setImageFailed(true);
   }, []);
   return (
-    <article className={classes.card} aria-label={listing.title}>
+    <article className={classes.card} aria-label={text.title}>
       {listing.image && !imageFailed ? (
         <img
           ref={checkImage}
           className={classes.image}
           data-card-image
           src={listing.image}
-          alt={listing.title}
+          alt={text.title}
           loading="lazy"
           decoding="async"
           width={640}
@@ -88,8 +94,8 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
           ) : null}
           {listing.ownerVerified ? <GstVerifiedBadge /> : null}
         </div>
-        <h3 className={classes.title} translate="no">
-          <a href={`/listings/${listing._id}`}>{listing.title}</a>
+        <h3 className={classes.title} translate="no" lang={LANGUAGE_TAGS[text.language]}>
+          <a href={languagePath(language, `/listings/${listing._id}`)}>{text.title}</a>
         </h3>
       </div>
       <div className={classes.details}>
@@ -98,8 +104,8 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             {listing.ownerCompany}
           </p>
         ) : null}
-        <p className={classes.description} translate="no">
-          {listing.description}
+        <p className={classes.description} translate="no" lang={LANGUAGE_TAGS[text.descriptionLanguage]}>
+          {text.description}
         </p>
         <p className={classes.text}>
           <span className={classes.label}>

@@ -1,4 +1,4 @@
-import type { MediaCategoryId } from '@barterads/core';
+import { LANGUAGE_NAMES, type ListingLocalLanguage, type MediaCategoryId } from '@barterads/core';
 import {
   CATEGORY_ATTRIBUTE_FIELDS,
   cityFromLabel,
@@ -14,6 +14,7 @@ import {
   Alert,
   Button,
   Checkbox,
+  Collapse,
   Group,
   Loader,
   NumberInput,
@@ -24,8 +25,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { DateField } from '../../components/DateField';
+import { SegmentedChoice } from '../../components/SegmentedChoice';
+import { currentLanguage } from '../../i18n';
 import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 import { CATEGORY_OPTIONS } from './category-options';
 import type { StoredPhoto } from './ListingPhotosField';
@@ -51,6 +54,10 @@ export interface ListingFormValues {
   availableTo: string;
   monthlyReach: number | string;
   attributes: Record<string, string | number | boolean>;
+  /** The optional second version (spec 3, section 5): Hindi or Marathi, its title and description. */
+  localLanguage: ListingLocalLanguage;
+  localTitle: string;
+  localDescription: string;
 }
 
 export const EMPTY_LISTING: ListingFormValues = {
@@ -68,7 +75,16 @@ export const EMPTY_LISTING: ListingFormValues = {
   availableTo: '',
   monthlyReach: '',
   attributes: {},
+  localLanguage: 'hi',
+  localTitle: '',
+  localDescription: '',
 };
+
+/** The languages of the second version, each named in itself (as the header's switch names them). */
+const LOCAL_LANGUAGE_OPTIONS = (['hi', 'mr'] as const).map((value) => ({
+  value,
+  label: LANGUAGE_NAMES[value],
+}));
 
 /** The city options, most populous first ("Mumbai, Maharashtra"). */
 const CITY_OPTIONS = [...INDIAN_CITIES].sort((a, b) => b.population - a.population).map((c) => cityLabel(c));
@@ -115,14 +131,26 @@ export function ListingForm({
   // Categories, units, the details' names and the schema's messages come from packages/core.
   const core = useCoreText();
   const [photos, setPhotos] = useState<File[]>([]);
+  // A new listing's second version is in the page's language when that is Marathi, else Hindi.
+  const start =
+    initial.localTitle || currentLanguage() !== 'mr' ? initial : { ...initial, localLanguage: 'mr' as const };
+  // The Hindi or Marathi version is folded away until asked for (or the listing has one): the form stays short.
+  const [localOpen, setLocalOpen] = useState(Boolean(initial.localTitle || initial.localDescription));
+  const localId = useId();
   const form = useForm<ListingFormValues>({
     mode: 'controlled',
-    initialValues: initial,
-    validate: (values) => translateFormErrors(resolveListing(values), core),
+    initialValues: start,
+    validate: (values) => {
+      const errors = translateFormErrors(resolveListing(values), core);
+      // A problem in the folded section opens it, so the message is seen.
+      if (errors.localTitle || errors.localDescription) setLocalOpen(true);
+      return errors;
+    },
     validateInputOnBlur: true,
     clearInputErrorOnChange: true,
   });
   const category = form.values.category;
+  const localName = LANGUAGE_NAMES[form.values.localLanguage];
   const attributeFields = category ? CATEGORY_ATTRIBUTE_FIELDS[category] : [];
   const categoryOptions = CATEGORY_OPTIONS.map((option) => ({ ...option, label: core(option.label) }));
   const unitOptions = LISTING_UNITS.map((unit) => ({ value: unit, label: core(UNIT_LABELS[unit].per) }));
@@ -151,6 +179,48 @@ export function ListingForm({
           maxLength={2000}
           {...form.getInputProps('description')}
         />
+        <div>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            px={0}
+            aria-expanded={localOpen}
+            aria-controls={localOpen ? localId : undefined}
+            onClick={() => setLocalOpen((open) => !open)}
+            leftSection={<span aria-hidden="true">{localOpen ? '▾' : '▸'}</span>}
+            styles={{
+              label: { whiteSpace: 'normal', textAlign: 'start' },
+              root: { height: 'auto', minHeight: 44 },
+            }}
+          >
+            {t`Add a Hindi or Marathi version`}
+          </Button>
+          <Collapse expanded={localOpen} keepMounted={false} id={localId}>
+            <Stack gap="sm" pt="xs">
+              <SegmentedChoice<ListingLocalLanguage>
+                label={t`Language of the second version`}
+                options={LOCAL_LANGUAGE_OPTIONS}
+                value={form.values.localLanguage}
+                onChange={(value) => form.setFieldValue('localLanguage', value)}
+              />
+              <TextInput
+                label={t`Title in ${localName}`}
+                description={t`Shown on the ${localName} pages, and found by search in either language.`}
+                lang={form.values.localLanguage}
+                maxLength={120}
+                {...form.getInputProps('localTitle')}
+              />
+              <Textarea
+                label={t`Description in ${localName}`}
+                lang={form.values.localLanguage}
+                autosize
+                minRows={2}
+                maxLength={2000}
+                {...form.getInputProps('localDescription')}
+              />
+            </Stack>
+          </Collapse>
+        </div>
         <Select
           label={t`City`}
           required
@@ -327,6 +397,10 @@ export function toListingInput(values: ListingFormValues) {
     availableTo: values.availableTo || null,
     monthlyReach: numberOrNull(values.monthlyReach),
     attributes,
+    // Without a title there is no second version (the server drops the language then).
+    localLanguage: values.localTitle.trim() ? values.localLanguage : null,
+    localTitle: values.localTitle.trim() || null,
+    localDescription: values.localDescription.trim() || null,
   };
 }
 
@@ -347,6 +421,9 @@ export function toListingFormValues(listing: {
   availableTo: string | null;
   monthlyReach: number | null;
   attributes: Record<string, string | number | boolean>;
+  localLanguage: ListingLocalLanguage | null;
+  localTitle: string | null;
+  localDescription: string | null;
 }): ListingFormValues {
   return {
     title: listing.title,
@@ -363,5 +440,8 @@ export function toListingFormValues(listing: {
     availableTo: listing.availableTo ?? '',
     monthlyReach: listing.monthlyReach ?? '',
     attributes: listing.attributes,
+    localLanguage: listing.localLanguage ?? 'hi',
+    localTitle: listing.localTitle ?? '',
+    localDescription: listing.localDescription ?? '',
   };
 }

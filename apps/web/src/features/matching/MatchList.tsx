@@ -1,5 +1,12 @@
 import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
-import { MATCH_REASON_CODES, type MatchReason } from '@barterads/core';
+import {
+  isLanguage,
+  LANGUAGE_TAGS,
+  languagePath,
+  listingText,
+  MATCH_REASON_CODES,
+  type MatchReason,
+} from '@barterads/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -26,12 +33,20 @@ function MatchRow({ match }: { match: Match }) {
   const { t, i18n } = useLingui();
   const { listing } = match;
   const reasons = match.reasons.filter(isReason).map((code) => i18n._(REASON_WORDS[code]));
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
+  // The listing's own Hindi or Marathi title on that language's page, the English elsewhere.
+  const text = listingText(listing, language);
   return (
     <Card withBorder padding="sm" component="li" data-testid="match">
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor href={`/listings/${listing._id}`} fw={600} translate="no">
-            {listing.title}
+          <Anchor
+            href={languagePath(language, `/listings/${listing._id}`)}
+            fw={600}
+            translate="no"
+            lang={LANGUAGE_TAGS[text.language]}
+          >
+            {text.title}
           </Anchor>
           <Badge variant="light" aria-label={t`Score ${match.score} of 100`}>
             {match.score}

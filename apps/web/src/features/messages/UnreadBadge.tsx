@@ -1,4 +1,6 @@
 import { trpc } from '@barterads/api-client';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import { useSessionUser } from '../accounts/session';
 import { useMessageEvents } from './live';
@@ -14,9 +16,11 @@ export function useUnreadCount(): number | undefined {
 
 /** A live badge for the "Messages" link: hidden when nothing is unread. */
 export function UnreadBadge() {
+  const { t } = useLingui();
   const count = useUnreadCount();
   if (!count) return null;
-  const label = `${count} unread ${count === 1 ? 'message' : 'messages'}`;
+  // The screen reader's name of the badge, in the page's language with its plural forms.
+  const label = t`${plural(count, { one: '# unread message', other: '# unread messages' })}`;
   return (
     <Badge
       size="sm"

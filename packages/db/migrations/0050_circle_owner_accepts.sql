@@ -1,5 +1,5 @@
 -- listings.owner_accepts: whether the listing's owner keeps an "I'd accept" list (issue 32). The circle search's
--- indexes (0047) hold only these listings, so its walk per list reads list-holders' listings and no others.
+-- indexes (0049) hold only these listings, so its walk per list reads list-holders' listings and no others.
 UPDATE listings SET owner_accepts = true
   WHERE owner_id IN (SELECT user_id FROM member_accepts) AND NOT owner_accepts;--> statement-breakpoint
 CREATE FUNCTION listing_owner_accepts() RETURNS trigger LANGUAGE plpgsql AS $$

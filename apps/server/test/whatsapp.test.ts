@@ -255,6 +255,77 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     expect(state.body.messages[0]).toMatchObject({ template: 'barterads_offer_received', status: 'sent' });
   });
 
+  it("sends a broker's draft to both members with the broker's name, each with its own one-tap link; the broker gets none", async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const broker = await optedIn();
+    await server.db
+      .update(users)
+      .set({ firstName: 'Uma', lastName: 'Desk' })
+      .where(eq(users.id, broker.user.id));
+    const named = await server.request(`/api/admin/users/${broker.user.id}/broker`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { broker: true },
+    });
+    expect(named.status, named.text).toBe(200);
+    const owner = await optedIn();
+    const brand = await optedIn();
+    await server.db.update(users).set({ companyName: 'Lata Hoardings' }).where(eq(users.id, owner.user.id));
+    await server.db.update(users).set({ companyName: 'Mohan Print' }).where(eq(users.id, brand.user.id));
+    const listing = await insertTestListing(server.db, owner.user, { rateInr: 50000, unit: 'month' });
+    const made = await server.request('/api/admin/trade-desk/drafts', {
+      token: broker.token,
+      json: {
+        fromUserId: brand.user.id,
+        listingId: listing.id,
+        openDays: 7,
+        items: [
+          {
+            giverId: owner.user.id,
+            listingId: listing.id,
+            title: 'Hoarding',
+            quantity: 1,
+            unit: 'month',
+            valueInr: 50000,
+          },
+          { giverId: brand.user.id, title: 'Print run', quantity: 1, unit: 'event', valueInr: 45000 },
+        ],
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const dealId = made.body.deal._id as string;
+    // Each member: the code, then the draft (in the order of their opt-ins, the code came first).
+    for (const [m, other] of [
+      [owner, 'Mohan Print'],
+      [brand, 'Lata Hoardings'],
+    ] as const) {
+      await expect.poll(() => fake.to(m.phone.waId).length, { timeout: 20_000 }).toBe(2);
+      const draft = fake.to(m.phone.waId)[1]!;
+      expect(draft.body.template).toMatchObject({
+        name: 'barterads_draft_prepared',
+        language: { code: 'en' },
+      });
+      const [deal, by, withWhom] = fake.bodyParameters(draft);
+      expect(deal).toMatch(/^#/);
+      expect(by).toBe('Uma Desk');
+      expect(withWhom).toBe(other);
+      const buttons = draft.body.template!.components!.filter((c) => c.type === 'button');
+      expect(buttons.map((b) => b.sub_type)).toEqual(['url', 'quick_reply', 'quick_reply']);
+      const claims = verifyOneTap(server.settings.whatsappLinkSecret, buttons[0]!.parameters![0]!.text!);
+      expect(claims).toMatchObject({ userId: m.user.id, dealId, dialog: 'accept' });
+    }
+    // The broker, opted in for its own deals, is no party to the draft: only its confirmation code reached it.
+    expect(fake.to(broker.phone.waId).map((m) => m.body.template!.name)).toEqual(['barterads_confirm_code']);
+    expect(
+      renderTemplate('barterads_draft_prepared', 'hi', {
+        deal: 'BA-1',
+        broker: 'Uma Desk',
+        with: 'Mohan Print',
+        closes: '1 Dec',
+      }),
+    ).toContain('ट्रेड डेस्क (Uma Desk)');
+  });
+
   it('keeps delivery states from signed status callbacks, never going back, and shows a failure to the member', async () => {
     const owner = await optedIn();
     await propose(owner);

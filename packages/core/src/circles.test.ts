@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AcceptIndex,
   type AcceptList,
   acceptReasons,
   CIRCLES,
+  edgesOf,
   findCircles,
+  findCirclesOnEdges,
   type GivableListing,
+  memberEdges,
   selectCircles,
 } from './circles';
 import { checkCircleAction, effectiveCircleStatus, SYSTEM_VIEWER } from './lifecycle';
@@ -108,6 +112,45 @@ describe('circle search', () => {
     expect(
       selectCircles(found, { openCount: new Map(), excluded: new Set(['a']), proposedKeys: new Set() }),
     ).toEqual([]);
+  });
+});
+
+describe('member-level edges', () => {
+  it('keeps at most legsPerPair legs per pair, spread over their values, whatever their order', () => {
+    const lists = [list('a', ['print']), list('b', ['outdoor'])];
+    const index = new AcceptIndex(lists);
+    // Ten hoardings of a's inside b's list, ₹50,000 to ₹59,000: each kept one more than 7.5% above the last.
+    const ls = Array.from({ length: 10 }, (_, i) => listing(`l${i}`, 'a', 'outdoor', 50_000 + i * 1_000));
+    const kept = memberEdges(edgesOf(index, ls), index).get('b')!.get('a')!;
+    expect(kept.length).toBeLessThanOrEqual(CIRCLES.legsPerPair);
+    expect(kept.map((e) => e.listing.id)).toEqual(['l0', 'l4', 'l9']);
+    const again = memberEdges(edgesOf(index, [...ls].reverse()), index)
+      .get('b')!
+      .get('a')!;
+    expect(again.map((e) => e.listing.id)).toEqual(['l0', 'l4', 'l9']);
+    // A wider spread keeps more, up to the cap.
+    const wide = Array.from({ length: 10 }, (_, i) => listing(`w${i}`, 'a', 'outdoor', 20_000 + i * 8_000));
+    expect(memberEdges(edgesOf(index, wide), index).get('b')!.get('a')!).toHaveLength(CIRCLES.legsPerPair);
+  });
+
+  it('finds on given legs what the whole search finds, and only through the members asked', () => {
+    const lists = [list('a', ['print']), list('b', ['outdoor']), list('c', ['digital'])];
+    const ls = [
+      listing('la', 'a', 'outdoor', 50_000),
+      listing('lb', 'b', 'digital', 52_000),
+      listing('lc', 'c', 'print', 48_000),
+    ];
+    const index = new AcceptIndex(lists);
+    const edges = edgesOf(index, ls);
+    expect(findCirclesOnEdges(index, edges)).toEqual(findCircles(lists, ls));
+    expect(findCirclesOnEdges(index, edges, { through: ['b'] })).toHaveLength(1);
+    // Without the leg that closes it (c's print to a), no circle.
+    expect(
+      findCirclesOnEdges(
+        index,
+        edges.filter((e) => e.listing.id !== 'lc'),
+      ),
+    ).toHaveLength(0);
   });
 });
 

@@ -27,6 +27,20 @@ export const CIRCLES = {
    * maxOpenPerMember, so the search stops early on a dense graph instead of listing every triangle.
    */
   searchPerMember: 12,
+  /**
+   * Legs kept between one giver and one receiver, spread over their values (see memberEdges): the member graph's
+   * edge between them.
+   */
+  legsPerPair: 4,
+  /**
+   * A list's value range is read in this many equal buckets, per category and city it names, and the search takes
+   * CIRCLES.legsPerBucket listings from each (the cheapest in it): the fan-out that keeps a search's work bounded by
+   * the lists, whatever the number of listings, while its legs cover the whole range.
+   */
+  valueBuckets: 6,
+  legsPerBucket: 1,
+  /** The same, into the list of a member whose change is searched (its neighbourhood only: more of its options). */
+  legsPerBucketAround: 4,
   /** Categories and cities an accept list may name. */
   maxCategories: 20,
   maxCities: 50,
@@ -163,12 +177,17 @@ export interface CircleCandidate {
   key: string;
 }
 
-interface Edge {
+/**
+ * One leg a circle could use: `listing` of `giverId` is inside the accept list of `receiverId`, with why. The member
+ * graph the search walks is made of these (several listings of one giver may lead to one receiver).
+ */
+export interface CircleEdge {
   giverId: string;
   receiverId: string;
   listing: GivableListing;
   reasons: AcceptReason[];
 }
+type Edge = CircleEdge;
 
 const ANY = '*';
 
@@ -236,87 +255,84 @@ function compareCandidates(a: CircleCandidate, b: CircleCandidate): number {
 }
 
 /**
- * Finds circles of three: A's listing inside B's list, B's inside C's, C's inside A's, three different members who
- * each have a list, the three values within the tolerance. Only circles through one of `through` (every member
- * when not given: the search after a change looks only around the members it touched). Deterministic: the same
- * input gives the same circles in the same order (the closest values first, then by listing ids); each set of
- * three members appears once, with its closest-valued listings found. The search from one member stops after
- * CIRCLES.searchPerMember circles (edges are read in value order, so which ones is fixed by the input).
+ * The legs between each pair of members (giver → receiver) the search keeps, each listing once: at most
+ * CIRCLES.legsPerPair, spread over their values (the cheapest, then each next one worth more than half the
+ * tolerance above the last kept, then by listing id). A pair's legs are what "member X can give member Y something
+ * inside Y's list" means; the search tries only these, so its work follows the pairs, not how many listings each
+ * member has.
  */
-export function findCircles(
-  lists: readonly AcceptList[] | AcceptIndex,
-  listings: readonly GivableListing[],
+export function memberEdges(
+  edges: Iterable<CircleEdge>,
+  index: AcceptIndex,
+  tolerance: number = CIRCLES.valueTolerance,
+): Map<string, Map<string, CircleEdge[]>> {
+  const byPair = new Map<string, Map<string, CircleEdge[]>>();
+  const seen = new Set<string>();
+  for (const edge of edges) {
+    if (edge.giverId === edge.receiverId) continue;
+    if (!index.byUser.has(edge.giverId) || !index.byUser.has(edge.receiverId)) continue;
+    const key = `${edge.listing.id}>${edge.receiverId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let into = byPair.get(edge.receiverId);
+    if (!into) {
+      into = new Map();
+      byPair.set(edge.receiverId, into);
+    }
+    const legs = into.get(edge.giverId);
+    if (legs) legs.push(edge);
+    else into.set(edge.giverId, [edge]);
+  }
+  for (const into of byPair.values())
+    for (const [giverId, legs] of into) {
+      if (legs.length === 1) continue;
+      legs.sort(byValueThenId);
+      const kept: CircleEdge[] = [legs[0]!];
+      for (const leg of legs.slice(1)) {
+        if (kept.length >= CIRCLES.legsPerPair) break;
+        if (leg.listing.valueInr > kept.at(-1)!.listing.valueInr * (1 + tolerance / 2)) kept.push(leg);
+      }
+      into.set(giverId, kept);
+    }
+  return byPair;
+}
+
+/**
+ * Finds circles of three on a member graph (the legs of `edges`, at most CIRCLES.legsPerPair per pair: memberEdges):
+ * A's listing inside B's list, B's inside C's, C's inside A's, three different members who each have a list in
+ * `index`, the three values within the tolerance. Only circles through one of `through` (every giver when not
+ * given: the search after a change looks only around the members it touched). Deterministic: the same edges give
+ * the same circles in the same order (the closest values first, then by listing ids), whatever their order; each
+ * set of three members appears once, with its closest-valued legs. The search from one member stops after
+ * CIRCLES.searchPerMember circles (legs are read in value order, so which ones is fixed by the input).
+ */
+export function findCirclesOnEdges(
+  index: AcceptIndex,
+  edges: Iterable<CircleEdge>,
   options: { through?: Iterable<string>; tolerance?: number } = {},
 ): CircleCandidate[] {
-  const index = lists instanceof AcceptIndex ? lists : new AcceptIndex(lists);
   const tolerance = options.tolerance ?? CIRCLES.valueTolerance;
-  // Edges are built on demand, per member: a search through one member reads only the lists and listings around
-  // it (its listings' receivers, their listings; the listings inside its own list, found by category and city).
-  const byOwner = new Map<string, GivableListing[]>();
-  const byPlace = new Map<string, GivableListing[]>();
-  for (const listing of listings) {
-    if (!index.byUser.has(listing.ownerId)) continue; // a giver in a circle also receives: it needs a list
-    const own = byOwner.get(listing.ownerId);
-    if (own) own.push(listing);
-    else byOwner.set(listing.ownerId, [listing]);
-    const place = `${listing.category ?? ''}|${listing.city ? norm(listing.city) : ''}`;
-    const at = byPlace.get(place);
-    if (at) at.push(listing);
-    else byPlace.set(place, [listing]);
-  }
-  const outMemo = new Map<string, Edge[]>();
-  const out = (giverId: string): Edge[] => {
-    let edges = outMemo.get(giverId);
-    if (!edges) {
-      edges = (byOwner.get(giverId) ?? []).flatMap((listing) =>
-        index.receiversOf(listing).map(({ list, reasons }) => ({
-          giverId,
-          receiverId: list.userId,
-          listing,
-          reasons,
-        })),
-      );
-      edges.sort(byValueThenId);
-      outMemo.set(giverId, edges);
+  const into = memberEdges(edges, index, tolerance);
+  const outOf = new Map<string, Edge[]>();
+  for (const byGiver of into.values())
+    for (const [giverId, legs] of byGiver) {
+      const out = outOf.get(giverId);
+      if (out) out.push(...legs);
+      else outOf.set(giverId, [...legs]);
     }
-    return edges;
-  };
-  /** giver → edges into `receiverId` (listings inside its list). */
-  const into = (receiverId: string): Map<string, Edge[]> => {
-    const list = index.byUser.get(receiverId)!;
-    const cities = new Set(list.cities.map(norm));
-    const byGiver = new Map<string, Edge[]>();
-    for (const [place, at] of byPlace) {
-      const [category, city] = place.split('|') as [string, string];
-      if (list.categories.length > 0 && !list.categories.includes(category)) continue;
-      if (cities.size > 0 && !cities.has(city)) continue;
-      for (const listing of at) {
-        if (listing.ownerId === receiverId) continue;
-        const reasons = acceptReasons(list, listing);
-        if (!reasons) continue;
-        const edge = { giverId: listing.ownerId, receiverId, listing, reasons };
-        const e = byGiver.get(listing.ownerId);
-        if (e) e.push(edge);
-        else byGiver.set(listing.ownerId, [edge]);
-      }
-    }
-    for (const edges of byGiver.values()) edges.sort(byValueThenId);
-    return byGiver;
-  };
+  for (const out of outOf.values()) out.sort(byValueThenId);
 
   const best = new Map<string, CircleCandidate>();
-  const starts = options.through ? [...new Set(options.through)].sort() : [...byOwner.keys()].sort();
+  const starts = options.through ? [...new Set(options.through)].sort() : [...outOf.keys()].sort();
   for (const a of starts) {
-    if (!index.byUser.has(a)) continue;
-    const fromA = out(a);
-    if (fromA.length === 0) continue;
-    const toA = into(a);
-    if (toA.size === 0) continue;
+    const fromA = outOf.get(a);
+    const toA = into.get(a);
+    if (!fromA || !toA) continue;
     let keptForA = 0;
     search: for (const e1 of fromA) {
       const b = e1.receiverId;
-      const fromB = out(b);
-      if (fromB.length === 0) continue;
+      const fromB = outOf.get(b);
+      if (!fromB) continue;
       const v1 = e1.listing.valueInr;
       // Legs two and three must lie within [v1 / (1 + t), v1 × (1 + t)].
       const low = v1 / (1 + tolerance);
@@ -345,6 +361,31 @@ export function findCircles(
     }
   }
   return [...best.values()].sort(compareCandidates);
+}
+
+/**
+ * Every leg among `listings` (those of members with a list, into every other list they fall inside): the whole
+ * member graph, for tests and small sets. The server reads a bounded graph from PostgreSQL instead
+ * (packages/api/src/circles/graph.ts).
+ */
+export function edgesOf(index: AcceptIndex, listings: readonly GivableListing[]): CircleEdge[] {
+  const edges: CircleEdge[] = [];
+  for (const listing of listings) {
+    if (!index.byUser.has(listing.ownerId)) continue; // a giver in a circle also receives: it needs a list
+    for (const { list, reasons } of index.receiversOf(listing))
+      edges.push({ giverId: listing.ownerId, receiverId: list.userId, listing, reasons });
+  }
+  return edges;
+}
+
+/** findCirclesOnEdges over every leg among `listings` (see edgesOf). */
+export function findCircles(
+  lists: readonly AcceptList[] | AcceptIndex,
+  listings: readonly GivableListing[],
+  options: { through?: Iterable<string>; tolerance?: number } = {},
+): CircleCandidate[] {
+  const index = lists instanceof AcceptIndex ? lists : new AcceptIndex(lists);
+  return findCirclesOnEdges(index, edgesOf(index, listings), options);
 }
 
 function toCandidate(edges: [Edge, Edge, Edge]): CircleCandidate {

@@ -1,10 +1,10 @@
 import {
-  AcceptIndex,
+  type AcceptIndex,
   type AcceptList,
   acceptReasonWords,
   CIRCLES,
   type CircleCandidate,
-  findCircles,
+  findCirclesOnEdges,
   type GivableListing,
   selectCircles,
 } from '@barterads/core';
@@ -13,6 +13,7 @@ import { inArray } from 'drizzle-orm';
 import { dealsLeftFor } from '../entitlements/entitlements';
 import { SYSTEM_ACTOR } from '../events/outbox';
 import { openCircleCounts, writeCircleEvent } from './circles';
+import { legsAround, legsInto, loadAcceptIndex, loadAcceptLists } from './graph';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** One lock key for proposing circles (the per-member limit is counted and kept under it). */
@@ -27,28 +28,13 @@ export interface CircleGraph {
 }
 
 /**
- * Reads the graph the search runs on. Only members with an accept list can be in a circle (each member receives),
- * so only their listings are read: through the owner index, the work follows the lists, not the whole table.
- * A givable listing is an active inventory listing (a media owner's) with a rate; members must be active, with a
- * verified e-mail.
+ * Reads the whole graph: every accept list and every list-holder's givable listing (active inventory of a media
+ * owner, with a rate; members active, with a verified e-mail). Linear in the list-holders' listings: for the trade
+ * desk's near circles and the benchmark's count of two-way pairs. The circle search reads a bounded graph instead
+ * (graph.ts).
  */
 export async function loadCircleGraph(db: Executor): Promise<CircleGraph> {
-  const lists = await queryRows<{
-    user_id: string;
-    categories: string[];
-    cities: string[];
-    min_value_inr: number;
-    max_value_inr: number;
-    available_from: string | null;
-    available_to: string | null;
-  }>(
-    db,
-    sql`select a.user_id::text, a.categories, a.cities, a.min_value_inr, a.max_value_inr,
-          a.available_from::text, a.available_to::text
-        from member_accepts a join users u on u.id = a.user_id
-        where u.status = 'active' and u.deleted_at is null and u.email_verified
-        order by a.user_id`,
-  );
+  const lists = await loadAcceptLists(db);
   const listings = await queryRows<{
     id: string;
     owner_id: string;
@@ -70,15 +56,7 @@ export async function loadCircleGraph(db: Executor): Promise<CircleGraph> {
         order by l.id`,
   );
   return {
-    lists: lists.map((r) => ({
-      userId: r.user_id,
-      categories: r.categories,
-      cities: r.cities,
-      minValueInr: r.min_value_inr,
-      maxValueInr: r.max_value_inr,
-      availableFrom: r.available_from,
-      availableTo: r.available_to,
-    })),
+    lists,
     listings: listings.map((r) => ({
       id: r.id,
       ownerId: r.owner_id,
@@ -93,18 +71,19 @@ export async function loadCircleGraph(db: Executor): Promise<CircleGraph> {
 }
 
 /**
- * Finds and chooses the circles to propose through `through` (all members when not given): the search of
- * packages/core, then the limits from the database: members' open proposals (at most 3), members without
- * CIRCLES.dealsPerMember deals left this month, and listing sets proposed before.
+ * Finds and chooses the circles to propose through `through` (every list-holder when not given): the member graph
+ * around them (legsAround) or the whole bounded graph (legsInto every list), the search of packages/core, then the
+ * limits from the database: members' open proposals (at most 3), members without CIRCLES.dealsPerMember deals left
+ * this month, and listing sets proposed before. Nothing is cached between calls: the lists and legs are read fresh.
  */
 export async function chooseCircles(
   db: Executor,
-  graph: CircleGraph,
   through: readonly string[] | undefined,
   now: Date,
 ): Promise<{ found: CircleCandidate[]; chosen: CircleCandidate[]; index: AcceptIndex }> {
-  const index = new AcceptIndex(graph.lists);
-  const found = findCircles(index, graph.listings, through ? { through } : {});
+  const index = await loadAcceptIndex(db);
+  const edges = through ? await legsAround(db, index, through) : await legsInto(db, index);
+  const found = findCirclesOnEdges(index, edges, through ? { through } : {});
   if (found.length === 0) return { found, chosen: [], index };
   const members = [...new Set(found.flatMap((c) => c.members))];
   const [openCount, left, proposed] = await Promise.all([
@@ -203,17 +182,15 @@ async function claimQueued(db: Database, batch: number) {
 export async function runCircleDetection(
   deps: { db: Database; wakeEvents?: () => void },
   now: () => Date = () => new Date(),
-  batch = 500,
+  batch = 100,
 ): Promise<number> {
   let proposed = 0;
   for (;;) {
     const claimed = await claimQueued(deps.db, batch);
     if (claimed.length === 0) break;
     const at = now();
-    const graph = await loadCircleGraph(deps.db);
     const { chosen, index } = await chooseCircles(
       deps.db,
-      graph,
       claimed.map((c) => c.user_id),
       at,
     );

@@ -824,7 +824,9 @@ export async function proposeDraftDeal(
       })
       .returning({ id: deals.id });
     await writeVersion(tx, deal!.id, 1, broker.id, input, now);
-    await writeDealEvent(tx, deal!.id, 'deal.proposed', actorOf(broker));
+    await writeDealEvent(tx, deal!.id, 'deal.proposed', actorOf(broker), {
+      broker: { _id: broker.id, name: `${broker.firstName} ${broker.lastName}`.trim() },
+    });
     return deal!.id;
   });
   return readDeal(db, id, broker);

@@ -77,14 +77,17 @@ interface EventData {
   leg?: { supplierId?: string; dueDate?: string };
   circle?: { _id: string; number: number; memberIds: string[] };
   listing?: { _id: string; title: string; ownerId: string };
+  /** `deal.proposed` of a broker's draft: the broker who prepared it. */
+  broker?: { _id: string; name: string };
   newMatches?: number;
 }
 
 /**
  * The WhatsApp messages an event makes, per member: the other party of the one who acted (an offer, a counter, an
- * acceptance, a proof, a dispute), both parties of a resolved dispute, the party an expiring offer waits for, the
- * giver of a deliverable due, the supplier of an invoice leg due, each member of a proposed circle, and a listing's
- * owner for new matches (a match alert: its own opt-in). Other events send nothing over WhatsApp.
+ * acceptance, a proof, a dispute), both parties of a broker's draft (the broker is no party) and of a resolved
+ * dispute, the party an expiring offer waits for, the giver of a deliverable due, the supplier of an invoice leg due,
+ * each member of a proposed circle, and a listing's owner for new matches (a match alert: its own opt-in). Other
+ * events send nothing over WhatsApp.
  */
 export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>): Planned[] {
   const data = event.data as EventData;
@@ -135,6 +138,21 @@ export function whatsappPlan(event: Pick<EventRow, 'type' | 'actorId' | 'data'>)
   const to = other(event.actorId)?._id;
   switch (event.type) {
     case 'deal.proposed':
+      // A broker's draft: the broker is no party, so both parties are told, each of the other.
+      if (deal.brokerId && !isParty(event.actorId ?? undefined))
+        return [deal.proposer, deal.counterparty].flatMap((party) =>
+          plan(
+            party._id,
+            (language) =>
+              template('barterads_draft_prepared', {
+                deal: dealLabel(deal),
+                broker: data.broker?.name || 'BarterAds',
+                with: partyName(party._id === deal.proposer._id ? deal.counterparty : deal.proposer),
+                closes: when(deal.expiresAt, language),
+              }),
+            'accept',
+          ),
+        );
       return plan(
         to,
         (language) =>

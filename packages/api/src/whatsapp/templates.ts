@@ -49,6 +49,21 @@ export const WHATSAPP_TEMPLATES = {
       mr: 'BarterAds डील {{1}}: {{2}} यांनी तुम्हाला बार्टर ऑफर पाठवली आहे. {{3}} पूर्वी उत्तर द्या.',
     },
   },
+  /** A broker's draft of a deal between two members, to each of them (product-spec-3 section 4). */
+  barterads_draft_prepared: {
+    category: 'UTILITY',
+    params: ['deal', 'broker', 'with', 'closes'],
+    linkButton: { label: OPEN },
+    quickReplies: [
+      { reply: 'accept', label: { en: 'Accept', hi: 'स्वीकार करें', mr: 'स्वीकारा' } },
+      { reply: 'view', label: { en: 'View', hi: 'देखें', mr: 'पाहा' } },
+    ],
+    body: {
+      en: 'BarterAds deal {{1}}: the BarterAds trade desk ({{2}}) prepared a barter offer between you and {{3}}. Nothing is agreed until you accept. Answer it before {{4}}.',
+      hi: 'BarterAds डील {{1}}: BarterAds ट्रेड डेस्क ({{2}}) ने आपके और {{3}} के बीच एक बार्टर ऑफ़र तैयार किया है। आपकी स्वीकृति के बिना कुछ भी तय नहीं होता। {{4}} से पहले जवाब दें।',
+      mr: 'BarterAds डील {{1}}: BarterAds ट्रेड डेस्कने ({{2}}) तुमच्या आणि {{3}} यांच्यात एक बार्टर ऑफर तयार केली आहे. तुम्ही स्वीकारल्याशिवाय काहीही ठरत नाही. {{4}} पूर्वी उत्तर द्या.',
+    },
+  },
   barterads_offer_countered: {
     category: 'UTILITY',
     params: ['deal', 'from', 'closes'],

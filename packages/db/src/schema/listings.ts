@@ -55,6 +55,11 @@ export const listings = pgTable(
     unit: text('unit'),
     rateInr: integer('rate_inr'),
     minUnits: integer('min_units').notNull().default(1),
+    /**
+     * Whether the owner keeps an "I'd accept" list (only then can the listing be a circle's leg): kept by triggers
+     * on listings and member_accepts (migration 0050), so the circle search's indexes hold only list-holders' listings.
+     */
+    ownerAccepts: boolean('owner_accepts').notNull().default(false),
     availableFrom: date('available_from', { mode: 'string' }),
     availableTo: date('available_to', { mode: 'string' }),
     /** A city of the checked-in list (packages/core/src/inventory) and its state; `location` keeps free text. */
@@ -147,6 +152,24 @@ export const listings = pgTable(
       t.ownerSuspended,
     ),
     index('listings_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    // The circle search (issue 32) reads, per accept list, per category and city it names and per bucket of its value
+    // range, the cheapest list-holders' givable listings: a short walk along these (list-holders' listings only), so
+    // its work follows the lists, not the catalogue. The expressions match packages/api/src/circles/graph.ts.
+    index('listings_circle_city_value_idx')
+      .on(
+        sql`coalesce(${t.category}, '')`,
+        sql`lower(coalesce(${t.city}, ''))`,
+        sql`(${t.rateInr}::bigint * ${t.minUnits})`,
+        t.id,
+      )
+      .where(
+        sql`${t.status} = 'active' and not ${t.ownerSuspended} and ${t.ownerType} = 'media_owner' and ${t.rateInr} is not null and ${t.ownerAccepts}`,
+      ),
+    index('listings_circle_value_idx')
+      .on(sql`coalesce(${t.category}, '')`, sql`(${t.rateInr}::bigint * ${t.minUnits})`, t.id)
+      .where(
+        sql`${t.status} = 'active' and not ${t.ownerSuspended} and ${t.ownerType} = 'media_owner' and ${t.rateInr} is not null and ${t.ownerAccepts}`,
+      ),
     index('listings_verified_created_idx').on(t.verified, t.createdAt.desc()),
     // The featured block of a search (few listings at any time): without it PostgreSQL collected every match of
     // the words to find them, 6 s for "hoarding" at 1,000,000 listings (docs/benchmarks-log.md); with it, a walk of the few.

@@ -39,6 +39,11 @@ function DealCard({ deal, meId }: { deal: DealSummary; meId: string }) {
           <Text size="sm" lineClamp={1} translate="no">
             {deal.items.map((item) => item.title).join(' · ')}
           </Text>
+          {deal.preparedBy ? (
+            <Text size="sm" fw={600} c="teal">
+              {deal.preparedBy}
+            </Text>
+          ) : null}
           <Text size="sm" c="dimmed">
             {t`You get ${formatInr(deal.totals[meId] ?? 0)} · you give ${formatInr(deal.totals[other._id] ?? 0)} · version ${deal.version}`}
           </Text>

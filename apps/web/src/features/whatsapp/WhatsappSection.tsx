@@ -30,6 +30,7 @@ const STATUS_COLOR = { sent: 'gray', delivered: 'blue', read: 'green', failed: '
 const TEMPLATE_LABEL: Record<string, MessageDescriptor> = {
   barterads_confirm_code: msg`Confirmation code`,
   barterads_offer_received: msg`Offer received`,
+  barterads_draft_prepared: msg`Offer prepared by the trade desk`,
   barterads_offer_countered: msg`Offer countered`,
   barterads_deal_accepted: msg`Deal accepted`,
   barterads_offer_expiring: msg`Offer closing soon`,

@@ -13,6 +13,7 @@ import type { Mailer } from '../mail/mailer';
 import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
 import { notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
+import { deliverAlertMail, SAVED_SEARCH_ALERT_EVENT } from '../saved-searches/alerts';
 import type { Logger } from '../services';
 import { type WebhookDeliverySettings, webhookChannel } from '../webhooks/channel';
 import { type WhatsappChannelDeps, whatsappChannel } from '../whatsapp/channel';
@@ -88,6 +89,8 @@ export interface DispatchDeps {
   webhooks?: WebhookDeliverySettings;
   /** The WhatsApp channel's settings (WHATSAPP_*); no WhatsApp channel without them. */
   whatsapp?: WhatsappChannelDeps;
+  /** UNSUBSCRIBE_SECRET: signs the one-click unsubscribe of the saved-search alert e-mails. */
+  unsubscribeSecret?: string;
 }
 
 /** The retry delay after `attempts` failed attempts: 30 s, doubling, at most 6 hours. */
@@ -133,13 +136,22 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
   };
 }
 
-/** E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone. */
-export function emailChannel(mailer: Mailer, appUrl: string): Channel {
+/**
+ * E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone; a saved
+ * search's alert (its listings and one-click unsubscribe) to its member.
+ */
+export function emailChannel(mailer: Mailer, appUrl: string, unsubscribeSecret?: string): Channel {
   return {
     name: 'email',
     maxAttempts: 8,
-    targets: (event) => memberNotices(event).map((n) => n.userId),
+    targets: (event) =>
+      event.type === SAVED_SEARCH_ALERT_EVENT
+        ? [...event.audience]
+        : memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target) {
+      if (event.type === SAVED_SEARCH_ALERT_EVENT) {
+        return deliverAlertMail(tx, mailer, { appUrl, unsubscribeSecret }, event, target);
+      }
       const { notice, language } = await noticeFor(tx, event, target);
       if (!notice) return 'skipped';
       const [user] = await tx
@@ -168,7 +180,7 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
  */
 export const CHANNELS: readonly ((deps: DispatchDeps) => Channel | undefined)[] = [
   (deps) => bellChannel(deps.logger, deps.pubsub),
-  (deps) => emailChannel(deps.mailer, deps.appUrl),
+  (deps) => emailChannel(deps.mailer, deps.appUrl, deps.unsubscribeSecret),
   (deps) => webhookChannel(deps),
   // Only with the WhatsApp settings (WHATSAPP_*): without them no WhatsApp deliveries are fanned out.
   (deps) => (deps.whatsapp ? whatsappChannel({ now: deps.now, db: deps.db, ...deps.whatsapp }) : undefined),

@@ -19,7 +19,15 @@ export function actorOf(user: { id: string; role: string }, asAdmin = false): Ev
 export interface NewEvent {
   type: string;
   actor: EventActor;
-  resourceType: 'deal' | 'listing' | 'review' | 'verification' | 'webhook' | 'subscription' | 'circle';
+  resourceType:
+    | 'deal'
+    | 'listing'
+    | 'review'
+    | 'verification'
+    | 'webhook'
+    | 'subscription'
+    | 'circle'
+    | 'saved_search';
   resourceId: string;
   /** The users who may read the event (a deal's parties, a listing's owner); admins read all. */
   audience: readonly string[];

@@ -23,8 +23,11 @@ import { memberNotices } from './notices';
  * A channel an event is delivered to. `targets` names who gets it (at fan-out, from the event and, when it needs
  * them, the database's rows: a webhook's endpoints); `deliver` runs inside the delivery's transaction, which holds
  * the delivery's row lock and commits with its mark: a write to the database (the bell) happens exactly once; a
- * send to the outside (e-mail, a webhook) is committed after the other side answered, so a dispatcher killed in
- * between sends again (at least once). A channel is added to the dispatcher in one line of `CHANNELS` below.
+ * send to the outside (e-mail) is committed after the other side answered, so a dispatcher killed in between sends
+ * again (at least once). A channel whose other side may take long (a partner's webhook) answers an `OutsideCall`
+ * instead: the delivery is claimed for the call's time and committed, the call is made holding no database
+ * connection, and its answer recorded in a second short transaction (see `deliverDue`). A channel is added to the
+ * dispatcher in one line of `CHANNELS` below.
  */
 export interface Channel {
   name: string;
@@ -33,7 +36,12 @@ export interface Channel {
   /** How long a delivery is retried for, from its fan-out (or its resend); attempts alone count when not given. */
   retryWindowMs?: number;
   targets(event: EventRow, tx: Executor): string[] | Promise<string[]>;
-  deliver(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryOutcome>;
+  deliver(
+    tx: Executor,
+    event: EventRow,
+    target: string,
+    after: AfterCommit,
+  ): Promise<DeliveryOutcome | OutsideCall>;
   /** Runs (in its own transaction) when a delivery is given up as `failed`: a webhook disables its endpoint. */
   onGiveUp?(
     tx: Executor,
@@ -52,6 +60,23 @@ export type DeliveryOutcome =
   | 'skipped'
   | { status: 'delivered' | 'skipped'; statusCode?: number }
   | { deferUntil: Date };
+
+/**
+ * A call to the outside made after the delivery's transaction committed, holding no database connection (a slow
+ * partner must not hold the pool): its outcome, or a throw (a failed attempt). `timeoutMs` bounds it: the delivery
+ * is claimed that long (plus a margin), so a dispatcher killed during the call leaves it due again afterwards.
+ */
+export interface OutsideCall {
+  timeoutMs: number;
+  call(): Promise<DeliveryOutcome>;
+}
+
+function isOutsideCall(value: DeliveryOutcome | OutsideCall): value is OutsideCall {
+  return typeof value === 'object' && 'call' in value;
+}
+
+/** How long past a call's own time-out its claim lasts (the DNS lookup, a busy machine). */
+const CALL_CLAIM_MARGIN_MS = 30_000;
 
 /** A failed attempt that got an answer: its status code is recorded on the delivery. */
 export class ChannelRefused extends Error {
@@ -250,8 +275,11 @@ interface Due extends Record<string, unknown> {
 
 /**
  * Delivers what is due, one delivery per transaction: its row locked (`SKIP LOCKED`), the channel run, the row
- * marked in the same transaction. A failure rolls back and records the attempt with the next one's time
- * (growing delays) or `failed` after the channel's last attempt; the other deliveries go on.
+ * marked in the same transaction. A channel that calls out (a webhook) instead claims the row for the call's time in
+ * that transaction, makes the call after the commit holding no connection, and records the answer in a second
+ * transaction while the claim is still its own (killed during the call: due again once the claim lapses). A failure
+ * records the attempt with the next one's time (growing delays) or `failed` after the channel's last attempt; the
+ * other deliveries go on.
  */
 async function deliverDue(
   deps: DispatchDeps,
@@ -265,10 +293,10 @@ async function deliverDue(
   for (;;) {
     if (stopped(deps.signal)) return { delivered, failed };
     const now = deps.now?.() ?? new Date();
-    const taken: { due?: Due } = {};
+    const taken: { due?: Due; call?: OutsideCall; until?: Date } = {};
     const afterCommit: (() => Promise<void>)[] = [];
     try {
-      const outcome = await deps.db.transaction(async (tx) => {
+      const first = await deps.db.transaction(async (tx) => {
         const [due] = await queryRows<Due>(
           tx,
           sql`select id::text, event_id::text, channel, target, attempts, retry_until::text from ${eventDeliveries}
@@ -293,25 +321,27 @@ async function deliverDue(
         if (!event || !channel) return 'unknown' as const;
         const outcome = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
         if (stopped(deps.signal)) throw new Error('dispatcher stopped');
-        if (typeof outcome === 'object' && 'deferUntil' in outcome) {
-          // Not yet: due again at the channel's time (later than now, so this run does not take it again).
-          const at = outcome.deferUntil > now ? outcome.deferUntil : new Date(now.getTime() + 1000);
-          await tx.update(eventDeliveries).set({ nextAttemptAt: at }).where(eq(eventDeliveries.id, due.id));
-          return 'deferred' as const;
+        if (isOutsideCall(outcome)) {
+          // Claimed for the call's time (no other worker takes it meanwhile), committed before the call.
+          const until = new Date(now.getTime() + outcome.timeoutMs + CALL_CLAIM_MARGIN_MS);
+          await tx
+            .update(eventDeliveries)
+            .set({ nextAttemptAt: until })
+            .where(eq(eventDeliveries.id, due.id));
+          taken.call = outcome;
+          taken.until = until;
+          return 'claimed' as const;
         }
-        const result = typeof outcome === 'string' ? outcome : outcome.status;
-        await tx
-          .update(eventDeliveries)
-          .set({
-            status: result,
-            attempts: sql`${eventDeliveries.attempts} + 1`,
-            deliveredAt: result === 'delivered' ? now : null,
-            lastError: null,
-            lastStatusCode: typeof outcome === 'string' ? null : (outcome.statusCode ?? null),
-          })
-          .where(eq(eventDeliveries.id, due.id));
-        return result;
+        return markOutcome(tx, due.id, outcome, now);
       });
+      let outcome: Awaited<ReturnType<typeof markOutcome>> | 'none' | 'unknown' | 'claimed' = first;
+      if (first === 'claimed' && taken.call && taken.due) {
+        // The call holds no connection; its answer is recorded while the claim is still this worker's.
+        const answer = await taken.call.call();
+        if (stopped(deps.signal)) return { delivered, failed };
+        const due = taken.due;
+        outcome = await deps.db.transaction((tx) => markOutcome(tx, due.id, answer, now, taken.until));
+      }
       if (outcome === 'none') return { delivered, failed };
       if (outcome === 'unknown' && taken.due) skip.add(taken.due.id);
       if (outcome === 'delivered') delivered += 1;
@@ -342,7 +372,14 @@ async function deliverDue(
             lastError: String((error as Error)?.message ?? error).slice(0, 500),
             lastStatusCode: error instanceof ChannelRefused ? error.statusCode : null,
           })
-          .where(and(eq(eventDeliveries.id, due.id), eq(eventDeliveries.status, 'pending')))
+          .where(
+            and(
+              eq(eventDeliveries.id, due.id),
+              eq(eventDeliveries.status, 'pending'),
+              // A call's failure counts only while its claim is still this worker's.
+              taken.until ? eq(eventDeliveries.nextAttemptAt, taken.until) : undefined,
+            ),
+          )
           .returning({ id: eventDeliveries.id });
         if (giveUp && marked && channel?.onGiveUp) {
           await channel.onGiveUp(tx, { id: due.id, eventId: due.event_id, target: due.target }, now);
@@ -354,6 +391,49 @@ async function deliverDue(
       );
     }
   }
+}
+
+/**
+ * Records what a delivery came to, in the caller's transaction: `delivered` or `skipped` (an attempt counted), or
+ * due again later (deferred). `claimedUntil`: only while the delivery is still the claim of the worker that made
+ * the call (`stale` otherwise: another worker took it after the claim lapsed, and records its own attempt).
+ */
+async function markOutcome(
+  tx: Executor,
+  id: string,
+  outcome: DeliveryOutcome,
+  now: Date,
+  claimedUntil?: Date,
+): Promise<'delivered' | 'skipped' | 'deferred' | 'stale'> {
+  const mine = and(
+    eq(eventDeliveries.id, id),
+    claimedUntil
+      ? and(eq(eventDeliveries.status, 'pending'), eq(eventDeliveries.nextAttemptAt, claimedUntil))
+      : undefined,
+  );
+  if (typeof outcome === 'object' && 'deferUntil' in outcome) {
+    // Not yet: due again at the channel's time (later than now, so this run does not take it again).
+    const at = outcome.deferUntil > now ? outcome.deferUntil : new Date(now.getTime() + 1000);
+    const marked = await tx
+      .update(eventDeliveries)
+      .set({ nextAttemptAt: at })
+      .where(mine)
+      .returning({ id: eventDeliveries.id });
+    return marked.length > 0 ? 'deferred' : 'stale';
+  }
+  const result = typeof outcome === 'string' ? outcome : outcome.status;
+  const marked = await tx
+    .update(eventDeliveries)
+    .set({
+      status: result,
+      attempts: sql`${eventDeliveries.attempts} + 1`,
+      deliveredAt: result === 'delivered' ? now : null,
+      lastError: null,
+      lastStatusCode: typeof outcome === 'string' ? null : (outcome.statusCode ?? null),
+    })
+    .where(mine)
+    .returning({ id: eventDeliveries.id });
+  return marked.length > 0 ? result : 'stale';
 }
 
 /**

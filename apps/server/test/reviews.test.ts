@@ -211,6 +211,8 @@ describe('reviews over real HTTP', () => {
     expect(await published(d.brand.token, d.id)).toEqual([]);
     const second = await review(d.owner.token, d.id, { rating: 5, text: 'Great partner.' });
     expect(second.status).toBe(201);
+    // Listed once every transaction older than the review's has ended (a moment).
+    await expect.poll(async () => (await published(admin.token, d.id)).length).toBe(2);
     for (const party of [d.owner, d.brand, admin]) {
       const seen = await published(party.token, d.id);
       expect(seen.map((e) => e.data.review.text).sort()).toEqual(['Great partner.', 'Prompt and fair.']);
@@ -231,6 +233,7 @@ describe('reviews over real HTTP', () => {
       .set({ completedAt: sql`now() - interval '14 days 1 minute'` })
       .where(eq(deals.id, lone.id));
     await publishDueReviews(server.db);
+    await expect.poll(async () => (await published(lone.owner.token, lone.id)).length).toBe(1);
     const told = await published(lone.owner.token, lone.id);
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({

@@ -286,6 +286,8 @@ describe('business verification over real HTTP', () => {
           (await server.request('/api/events?types=verification.decided', { token })).body.events as Seen[]
         ).filter((e) => e.data.verification.businessId === owner.user.id);
       const { history } = (await mine(owner.token)).body as { history: { _id: string; status: string }[] };
+      // Listed once every transaction older than the decision's has ended (a moment).
+      await expect.poll(async () => (await decided(admin.token)).length).toBe(2);
       // The rejection and the approval above, oldest first, as the business's own view of its submission.
       for (const token of [owner.token, admin.token]) {
         const seen = await decided(token);

@@ -1,5 +1,4 @@
 import { type Executor, events } from '@barterads/db';
-import { sql } from 'drizzle-orm';
 
 /** The dispatcher's queue name (apps/server/src/jobs/event-dispatch.ts). */
 export const EVENT_DISPATCH_JOB = 'event-dispatch';
@@ -35,16 +34,13 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/** One lock key for every event writer (an arbitrary constant). */
-const EVENT_SEQUENCE_LOCK = 29_0001;
-
 /**
- * Writes an event in the caller's transaction: it commits with the change it reports, or not at all. Call it as the
- * transaction's last write: writers take one transaction-scoped lock first, so sequences are handed out (and
- * committed) in order, and a reader paging `after` a sequence never skips one that commits later.
+ * Writes an event in the caller's transaction: it commits with the change it reports, or not at all. No lock:
+ * writers never wait for each other's commits. The row records its writer's transaction id (`writer_xid`, the
+ * column's default), which is what lets a reader page without skipping an event that commits late (see
+ * events/router.ts).
  */
 export async function writeEvent(tx: Executor, event: NewEvent): Promise<{ id: string; sequence: number }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_SEQUENCE_LOCK})`);
   const [row] = await tx
     .insert(events)
     .values({

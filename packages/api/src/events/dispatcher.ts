@@ -5,13 +5,14 @@ import {
   type Executor,
   eventDeliveries,
   events,
+  notifications,
   queryRows,
   users,
 } from '@barterads/db';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
 import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
-import { notify, wantsEmail } from '../notifications/notify';
+import { type NotificationNotice, notificationTopic, notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import { deliverAlertMail, SAVED_SEARCH_ALERT_EVENT } from '../saved-searches/alerts';
 import type { Logger } from '../services';
@@ -42,6 +43,15 @@ export interface Channel {
     target: string,
     after: AfterCommit,
   ): Promise<DeliveryOutcome | OutsideCall>;
+  /**
+   * Delivers many due deliveries in one transaction (the bell: one insert for all their rows), answering each one's
+   * outcome in order; a throw rolls the batch back, and its deliveries are then tried one by one (`deliver`).
+   */
+  deliverBatch?(
+    tx: Executor,
+    items: readonly { event: EventRow; target: string }[],
+    after: AfterCommit,
+  ): Promise<('delivered' | 'skipped')[]>;
   /** Runs (in its own transaction) when a delivery is given up as `failed`: a webhook disables its endpoint. */
   onGiveUp?(
     tx: Executor,
@@ -157,6 +167,52 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
         for (const [topic, data] of published) await pubsub.publish(topic, data);
       });
       return 'delivered';
+    },
+    async deliverBatch(tx, items, after) {
+      // The members' languages in one query, their rows in one insert (once per dedupe key, as `notify`).
+      const ids = [...new Set(items.map((i) => i.target))];
+      const languages = new Map(
+        (
+          await tx
+            .select({ id: users.id, language: users.language })
+            .from(users)
+            .where(inArray(users.id, ids))
+        ).map((u) => [u.id, isLanguage(u.language) ? u.language : 'en']),
+      );
+      const notices = items.map(({ event, target }) =>
+        memberNotices(event, languages.get(target) ?? 'en').find((n) => n.userId === target),
+      );
+      const rows = notices.flatMap((n) =>
+        n
+          ? [
+              {
+                userId: n.userId,
+                kind: n.kind,
+                title: n.title,
+                body: n.body,
+                link: n.link,
+                dedupeKey: n.dedupeKey,
+                // The bell's row only: e-mail is its own channel.
+                emailStatus: 'skipped' as const,
+              },
+            ]
+          : [],
+      );
+      if (rows.length > 0) {
+        const written = await tx
+          .insert(notifications)
+          .values(rows)
+          .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+          .returning({ id: notifications.id, userId: notifications.userId });
+        // Published once the rows are committed, so an open tab that reads one finds it.
+        after(async () => {
+          for (const row of written) {
+            const live: NotificationNotice = { type: 'notification', notificationId: row.id };
+            await pubsub.publish(notificationTopic(row.userId), live);
+          }
+        });
+      }
+      return notices.map((n) => (n ? 'delivered' : 'skipped'));
     },
   };
 }
@@ -285,14 +341,81 @@ async function deliverDue(
   deps: DispatchDeps,
   channels: readonly Channel[],
   only: string,
+  run: RunState,
+): Promise<{ delivered: number; failed: number }> {
+  try {
+    return await deliverDueWhileRunning(deps, channels, only, run);
+  } finally {
+    run.workers -= 1;
+  }
+}
+
+/** A run's workers: how many are left, how many wait idle for new work. */
+interface RunState {
+  workers: number;
+  idle: number;
+}
+
+/** How often an idle worker looks for new events while other workers of its run still work. */
+const IDLE_POLL_MS = 100;
+
+/**
+ * Whether work came for `channel` while the worker waited: it waits, fanning out new events every IDLE_POLL_MS,
+ * as long as another worker of the run still works (a change committed during a long run, behind a slower
+ * channel's backlog, is then delivered at once, not after the run); false once every other worker is idle or done.
+ */
+async function waitForWork(deps: DispatchDeps, channels: readonly Channel[], only: string, run: RunState) {
+  run.idle += 1;
+  try {
+    while (run.idle < run.workers && !stopped(deps.signal)) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      if ((await fanOut(deps, channels)) > 0) return true;
+      const now = deps.now?.() ?? new Date();
+      const [due] = await queryRows<{ one: number }>(
+        deps.db,
+        sql`select 1 as one from ${eventDeliveries} where status = 'pending' and channel = ${only}
+            and next_attempt_at <= ${now.toISOString()}::timestamptz limit 1`,
+      );
+      if (due) return true;
+    }
+    return false;
+  } finally {
+    run.idle -= 1;
+  }
+}
+
+async function deliverDueWhileRunning(
+  deps: DispatchDeps,
+  channels: readonly Channel[],
+  only: string,
+  run: RunState,
 ): Promise<{ delivered: number; failed: number }> {
   let delivered = 0;
   let failed = 0;
   const byName = new Map(channels.map((c) => [c.name, c]));
   const skip = new Set<string>();
+  const batching = byName.get(only);
+  let batches = batching?.deliverBatch !== undefined;
   for (;;) {
     if (stopped(deps.signal)) return { delivered, failed };
     const now = deps.now?.() ?? new Date();
+    if (batches && batching) {
+      try {
+        const n = await deliverBatchDue(deps, batching, now);
+        if (n > 0) {
+          delivered += n;
+          continue;
+        }
+        if ((await fanOut(deps, channels)) > 0 || (await waitForWork(deps, channels, only, run))) continue;
+        return { delivered, failed };
+      } catch (error) {
+        if (stopped(deps.signal)) return { delivered, failed };
+        // The batch rolled back: its deliveries are tried one by one (each failure recorded on its own).
+        deps.logger.warn({ err: error, channel: only }, 'event delivery batch failed');
+        batches = false;
+        continue;
+      }
+    }
     const taken: { due?: Due; call?: OutsideCall; until?: Date } = {};
     const afterCommit: (() => Promise<void>)[] = [];
     try {
@@ -342,7 +465,12 @@ async function deliverDue(
         const due = taken.due;
         outcome = await deps.db.transaction((tx) => markOutcome(tx, due.id, answer, now, taken.until));
       }
-      if (outcome === 'none') return { delivered, failed };
+      if (outcome === 'none') {
+        // Nothing due on this channel: fan out the events committed since the run began (the bell's worker then
+        // delivers them now, not after the slower channels' backlog ends the run), and go on if there were any.
+        if ((await fanOut(deps, channels)) > 0 || (await waitForWork(deps, channels, only, run))) continue;
+        return { delivered, failed };
+      }
       if (outcome === 'unknown' && taken.due) skip.add(taken.due.id);
       if (outcome === 'delivered') delivered += 1;
       for (const work of afterCommit) {
@@ -391,6 +519,68 @@ async function deliverDue(
       );
     }
   }
+}
+
+/** Deliveries a batching channel (the bell) takes in one transaction. */
+const BATCH_SIZE = 100;
+
+/**
+ * Delivers up to BATCH_SIZE due deliveries of a batching channel in one transaction (their rows locked, `SKIP
+ * LOCKED`, and marked in it); answers how many were taken (0: none due).
+ */
+async function deliverBatchDue(deps: DispatchDeps, channel: Channel, now: Date): Promise<number> {
+  const afterCommit: (() => Promise<void>)[] = [];
+  const taken = await deps.db.transaction(async (tx) => {
+    const due = await queryRows<{ id: string; event_id: string; target: string }>(
+      tx,
+      sql`select id::text, event_id::text, target from ${eventDeliveries}
+          where status = 'pending' and channel = ${channel.name}
+            and next_attempt_at <= ${now.toISOString()}::timestamptz
+          order by next_attempt_at, ${eventDeliveries}.id limit ${BATCH_SIZE}
+          for update skip locked`,
+    );
+    if (due.length === 0) return 0;
+    const rows = await tx
+      .select()
+      .from(events)
+      .where(inArray(events.id, [...new Set(due.map((d) => d.event_id))]));
+    const byId = new Map(rows.map((e) => [e.id, e]));
+    const items = due.flatMap((d) => {
+      const event = byId.get(d.event_id);
+      return event ? [{ id: d.id, event, target: d.target }] : [];
+    });
+    const outcomes = await channel.deliverBatch!(tx, items, (work) => afterCommit.push(work));
+    if (stopped(deps.signal)) throw new Error('dispatcher stopped');
+    for (const status of ['delivered', 'skipped'] as const) {
+      const ids = items.filter((_, i) => outcomes[i] === status).map((i) => i.id);
+      if (ids.length === 0) continue;
+      await tx
+        .update(eventDeliveries)
+        .set({
+          status,
+          attempts: sql`${eventDeliveries.attempts} + 1`,
+          deliveredAt: status === 'delivered' ? now : null,
+          lastError: null,
+          lastStatusCode: null,
+        })
+        .where(inArray(eventDeliveries.id, ids));
+    }
+    // A delivery whose event is gone is skipped.
+    const gone = due.filter((d) => !byId.has(d.event_id)).map((d) => d.id);
+    if (gone.length > 0) {
+      await tx
+        .update(eventDeliveries)
+        .set({ status: 'skipped', attempts: sql`${eventDeliveries.attempts} + 1` })
+        .where(inArray(eventDeliveries.id, gone));
+    }
+    return due.length;
+  });
+  for (const work of afterCommit) {
+    await work().catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'event live notice not published'),
+    );
+  }
+  return taken;
 }
 
 /**
@@ -453,11 +643,11 @@ export async function dispatchEvents(
   const fanned = await fanOut(deps, channels);
   // Each channel has workers of its own: a slow or failing channel (a partner's endpoint, the mail server) never
   // holds up another (the bell).
+  const perChannel = Math.max(1, deps.concurrency ?? 1);
+  const run: RunState = { workers: channels.length * perChannel, idle: 0 };
   const workers = await Promise.all(
     channels.flatMap((channel) =>
-      Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, () =>
-        deliverDue(deps, channels, channel.name),
-      ),
+      Array.from({ length: perChannel }, () => deliverDue(deps, channels, channel.name, run)),
     ),
   );
   return {

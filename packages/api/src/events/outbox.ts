@@ -1,4 +1,5 @@
 import { type Executor, events } from '@barterads/db';
+import { sql } from 'drizzle-orm';
 
 /** The dispatcher's queue name (apps/server/src/jobs/event-dispatch.ts). */
 export const EVENT_DISPATCH_JOB = 'event-dispatch';
@@ -51,6 +52,9 @@ export async function writeEvent(tx: Executor, event: NewEvent): Promise<{ id: s
       resourceId: event.resourceId,
       audience: [...new Set(event.audience)],
       data: event.data,
+      // The moment of writing (close to the commit: events are written last), not the transaction's start: a
+      // change whose transaction waited (a row lock, a busy pool) is not reported older than it is.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: events.id, sequence: events.sequence });
   return row!;

@@ -238,7 +238,11 @@ describe.skipIf(!process.env.DATABASE_URL)('event writers and readers at once (P
       expect(names(before.events)).toEqual([]);
       release();
       await first;
-      // Once the first commits, paging on from that cursor lists both, in their transactions' order.
+      // Once the first commits (and any other transaction older than the second's: a moment), paging on from that
+      // cursor lists both, in their transactions' order.
+      await expect
+        .poll(async () => names((await page(before.nextAfter)).events))
+        .toEqual(['first', 'second']);
       const after = await page(before.nextAfter);
       expect(names(after.events)).toEqual(['first', 'second']);
       expect(names((await page(after.nextAfter)).events)).toEqual([]);

@@ -4,12 +4,20 @@ import { authedProcedure, router } from '../trpc';
 import { EVENT_TYPES, type EventView, ListEventsInput, ListEventsResult, toEventView } from './schemas';
 
 /**
- * Only events whose writer has finished, as has every transaction with a lower id (below the snapshot's xmin):
- * an event a running transaction writes later can only have a higher transaction id, so the set of events below
- * xmin never grows behind a reader's cursor. Events of a transaction still running, or younger than one that is,
- * are listed once it ends (a moment later).
+ * Only events whose writer has finished, as has every transaction of this database with a lower id: an event a
+ * running transaction writes later can only have a higher transaction id, so the set of events below that horizon
+ * never grows behind a reader's cursor. The horizon is the lowest id still running in this statement's snapshot
+ * (its xmax when none is), leaving out the transactions of other databases on the same server (ids are
+ * server-wide; another database's long transaction must not hold the feed back): a running id is left out only
+ * when pg_stat_activity shows it in another database, so one it cannot place counts (later, never skipped).
+ * Events of a transaction still running, or younger than one that is, are listed once it ends (a moment later).
  */
-const SETTLED = sql`${events.writerXid} < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
+const SETTLED = sql`${events.writerXid} < (
+  select coalesce(min(running::text::bigint), pg_snapshot_xmax(pg_current_snapshot())::text::bigint)
+  from pg_snapshot_xip(pg_current_snapshot()) as running
+  where (running::text::bigint % 4294967296) not in (
+    select backend_xid::text::bigint from pg_stat_activity
+    where backend_xid is not null and datname is distinct from current_database()))`;
 
 /**
  * Partner events (product-spec-3 section 2): the events the caller may see, oldest first, after a sequence — a

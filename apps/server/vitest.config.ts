@@ -7,8 +7,9 @@ export default defineConfig({
     // 2-core machine; a hang still fails, and nothing here waits for a time to pass.
     testTimeout: 300_000,
     hookTimeout: 330_000,
-    // expect.poll waits for a state; its default ceiling (1 s) is shorter than a busy machine's answer.
-    expect: { poll: { timeout: 30_000 } },
+    // expect.poll waits for a state; its default ceiling (1 s) is shorter than a busy machine's answer. As
+    // test/helpers/server.ts's EVENTUALLY: a ceiling, never a time a passing test waits.
+    expect: { poll: { timeout: 120_000 } },
     // Suites start real servers and databases: two at a time suits a 2-core machine.
     maxWorkers: 2,
   },

@@ -265,7 +265,7 @@ export async function buildApp(
   registerMemberPages(app, services, settings);
   registerPrivateFileRoutes(app, services, settings);
   registerUnsubscribeRoute(app, services, settings);
-  registerStaticApps(app, settings, { '/marketplace': dataPages.marketplace });
+  registerStaticApps(app, settings, dataPages);
 
   // The background jobs (deal expiry, unread-message and notification e-mails): scheduled every minute on pg-boss, run by one instance each time.
   const jobs = createServerJobQueue(services);

@@ -12,19 +12,20 @@ import {
 import { listings, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPageRenderer, type PageRenderer, type PageWithData, type RenderData } from './prerendered-pages';
+import {
+  escapeHtml,
+  loadPageRenderer,
+  type PageRenderer,
+  type PageWithData,
+  type RenderData,
+} from './prerendered-pages';
 import { requestMeta } from './request-meta';
 import type { Settings } from './settings';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 interface Head {
-  title: string;
-  description: string;
+  /** The page's title and description; undefined keeps the ones the app gave the page (in its language). */
+  title: string | undefined;
+  description: string | undefined;
   canonical: string;
   /** The page's path without a language (`/listings/…`) and its language: `lang` and the `hreflang` alternates. */
   alternates?: { origin: string; path: string; language: Language };
@@ -44,10 +45,28 @@ export function alternateLinks(origin: string, path: string): string[] {
   ];
 }
 
+const UNESCAPED: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
 /** The web app's shell with a page's own title, description, canonical URL and Open Graph tags in its <head>. */
 function withHead(shell: string, head: Head): string {
-  const title = escapeHtml(`${head.title} | BarterAds`);
-  const description = escapeHtml(head.description.slice(0, 200));
+  const fromHtml = (text: string) =>
+    text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => UNESCAPED[entity] ?? entity);
+  const title =
+    head.title !== undefined
+      ? escapeHtml(`${head.title} | BarterAds`)
+      : escapeHtml(fromHtml(/<title>([^<]*)<\/title>/.exec(shell)?.[1] ?? 'BarterAds'));
+  const description = escapeHtml(
+    (head.description ?? fromHtml(/<meta name="description" content="([^"]*)"/.exec(shell)?.[1] ?? '')).slice(
+      0,
+      200,
+    ),
+  );
   const tags = [
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     `<meta property="og:type" content="website" />`,
@@ -82,7 +101,7 @@ export function registerListingPages(
   app: FastifyInstance,
   services: ApiServices,
   settings: Settings,
-): { marketplace: PageWithData } {
+): Record<string, PageWithData> {
   const shellPath = join(settings.webDist, 'index.html');
   const origin = new URL(settings.appUrl).origin;
   const absolute = (path: string) => (path.startsWith('/') ? `${origin}${path}` : path);
@@ -221,30 +240,37 @@ export function registerListingPages(
   }
 
   /**
-   * `/marketplace` without filters, rendered with its first page of results (newest first, as the page asks
-   * without filters: MarketplaceList's marketplaceSearchInput): on a phone the results are the first screen
-   * (issue 35), so they come in the HTML instead of after the app's script and a search. The page with its <head>
-   * is the build's (the template's head is the app's), so only the body is rendered.
+   * `/marketplace` without filters, in each language (`/hi/marketplace`), rendered with its first page of results
+   * (newest first, as the page asks without filters: MarketplaceList's marketplaceSearchInput): on a phone the
+   * results are the first screen (issue 35), so they come in the HTML instead of after the app's script and a
+   * search. Its title and description are the app's in that language.
    */
-  const marketplace: PageWithData = async (request, reply) => {
-    const render = await pageRenderer();
-    if (!render) return undefined;
-    try {
-      const caller = await publicCaller(request, reply);
-      const answer = await caller.listings.search({ sort: 'newest', limit: LIMITS.listingsPageDefault });
-      const session = request.cookies?.[SESSION_COOKIE] ? 'pending' : 'out';
-      const html = await render('/marketplace', session, { marketplace: { answer } });
-      return withHead(html, {
-        title: 'Marketplace',
-        description: 'Browse advertising space, media assets and needs offered by barter across India.',
-        canonical: `${origin}/marketplace`,
-        image: null,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'marketplace not rendered on the server; the build page is sent');
-      return undefined;
-    }
-  };
+  const marketplaceIn =
+    (language: Language): PageWithData =>
+    async (request, reply) => {
+      const render = await pageRenderer();
+      if (!render) return undefined;
+      const path = languagePath(language, '/marketplace');
+      try {
+        const caller = await publicCaller(request, reply);
+        const answer = await caller.listings.search({ sort: 'newest', limit: LIMITS.listingsPageDefault });
+        const session = request.cookies?.[SESSION_COOKIE] ? 'pending' : 'out';
+        const html = await render(path, session, { marketplace: { answer } });
+        return withHead(html, {
+          title: undefined,
+          description: undefined,
+          canonical: `${origin}${path}`,
+          alternates: { origin, path: '/marketplace', language },
+          image: null,
+        });
+      } catch (error) {
+        request.log.error(
+          { err: error, path },
+          'marketplace not rendered on the server; the build page is sent',
+        );
+        return undefined;
+      }
+    };
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const db = services.database.db;
@@ -294,5 +320,7 @@ export function registerListingPages(
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
       );
   });
-  return { marketplace };
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [languagePath(language, '/marketplace'), marketplaceIn(language)]),
+  );
 }

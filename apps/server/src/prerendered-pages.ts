@@ -151,6 +151,13 @@ function decodeURIComponentSafe(segment: string): string {
   }
 }
 
+/** Text safe in HTML content and attribute values. */
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
 /** The cookie of the language a visitor chose in the header (apps/web/src/i18n/preference.ts). */
 export const LANGUAGE_COOKIE = 'ba_lang';
 
@@ -233,7 +240,7 @@ interface RendererModule {
     path: string,
     session: RenderSession,
     data: RenderData,
-  ): Promise<{ html: string; state: unknown }>;
+  ): Promise<{ html: string; state: unknown; title?: string | undefined; description?: string | undefined }>;
 }
 
 /**
@@ -273,19 +280,34 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   // A page is a function of its path, session variant and data: the same three give the same page, so the last
   // RENDERED_PAGES pages are kept by a hash of them (a render costs tens of milliseconds of CPU, the data a few).
   const rendered = new Map<string, string>();
-  const fill = (page: string, session: RenderSession, html: string, state: unknown, path: string) =>
-    page
+  // The page's own title and description, as the app sets them in that language (a page with data of its own,
+  // such as a listing, replaces them again with its data's).
+  const fill = (
+    page: string,
+    session: RenderSession,
+    rendered: { html: string; state: unknown; title?: string | undefined; description?: string | undefined },
+    path: string,
+  ) => {
+    const { html, state, title, description } = rendered;
+    let filled = page
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[splitLanguagePath(path).language]}">`)
       .replace(
         ROOT,
         () =>
           `<div id="root" data-session="${session}">${html}</div>\n    <script type="application/json" id="page-data">${scriptJson(state)}</script>`,
       );
+    if (title) filled = filled.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    if (description)
+      filled = filled.replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        () => `<meta name="description" content="${escapeHtml(description)}" />`,
+      );
+    return filled;
+  };
   return async (path, session, data) => {
     if (session === 'member') {
       if (!memberTemplate?.includes(ROOT)) throw new Error('the build has no member page template');
-      const { html, state } = await renderer.renderPageWithData(path, session, data);
-      return fill(memberTemplate, session, html, state, path);
+      return fill(memberTemplate, session, await renderer.renderPageWithData(path, session, data), path);
     }
     const key = createHash('sha256')
       .update(JSON.stringify([path, session, data]))
@@ -296,8 +318,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
       rendered.set(key, kept);
       return kept;
     }
-    const { html, state } = await renderer.renderPageWithData(path, session, data);
-    const page = fill(template, session, html, state, path);
+    const page = fill(template, session, await renderer.renderPageWithData(path, session, data), path);
     rendered.set(key, page);
     if (rendered.size > RENDERED_PAGES) {
       const oldest = rendered.keys().next().value;

@@ -2,7 +2,13 @@ import { conversationParticipants, conversations, listings, messages, sessions, 
 import { and, eq, isNull } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, TEST_APP_ORIGIN, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  startTestServer,
+  TEST_APP_ORIGIN,
+  type TestServer,
+} from './helpers/server';
 
 describe('data rights (DPDP): export and delete the account', () => {
   let server: TestServer;
@@ -250,7 +256,7 @@ describe('data rights (DPDP): export and delete the account', () => {
     const hold = server.databaseUrl ? await holdRows(server.databaseUrl, [a!.user.id, b!.user.id]) : null;
     const answers = Promise.all([deleteSelf(a!), deleteSelf(b!)]);
     if (hold) {
-      await expect.poll(hold.waiting, { timeout: 10_000 }).toBe(2);
+      await expect.poll(hold.waiting, EVENTUALLY).toBe(2);
       await hold.release();
     }
     const statuses = (await answers).map((r) => r.status).sort();

@@ -16,7 +16,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -248,7 +248,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     const before = (await listFiles(join(dataDir, 'files'))).length;
     expect((await deliver(d.owner.token, d.id, d.ownerItem, files)).status).toBe(409);
     expect((await listFiles(join(dataDir, 'files'))).length).toBe(before);
-    await expect.poll(() => kinds(d.brand.user.id), { timeout: 30_000 }).toContain('deliverable_delivered');
+    await expect.poll(() => kinds(d.brand.user.id), EVENTUALLY).toContain('deliverable_delivered');
   });
 
   it('accepts by the receiver only and completes the deal when every item is accepted', async () => {
@@ -264,7 +264,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     expect(itemOf(accepted.body.deal, d.ownerItem).status).toBe('accepted');
     expect(accepted.body.deal.status).toBe('accepted');
     expect((await act(d.brand.token, d.id, d.ownerItem, 'accept')).status).toBe(409);
-    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('deliverable_accepted');
+    await expect.poll(() => kinds(d.owner.user.id), EVENTUALLY).toContain('deliverable_accepted');
 
     expect(
       (await deliver(d.brand.token, d.id, d.brandItem, [], { link: 'https://example.com/b' })).status,
@@ -315,7 +315,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     expect(disputed.status).toBe(200);
     expect(disputed.body.deal.status).toBe('disputed');
     expect(itemOf(disputed.body.deal, d.ownerItem).status).toBe('disputed');
-    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('deliverable_disputed');
+    await expect.poll(() => kinds(d.owner.user.id), EVENTUALLY).toContain('deliverable_disputed');
 
     const body = { itemId: d.ownerItem, outcome: 'redeliver', note: 'Move the flex to face the main road.' };
     expect((await resolve(d.owner.token, d.id, body)).status).toBe(403);
@@ -337,8 +337,8 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
       .where(and(eq(auditLog.targetId, d.id), eq(auditLog.action, 'resolve_dispute')));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.reason).toBe(body.note);
-    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('dispute_resolved');
-    await expect.poll(() => kinds(d.brand.user.id), { timeout: 30_000 }).toContain('dispute_resolved');
+    await expect.poll(() => kinds(d.owner.user.id), EVENTUALLY).toContain('dispute_resolved');
+    await expect.poll(() => kinds(d.brand.user.id), EVENTUALLY).toContain('dispute_resolved');
     expect((await resolve(admin.token, d.id, body)).status).toBe(409);
 
     // Redelivered, disputed again: the admin accepts it this time.
@@ -542,7 +542,7 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     const rows = await server.db.select().from(dealDeliverables).where(eq(dealDeliverables.dealId, d.id));
     expect(rows.every((r) => r.status === 'accepted' && r.autoAccepted)).toBe(true);
     expect((await run()).autoAccepted.filter((o) => o.dealId === d.id)).toHaveLength(0);
-    await expect.poll(() => kinds(d.owner.user.id), { timeout: 30_000 }).toContain('deliverable_accepted');
+    await expect.poll(() => kinds(d.owner.user.id), EVENTUALLY).toContain('deliverable_accepted');
     // The automatic acceptances are events of the deal's timeline, without an actor.
     const page = await server.request(`/api/deals/${d.id}`, { token: d.owner.token });
     const auto = page.body.timeline.filter((e: { kind: string }) => e.kind === 'auto_accepted');

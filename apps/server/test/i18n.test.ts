@@ -3,7 +3,7 @@ import { translateText } from '@barterads/core/i18n';
 import { listings, searchWords, users } from '@barterads/db';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, proposeTestDeal, startTestServer, type TestServer } from './helpers/server';
 
 /** A received mail's body as text: quoted-printable or base64 parts decoded (Devanagari travels encoded). */
 function decodedBody(raw: string): string {
@@ -130,42 +130,13 @@ describe('languages over real HTTP', () => {
     const owner = await createTestUser(server.db, { userType: 'media_owner' });
     await server.db.update(users).set({ language: 'hi' }).where(eq(users.id, owner.user.id));
     const brand = await createTestUser(server.db);
-    const [listing] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: owner.user.id,
-        ownerType: 'media_owner',
-        title: 'Hoarding at the ring road',
-        description: 'Front-lit hoarding facing two-way traffic.',
-        location: 'Pune, Maharashtra',
-        category: 'outdoor',
-        unit: 'month',
-        rateInr: 50000,
-      })
-      .returning();
-    const made = await server.request('/api/deals', {
-      token: brand.token,
-      json: {
-        listingId: listing!.id,
-        openDays: 7,
-        items: [
-          {
-            giverId: owner.user.id,
-            listingId: listing!.id,
-            title: 'Hoarding',
-            quantity: 1,
-            unit: 'month',
-            valueInr: 50000,
-          },
-          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
-        ],
-      },
+    const { dealId } = await proposeTestDeal(server, owner.user, brand, {
+      title: 'Hoarding at the ring road',
     });
-    expect(made.status).toBe(201);
     const mail = await server.mail.waitFor(owner.user.email, 60_000);
     const text = decodedBody(mail.raw);
     expect(text).toContain('ने बार्टर सौदे का प्रस्ताव दिया है।');
-    expect(text).toContain(`/hi/dashboard/deals/${made.body.deal._id}`);
+    expect(text).toContain(`/hi/dashboard/deals/${dealId}`);
     expect(text).not.toContain('proposed a barter deal');
     // The proposer (English) is not told in Hindi: their own mail, when there is one, stays English.
   });

@@ -3,7 +3,13 @@ import { deals, listings, queryRows, sql, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealExpiryJob } from '../src/jobs/deal-expiry';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  proposeTestDeal,
+  startTestServer,
+  type TestServer,
+} from './helpers/server';
 
 describe('background jobs on the pg-boss queue', () => {
   let server: TestServer;
@@ -25,39 +31,9 @@ describe('background jobs on the pg-boss queue', () => {
     });
     const brand = await createTestUser(server.db, { firstName: 'Kabir', lastName: 'Brand' });
     await server.db.update(users).set({ companyName: 'Kabir Foods' }).where(eq(users.id, brand.user.id));
-    const [listing] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: owner.user.id,
-        ownerType: owner.user.userType,
-        title: 'Hoarding near the flyover',
-        description: 'Front-lit hoarding facing two-way traffic.',
-        location: 'Pune, Maharashtra',
-        category: 'outdoor',
-        unit: 'month',
-        rateInr: 50000,
-      })
-      .returning();
-    const made = await server.request('/api/deals', {
-      token: brand.token,
-      json: {
-        listingId: listing!.id,
-        openDays: 7,
-        items: [
-          {
-            giverId: owner.user.id,
-            listingId: listing!.id,
-            title: 'Hoarding',
-            quantity: 1,
-            unit: 'month',
-            valueInr: 50000,
-          },
-          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
-        ],
-      },
+    const { dealId } = await proposeTestDeal(server, owner.user, brand, {
+      title: 'Hoarding near the flyover',
     });
-    expect(made.status).toBe(201);
-    const dealId = made.body.deal._id as string;
     await server.db
       .update(deals)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -80,15 +56,16 @@ describe('background jobs on the pg-boss queue', () => {
     await Promise.all(queues.map((queue) => queue.send('deal-expiry')));
 
     await expect
-      .poll(async () => (await server.db.select().from(deals).where(eq(deals.id, dealId)))[0]?.status, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () => (await server.db.select().from(deals).where(eq(deals.id, dealId)))[0]?.status,
+        EVENTUALLY,
+      )
       .toBe('expired');
     const expiredMails = () =>
       server.mail.mails.filter(
         (m) => m.to.includes(brand.user.email.toLowerCase()) && m.text.includes('A deal offer expired'),
       ).length;
-    await expect.poll(expiredMails, { timeout: 15_000 }).toBe(1);
+    await expect.poll(expiredMails, EVENTUALLY).toBe(1);
     // Every run that expired something logged it: one run, one deal.
     const runs = server.logs
       .filter((line) => line.includes('"msg":"deal expiry job"'))

@@ -350,7 +350,7 @@ describe('the marketplace rendered with its first page of results (issue 35)', (
   const webDist = mkdtempSync(join(tmpdir(), 'barterads-marketplace-page-'));
   const ssrDir = join(webDist, '..', `${basename(webDist)}-ssr`);
   const head =
-    '<!doctype html><html><head><title>BarterAds</title><meta name="description" content="BarterAds" /></head>';
+    '<!doctype html><html lang="en-IN"><head><title>BarterAds</title><meta name="description" content="BarterAds" /></head>';
   writeFileSync(join(webDist, 'index.html'), `${head}<body><div id="root"></div></body></html>`);
   mkdirSync(join(webDist, 'prerendered'));
   mkdirSync(ssrDir);
@@ -365,7 +365,7 @@ describe('the marketplace rendered with its first page of results (issue 35)', (
   writeFileSync(
     join(webDist, 'prerendered', 'manifest.json'),
     JSON.stringify({
-      pages: { '/marketplace': 'marketplace.html' },
+      pages: { '/marketplace': 'marketplace.html', '/hi/marketplace': 'marketplace.html' },
       template: 'page.html',
       renderer: `../${basename(webDist)}-ssr/renderer.mjs`,
     }),
@@ -374,7 +374,13 @@ describe('the marketplace rendered with its first page of results (issue 35)', (
     join(ssrDir, 'renderer.mjs'),
     `export async function renderPageWithData(path, session, data) {
       const titles = data.marketplace.answer.barters.map((b) => '<li>' + b.title + '</li>').join('');
-      return { html: '<ul>' + titles + '</ul><p>' + session + '</p>', state: { path, data } };
+      const hindi = path.startsWith('/hi/');
+      return {
+        html: '<ul>' + titles + '</ul><p>' + session + '</p>',
+        state: { path, data },
+        title: hindi ? 'मार्केटप्लेस | BarterAds' : 'Marketplace | BarterAds',
+        description: hindi ? 'बार्टर पर विज्ञापन की जगह' : 'Advertising space by barter',
+      };
     }`,
   );
   beforeAll(async () => {
@@ -407,5 +413,20 @@ describe('the marketplace rendered with its first page of results (issue 35)', (
     );
     const filtered = await (await fetch(`${server.baseUrl}/marketplace?q=hoarding`)).text();
     expect(filtered).toContain('<div id="root"></div>');
+  });
+
+  it('sends /hi/marketplace with the same results, in Hindi: its lang, title, description and alternates (issue 35: its LCP waited for a search after the script)', async () => {
+    const page = await fetch(`${server.baseUrl}/hi/marketplace`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<ul><li>Newer hoarding</li><li>Older hoarding</li></ul><p>out</p>');
+    expect(html).toContain('<html lang="hi-IN">');
+    expect(html).toContain('<title>मार्केटप्लेस | BarterAds</title>');
+    expect(html).toContain('<meta name="description" content="बार्टर पर विज्ञापन की जगह" />');
+    expect(html).toContain('<meta property="og:title" content="मार्केटप्लेस | BarterAds" />');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:5173/hi/marketplace" />');
+    expect(html).toContain('hreflang="mr-IN"');
+    const state = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(JSON.parse(state!).path).toBe('/hi/marketplace');
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '@barterads/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 type NewListing = typeof listings.$inferInsert;
 
@@ -208,7 +208,7 @@ describe('matches over real HTTP', () => {
       (await matchesOf(brand.token, needId)).body.matches.map(
         (m: { listing: { _id: string } }) => m.listing._id,
       );
-    const soon = { timeout: 8_000, interval: 100 };
+    const soon = { ...EVENTUALLY, interval: 100 };
     await expect.poll(matchedIds, soon).toContain(hoarding.id);
 
     // Edited into another category: the pair goes.

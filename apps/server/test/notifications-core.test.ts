@@ -9,7 +9,7 @@ import { notifications, openDatabase, queryRows, sql } from '@barterads/db';
 import { createTestDatabase } from '@barterads/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 describe('notify: the one function every domain tells members through', () => {
   let server: TestServer;
@@ -181,13 +181,10 @@ describe('notify: the one function every domain tells members through', () => {
       // row. So wait for the mail, not for a send that finds nothing (which a send before the lock went also is).
       const killedSent = () => others.filter((subject) => subject === 'Killed mid-send').length;
       await expect
-        .poll(
-          async () => {
-            await sendNotificationEmails(counting);
-            return killedSent();
-          },
-          { timeout: 15_000 },
-        )
+        .poll(async () => {
+          await sendNotificationEmails(counting);
+          return killedSent();
+        }, EVENTUALLY)
         .toBe(1);
       // Once: a further send finds nothing left.
       expect((await sendNotificationEmails(counting)).sent).toBe(0);

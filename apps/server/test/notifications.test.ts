@@ -12,7 +12,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribe } from './helpers/live';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 type TestUser = { user: UserRow; token: string; password: string };
 
@@ -133,7 +133,7 @@ describe('the notification centre over real HTTP', () => {
 
       // Every event's e-mail goes out once, as the outbox's e-mail channel (the bell row carries none).
       await expect
-        .poll(async () => (await emailsTo(owner.user.id)).map((r) => r.status), { timeout: 15_000 })
+        .poll(async () => (await emailsTo(owner.user.id)).map((r) => r.status), EVENTUALLY)
         .toEqual(['delivered', 'delivered']);
       expect((await rowsOf(owner.user.id)).map((r) => r.emailStatus)).toEqual(['skipped', 'skipped']);
       const mailsTo = (email: string) => server.mail.mails.filter((m) => m.to.includes(email.toLowerCase()));

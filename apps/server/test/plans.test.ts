@@ -15,7 +15,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPeriodsJob } from '../src/jobs/plan-periods';
-import { buyTestPlan, createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { buyTestPlan, createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -234,14 +234,14 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
         .filter((m) => m.to.includes(user.email))
         .map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim() ?? '');
     // Written to the outbox by the job, mailed by the event dispatcher (woken by the job).
-    await expect.poll(subjects, { timeout: 30_000 }).toContain('Your Growth plan ends in 7 days');
+    await expect.poll(subjects, EVENTUALLY).toContain('Your Growth plan ends in 7 days');
     await server.db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() + 20 * HOUR) })
       .where(eq(subscriptions.userId, user.id));
     await job.run();
     await job.run();
-    await expect.poll(subjects, { timeout: 30_000 }).toContain('Your Growth plan ends tomorrow');
+    await expect.poll(subjects, EVENTUALLY).toContain('Your Growth plan ends tomorrow');
     expect(subjects().filter((s) => s.startsWith('Your Growth plan ends'))).toHaveLength(2);
   });
 

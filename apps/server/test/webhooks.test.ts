@@ -33,7 +33,14 @@ import {
 } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  giveTestPlan,
+  proposeTestDeal,
+  startTestServer,
+  type TestServer,
+} from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -66,39 +73,8 @@ describe('partner webhooks over real HTTP', () => {
 
   async function propose(to: TestUser): Promise<string> {
     const brand = await createTestUser(server.db);
-    const [listing] = await server.db
-      .insert(listings)
-      .values({
-        ownerId: to.user.id,
-        ownerType: to.user.userType,
-        title: 'Hoarding at the ring road',
-        description: 'Front-lit hoarding facing two-way traffic.',
-        location: 'Pune, Maharashtra',
-        category: 'outdoor',
-        unit: 'month',
-        rateInr: 50000,
-      })
-      .returning();
-    const made = await server.request('/api/deals', {
-      token: brand.token,
-      json: {
-        listingId: listing!.id,
-        openDays: 7,
-        items: [
-          {
-            giverId: to.user.id,
-            listingId: listing!.id,
-            title: 'Hoarding',
-            quantity: 1,
-            unit: 'month',
-            valueInr: 50000,
-          },
-          { giverId: brand.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
-        ],
-      },
-    });
-    expect(made.status, made.text).toBe(201);
-    return made.body.deal._id as string;
+    const { dealId } = await proposeTestDeal(server, to.user, brand, { title: 'Hoarding at the ring road' });
+    return dealId;
   }
 
   it('is for Professional and Enterprise members with a session, and refuses unsafe URLs at registration', async () => {
@@ -160,7 +136,7 @@ describe('partner webhooks over real HTTP', () => {
     const path = `/pro-${pro.user.id}`;
     const mine = () => receiver.received.filter((h) => h.path === path);
     const dealId = await propose(pro);
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(1);
     const [hook] = mine();
     const body = JSON.parse(hook!.body);
     expect(body).toMatchObject({
@@ -190,7 +166,7 @@ describe('partner webhooks over real HTTP', () => {
     const tested = await server.request(`/api/webhooks/${id}/test`, { token: pro.token, method: 'POST' });
     expect(tested.status, tested.text).toBe(200);
     expect(tested.body.delivery).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(2);
     expect(JSON.parse(mine()[1]!.body).type).toBe('webhook.test');
     const deliveries = (await server.request(`/api/webhooks/${id}/deliveries`, { token: pro.token })).body
       .deliveries as { _id: string; eventId: string }[];
@@ -200,7 +176,7 @@ describe('partner webhooks over real HTTP', () => {
       method: 'POST',
     });
     expect(resent.status, resent.text).toBe(200);
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(3);
     expect(mine()[2]!.headers['barterads-event-id']).toBe(body.id);
     // Test events are not partner events.
     const polled = await server.request('/api/events', { token: pro.token });
@@ -216,7 +192,7 @@ describe('partner webhooks over real HTTP', () => {
     expect(fresh).not.toBe(secret);
     expect(rotated.body.webhook.previousSecretExpiresAt).not.toBeNull();
     await server.request(`/api/webhooks/${id}/test`, { token: pro.token, method: 'POST' });
-    await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => mine().length, EVENTUALLY).toBe(4);
     const afterRotation = mine()[3]!;
     expect(receiverAccepts(afterRotation, [fresh])).toBe(true);
     expect(receiverAccepts(afterRotation, [secret])).toBe(true);

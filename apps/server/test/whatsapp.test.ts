@@ -37,7 +37,13 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertServerSettings, DEV_WHATSAPP_LINK_SECRET, loadSettings } from '../src/settings';
-import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  insertTestListing,
+  startTestServer,
+  type TestServer,
+} from './helpers/server';
 
 let phoneCounter = 0;
 /** A fresh Indian mobile number: as typed, and as WhatsApp's wa_id. */
@@ -202,7 +208,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
   it('sends an offer to the confirmed number: its template, quick replies and a one-tap link to that deal only', async () => {
     const owner = await optedIn();
     const { dealId } = await propose(owner);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(2);
     const offer = fake.to(owner.phone.waId)[1]!;
     expect(offer.body.template).toMatchObject({ name: 'barterads_offer_received', language: { code: 'en' } });
     const [deal, from] = fake.bodyParameters(offer);
@@ -252,7 +258,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
   it('keeps delivery states from signed status callbacks, never going back, and shows a failure to the member', async () => {
     const owner = await optedIn();
     await propose(owner);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(2);
     const wamid = fake.to(owner.phone.waId)[1]!.id;
     const statusOf = async () =>
       (await server.db.select().from(whatsappMessages).where(eq(whatsappMessages.wamid, wamid)))[0]?.status;
@@ -343,7 +349,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
           (
             await server.db.select().from(eventDeliveries).where(eq(eventDeliveries.target, owner.user.id))
           ).filter((d) => d.channel === 'whatsapp' && d.status === 'skipped').length,
-        { timeout: 20_000 },
+        EVENTUALLY,
       )
       .toBeGreaterThanOrEqual(1);
     expect(fake.to(owner.phone.waId)).toHaveLength(sentBefore);
@@ -353,7 +359,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
   it("answers Accept with the deal's link and the accept dialog ready, never accepting; once per message id", async () => {
     const owner = await optedIn();
     const { dealId } = await propose(owner);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(2);
     const press = fake.buttonWebhook(owner.phone.waId, `accept:${dealId}`, 'Accept');
     expect((await webhook(press)).status).toBe(200);
     const reply = fake.to(owner.phone.waId)[2]!;
@@ -437,9 +443,9 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
       // only: PGlite has one connection, which that transaction holds, so the webhook could not be answered.)
       if (server.databaseUrl) {
         await propose(owner);
-        await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+        await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(2);
         const offer = fake.to(owner.phone.waId)[1]!;
-        await expect.poll(() => statusOf(offer.id), { timeout: 20_000 }).toBe('delivered');
+        await expect.poll(() => statusOf(offer.id), EVENTUALLY).toBe('delivered');
         applied.push(offer.id);
       }
       // Nothing left waiting once applied.
@@ -463,18 +469,28 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
   });
 
   /** The member's messages about a deal moved 11 minutes back (the one-per-10-minutes rule's gap has passed). */
-  async function gapPassed(userId: string) {
+  /**
+   * Ages the member's messages past the 10-minute gap between two messages of a deal. First it waits for every
+   * message the fake received to be in the table: the server records a message in the transaction that sent it,
+   * which commits after the fake has answered, and a row committed after the ageing would keep its time and hold
+   * the next message back 10 minutes (the cause of a failure seen at load 20).
+   */
+  async function gapPassed(member: { user: { id: string }; phone: { waId: string } }) {
+    const recorded = async () =>
+      (await server.db.select().from(whatsappMessages).where(eq(whatsappMessages.userId, member.user.id)))
+        .length;
+    await expect.poll(recorded, EVENTUALLY).toBe(fake.to(member.phone.waId).length);
     await server.db
       .update(whatsappMessages)
       .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
-      .where(eq(whatsappMessages.userId, userId));
+      .where(eq(whatsappMessages.userId, member.user.id));
   }
 
   it('tells the member whose answer an offer awaits that it closes within 24 hours (the expiry job)', async () => {
     const owner = await optedIn();
     const { dealId } = await propose(owner);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
-    await gapPassed(owner.user.id);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(2);
+    await gapPassed(owner);
     await server.db
       .update(dealsTable)
       .set({ expiresAt: new Date(Date.now() + 3 * 60 * 60 * 1000) })
@@ -482,7 +498,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     const done = await runDealExpiry(notifyDeps(server.services));
     expect(done.reminded).toBeGreaterThanOrEqual(1);
     server.services.jobs?.wake(EVENT_DISPATCH_JOB);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(3);
     const expiring = fake.to(owner.phone.waId)[2]!;
     expect(expiring.body.template).toMatchObject({
       name: 'barterads_offer_expiring',
@@ -505,18 +521,18 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
       timeZone: 'Asia/Kolkata',
     });
     const { dealId } = await propose(owner, tomorrow);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(2);
     const accepted = await server.request(`/api/deals/${dealId}/accept`, {
       token: owner.token,
       json: { version: 1 },
     });
     expect(accepted.status).toBe(200);
-    await gapPassed(owner.user.id);
+    await gapPassed(owner);
     // Both items are due: the owner's (Hoarding) to the owner, the brand's to the brand (not opted in).
     expect(await runDeliverableDue(server.db)).toEqual({ due: 2 });
     expect(await runDeliverableDue(server.db)).toEqual({ due: 0 });
     server.services.jobs?.wake(EVENT_DISPATCH_JOB);
-    await expect.poll(() => fake.to(owner.phone.waId).length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => fake.to(owner.phone.waId).length, EVENTUALLY).toBe(3);
     const due = fake.to(owner.phone.waId)[2]!;
     expect(due.body.template!.name).toBe('barterads_deliverable_due');
     expect(fake.bodyParameters(due)[1]).toBe('Hoarding');

@@ -159,11 +159,17 @@ describe.skipIf(!pgUrl)('faults against the real server process on PostgreSQL', 
     viaProxy.port = String(proxy.port);
     const { user, token } = await createTestUser(database.handle.db);
     const server = await start({ DATABASE_URL: viaProxy.toString() });
+    // A failed request says what the process was doing: its exit and its last lines of log.
     const get = (path: string, headers: Record<string, string> = {}) =>
       send(server.baseUrl, 'faults:database-outage', {
         method: 'GET',
         path,
         headers: { 'x-forwarded-for': randomClientIp(), ...headers },
+      }).catch((error: unknown) => {
+        const log = server.output.join('').split('\n').slice(-40).join('\n');
+        throw new Error(
+          `${String(error)}; server exit ${server.child.exitCode ?? server.child.signalCode ?? 'none'}:\n${log}`,
+        );
       });
     const auth = { authorization: `Bearer ${token}` };
     try {

@@ -147,6 +147,12 @@ export async function startTestServer(
 
 let counter = 0;
 let cachedHash: Promise<string> | undefined;
+/**
+ * The ceiling of an `expect.poll` for a state the server reaches on its own (a job's run, a dispatched event, a
+ * mail): never a time a passing test waits, only how long a busy 2-core machine may take before the test gives up.
+ */
+export const EVENTUALLY = { timeout: 120_000 } as const;
+
 export const TEST_PASSWORD = 'test-password-1';
 
 export interface TestUserOptions {
@@ -202,6 +208,48 @@ export async function insertTestListing(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A deal proposed over HTTP by `proposer` on a new hoarding of `owner` (Pune, ₹50,000 a month, or `listing`'s
+ * values) against 20 sampling boxes worth ₹45,000: the offer a member makes from a listing page. Returns the
+ * listing and the deal's id; fails the test unless the server answers 201.
+ */
+export async function proposeTestDeal(
+  server: TestServer,
+  owner: Pick<UserRow, 'id' | 'userType'>,
+  proposer: { user: Pick<UserRow, 'id'>; token: string },
+  listing: Partial<typeof listings.$inferInsert> = {},
+): Promise<{ listing: ListingRow; dealId: string }> {
+  const row = await insertTestListing(server.db, owner, {
+    title: 'Hoarding at the ring road',
+    description: 'Front-lit hoarding facing two-way traffic.',
+    location: 'Pune, Maharashtra',
+    category: 'outdoor',
+    unit: 'month',
+    rateInr: 50000,
+    ...listing,
+  });
+  const made = await server.request('/api/deals', {
+    token: proposer.token,
+    json: {
+      listingId: row.id,
+      openDays: 7,
+      items: [
+        {
+          giverId: owner.id,
+          listingId: row.id,
+          title: 'Hoarding',
+          quantity: 1,
+          unit: 'month',
+          valueInr: 50000,
+        },
+        { giverId: proposer.user.id, title: 'Sampling boxes', quantity: 20, unit: 'event', valueInr: 45000 },
+      ],
+    },
+  });
+  if (made.status !== 201) throw new Error(`proposing a test deal answered ${made.status}: ${made.text}`);
+  return { listing: row, dealId: made.body.deal._id as string };
 }
 
 /** Gives a user a running plan (30 days), for tests that need more than the free tier allows. */

@@ -1,7 +1,8 @@
 import { errorMessage, trpc } from '@barterads/api-client';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { WhatsappCodeForm } from './WhatsappCodeForm';
 
 /**
  * The deal page's WhatsApp opt-in (product-spec-3 section 3): "Send deal updates to my WhatsApp", naming BarterAds
@@ -16,18 +17,9 @@ export function DealWhatsappOptIn() {
   const [phone, setPhone] = useState<string | null>(null);
   const [wanted, setWanted] = useState(false);
   const [otpToken, setOtpToken] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const save = trpc.whatsapp.update.useMutation({
     onSuccess: async (result) => {
       setOtpToken(result.otp_token ?? null);
-      setCode('');
-      await utils.whatsapp.get.invalidate();
-    },
-  });
-  const confirm = trpc.whatsapp.confirm.useMutation({
-    onSuccess: async () => {
-      setOtpToken(null);
-      setWanted(false);
       await utils.whatsapp.get.invalidate();
     },
   });
@@ -94,36 +86,17 @@ export function DealWhatsappOptIn() {
           </form>
         )}
         {otpToken && (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              confirm.mutate({ otp_token: otpToken, otp: code });
+          <WhatsappCodeForm
+            otpToken={otpToken}
+            onConfirmed={() => {
+              setOtpToken(null);
+              setWanted(false);
             }}
-          >
-            <Stack gap="xs">
-              <Text size="sm">
-                <Trans>We sent a 6-digit code to your WhatsApp. Enter it to confirm the number.</Trans>
-              </Text>
-              <Group gap="xs" align="flex-end" wrap="wrap">
-                <TextInput
-                  label={t`Code from WhatsApp`}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  w={160}
-                  value={code}
-                  onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-                />
-                <Button type="submit" loading={confirm.isPending} disabled={code.length !== 6}>
-                  <Trans>Confirm number</Trans>
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          />
         )}
-        {(save.error ?? confirm.error) && (
+        {save.error && (
           <Alert color="red" role="alert">
-            {errorMessage(save.error ?? confirm.error)}
+            {errorMessage(save.error)}
           </Alert>
         )}
       </Stack>

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../components/LoadError';
+import { WhatsappCodeForm } from './WhatsappCodeForm';
 
 const STATUS_LABEL = {
   sent: msg`Sent`,
@@ -61,7 +62,6 @@ export function WhatsappSection() {
   const [dealUpdates, setDealUpdates] = useState(true);
   const [matchAlerts, setMatchAlerts] = useState(false);
   const [otpToken, setOtpToken] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
@@ -78,14 +78,6 @@ export function WhatsappSection() {
   const save = trpc.whatsapp.update.useMutation({
     onSuccess: async (result) => {
       setOtpToken(result.otp_token ?? null);
-      setCode('');
-      await utils.whatsapp.get.invalidate();
-    },
-  });
-  const confirm = trpc.whatsapp.confirm.useMutation({
-    onSuccess: async () => {
-      setOtpToken(null);
-      setCode('');
       await utils.whatsapp.get.invalidate();
     },
   });
@@ -201,42 +193,7 @@ export function WhatsappSection() {
                 </Group>
               </Stack>
             </form>
-            {otpToken && (
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  confirm.mutate({ otp_token: otpToken, otp: code });
-                }}
-              >
-                <Stack gap="xs">
-                  <Text size="sm">
-                    <Trans>We sent a 6-digit code to your WhatsApp. Enter it to confirm the number.</Trans>
-                  </Text>
-                  <TextInput
-                    label={t`Code from WhatsApp`}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    w={160}
-                    value={code}
-                    onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-                  />
-                  {confirm.error && (
-                    <Text size="sm" c="red" role="alert">
-                      {errorMessage(confirm.error)}
-                    </Text>
-                  )}
-                  <Button
-                    type="submit"
-                    loading={confirm.isPending}
-                    disabled={code.length !== 6}
-                    w="fit-content"
-                  >
-                    <Trans>Confirm number</Trans>
-                  </Button>
-                </Stack>
-              </form>
-            )}
+            {otpToken && <WhatsappCodeForm otpToken={otpToken} onConfirmed={() => setOtpToken(null)} />}
             {data.messages.length > 0 && (
               <Stack gap={4}>
                 <Text size="sm" fw={600}>

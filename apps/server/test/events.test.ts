@@ -131,6 +131,12 @@ describe('the transactional outbox over real HTTP', () => {
     const id = made.body.deal._id as string;
     await server.request(`/api/deals/${id}/decline`, { token: owner.token, json: { reason: 'Booked' } });
 
+    // Listed once every transaction older than the decline's has ended (a moment: the dispatcher it woke runs).
+    await expect
+      .poll(
+        async () => (await server.request('/api/events?after=0', { token: owner.token })).body.events.length,
+      )
+      .toBe(2);
     const mine = await server.request('/api/events?after=0', { token: owner.token });
     expect(mine.status).toBe(200);
     expect(mine.body.events.map((e: { type: string }) => e.type)).toEqual(['deal.proposed', 'deal.declined']);
@@ -170,6 +176,82 @@ describe('the transactional outbox over real HTTP', () => {
       'deal.proposed',
       'deal.declined',
     ]);
+  });
+});
+
+// PostgreSQL only: two writers' transactions open at once (the embedded PGlite runs one at a time).
+describe.skipIf(!process.env.DATABASE_URL)('event writers and readers at once (PostgreSQL)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('lets a writer commit while another is open, and a reader paging after misses the one that commits late', async () => {
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const mark = randomUUID();
+    const write = (tx: Parameters<Parameters<Database['transaction']>[0]>[0], name: string) =>
+      writeEvent(tx, {
+        type: 'deal.cancelled',
+        actor: SYSTEM_ACTOR,
+        resourceType: 'deal',
+        resourceId: randomUUID(),
+        audience: [],
+        data: { deal: { _id: mark, status: 'cancelled', name } },
+      });
+    const names = (list: { data: { deal?: { _id: string; name?: string } } }[]) =>
+      list.filter((e) => e.data.deal?._id === mark).map((e) => e.data.deal!.name);
+    const page = async (after: number) =>
+      (await server.request(`/api/events?types=deal.cancelled&after=${after}`, { token: admin.token }))
+        .body as {
+        events: { sequence: number; data: { deal?: { _id: string; name?: string } } }[];
+        nextAfter: number;
+      };
+    const start = (await page(0)).nextAfter;
+
+    // The first writer writes its event (the lower sequence) and stays open...
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstWritten!: () => void;
+    const written = new Promise<void>((resolve) => {
+      firstWritten = resolve;
+    });
+    const first = server.db.transaction(async (tx) => {
+      await write(tx, 'first');
+      firstWritten();
+      await held;
+    });
+    await written;
+    let second: Promise<unknown> | undefined;
+    try {
+      // ...while a second one writes and commits, waiting for no one.
+      second = server.db.transaction((tx) => write(tx, 'second'));
+      const committed = await Promise.race([
+        second.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
+      expect(committed).toBe(true);
+      // A reader now sees neither (the second's transaction is younger than the open one) and its cursor stays.
+      const before = await page(start);
+      expect(names(before.events)).toEqual([]);
+      release();
+      await first;
+      // Once the first commits (and any other transaction older than the second's: a moment), paging on from that
+      // cursor lists both, in their transactions' order.
+      await expect
+        .poll(async () => names((await page(before.nextAfter)).events))
+        .toEqual(['first', 'second']);
+      const after = await page(before.nextAfter);
+      expect(names(after.events)).toEqual(['first', 'second']);
+      expect(names((await page(after.nextAfter)).events)).toEqual([]);
+    } finally {
+      // Both transactions end before the server's pool closes.
+      release();
+      await first.catch(() => {});
+      await second?.catch(() => {});
+    }
   });
 });
 

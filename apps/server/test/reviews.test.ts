@@ -193,6 +193,58 @@ describe('reviews over real HTTP', () => {
     expect(late.body.review.publishedAt).not.toBeNull();
   });
 
+  it('writes review.published for both reviews together, or a lone one after the window, seen by the parties and admins', async () => {
+    const published = async (token: string, dealId: string) =>
+      (
+        (await server.request('/api/events?types=review.published', { token })).body.events as {
+          actor: { kind: string; id: string | null };
+          data: { review: { _id: string; dealId: string; text: string; publishedAt: string | null } };
+        }[]
+      ).filter((e) => e.data.review.dealId === dealId);
+
+    // Both reviews: no event while the first is hidden; the second publishes both, in its transaction.
+    const d = await completedDeal();
+    await complete(d);
+    const first = await review(d.brand.token, d.id, { rating: 4, text: 'Prompt and fair.' });
+    expect(first.status).toBe(201);
+    expect(await published(d.owner.token, d.id)).toEqual([]);
+    expect(await published(d.brand.token, d.id)).toEqual([]);
+    const second = await review(d.owner.token, d.id, { rating: 5, text: 'Great partner.' });
+    expect(second.status).toBe(201);
+    // Listed once every transaction older than the review's has ended (a moment).
+    await expect.poll(async () => (await published(admin.token, d.id)).length).toBe(2);
+    for (const party of [d.owner, d.brand, admin]) {
+      const seen = await published(party.token, d.id);
+      expect(seen.map((e) => e.data.review.text).sort()).toEqual(['Great partner.', 'Prompt and fair.']);
+      expect(seen.every((e) => e.actor.kind === 'user' && e.actor.id === d.owner.user.id)).toBe(true);
+      expect(seen.every((e) => e.data.review.publishedAt === second.body.review.publishedAt)).toBe(true);
+    }
+    // Not a party: nothing of it.
+    expect(await published(stranger.token, d.id)).toEqual([]);
+
+    // A lone review: its event when the job publishes it after the blind window, by the system.
+    const lone = await completedDeal();
+    await complete(lone);
+    const written = await review(lone.brand.token, lone.id, { rating: 3, text: 'Okay in the end.' });
+    await publishDueReviews(server.db);
+    expect(await published(lone.owner.token, lone.id)).toEqual([]);
+    await server.db
+      .update(deals)
+      .set({ completedAt: sql`now() - interval '14 days 1 minute'` })
+      .where(eq(deals.id, lone.id));
+    await publishDueReviews(server.db);
+    await expect.poll(async () => (await published(lone.owner.token, lone.id)).length).toBe(1);
+    const told = await published(lone.owner.token, lone.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      actor: { kind: 'system', id: null },
+      data: { review: { _id: written.body.review._id, text: 'Okay in the end.' } },
+    });
+    expect(told[0]!.data.review.publishedAt).not.toBeNull();
+    expect(await published(lone.brand.token, lone.id)).toHaveLength(1);
+    expect(await published(stranger.token, lone.id)).toEqual([]);
+  });
+
   it('lets the reviewed business reply once; reports; an admin hides with a reason (audit-logged)', async () => {
     const d = await completedDeal();
     await complete(d);

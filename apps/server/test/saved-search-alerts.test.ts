@@ -1,5 +1,5 @@
 import { notifyDeps, runSavedSearchAlerts, setEmailPreference } from '@barterads/api';
-import { notifications, savedSearches } from '@barterads/db';
+import { eventDeliveries, events, notifications, savedSearches } from '@barterads/db';
 import type { ReceivedMail } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,6 @@ describe('saved-search alerts and one-click unsubscribe over real HTTP', () => {
     runSavedSearchAlerts(
       {
         db: server.db,
-        mailer: server.services.mailer,
         appUrl: server.settings.appUrl,
         unsubscribeSecret: server.settings.unsubscribeSecret,
         logger: server.services.logger,
@@ -85,6 +84,26 @@ describe('saved-search alerts and one-click unsubscribe over real HTTP', () => {
     expect(mail.text).toMatch(/\/listings\/[0-9a-f-]{36}/);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     unsubscribeLink(mail);
+    // It went through the outbox: an event written with the search's mark, its e-mail delivery recorded.
+    const alerts = await server.db
+      .select({ id: events.id, data: events.data })
+      .from(events)
+      .where(and(eq(events.type, 'saved_search.alert'), eq(events.resourceId, id)));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.data).toMatchObject({ savedSearch: { _id: id, name: 'Pune hoardings' } });
+    await expect
+      .poll(async () =>
+        (
+          await server.db
+            .select({ channel: eventDeliveries.channel, status: eventDeliveries.status })
+            .from(eventDeliveries)
+            .where(eq(eventDeliveries.eventId, alerts[0]!.id))
+        ).filter((d) => d.channel === 'email'),
+      )
+      .toEqual([{ channel: 'email', status: 'delivered' }]);
+    // Not a partner event: GET /api/events does not list it.
+    const listed = await server.request('/api/events', { token: member.token });
+    expect(listed.body.events).toEqual([]);
     const [bell] = await server.db
       .select()
       .from(notifications)

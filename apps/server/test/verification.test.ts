@@ -275,6 +275,36 @@ describe('business verification over real HTTP', () => {
     });
   });
 
+  describe('events', () => {
+    it('writes verification.decided with each decision: the business and admins see it, no one else, none for a refused one', async () => {
+      type Seen = {
+        actor: { kind: string; id: string | null };
+        data: { verification: { _id: string; businessId: string; status: string; reason: string | null } };
+      };
+      const decided = async (token: string) =>
+        (
+          (await server.request('/api/events?types=verification.decided', { token })).body.events as Seen[]
+        ).filter((e) => e.data.verification.businessId === owner.user.id);
+      const { history } = (await mine(owner.token)).body as { history: { _id: string; status: string }[] };
+      // Listed once every transaction older than the decision's has ended (a moment).
+      await expect.poll(async () => (await decided(admin.token)).length).toBe(2);
+      // The rejection and the approval above, oldest first, as the business's own view of its submission.
+      for (const token of [owner.token, admin.token]) {
+        const seen = await decided(token);
+        expect(seen.map((e) => e.data.verification.status)).toEqual(['rejected', 'verified']);
+        expect(seen.map((e) => e.data.verification._id)).toEqual(history.map((h) => h._id).reverse());
+        expect(seen.every((e) => e.actor.kind === 'admin' && e.actor.id === admin.user.id)).toBe(true);
+        expect(seen[0]!.data.verification.reason).toBe('The certificate shows a different legal name.');
+        // Not the admin's view: no other businesses named.
+        expect(seen[1]!.data.verification).not.toHaveProperty('gstinElsewhere');
+      }
+      expect(await decided(other.token)).toEqual([]);
+      // Deciding again is refused (409): no event.
+      expect((await decide(history[0]!._id, { decision: 'reject', reason: 'Again' })).status).toBe(409);
+      expect(await decided(admin.token)).toHaveLength(2);
+    });
+  });
+
   describe('badges and the filter', () => {
     let listingId: string;
 

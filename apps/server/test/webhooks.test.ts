@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type DispatchDeps,
   dispatchEvents,
   type Lookup,
   retryDelayMs,
+  SYSTEM_ACTOR,
   verifySignature,
   WEBHOOK_RETRY_WINDOW_MS,
+  webhookChannel,
   writeEvent,
 } from '@barterads/api';
 import {
   type Database,
+  type DatabaseHandle,
   eventDeliveries,
   events,
   notifications,
+  openDatabase,
+  queryRows,
+  sql,
   type UserRow,
   webhookEndpoints,
 } from '@barterads/db';
@@ -429,5 +437,94 @@ describe('webhook deliveries on a controllable clock', () => {
     expect((await deliveryOf(event.id, plain.endpoint.id)).status).toBe('delivered');
     expect(mine()).toHaveLength(1);
     expect(mine()[0]!.headers.host).toBe(`hooks.partner.example:${receiver.port}`);
+  });
+});
+
+// PostgreSQL only: the embedded PGlite has one connection, which the dispatcher's workers take in turn.
+describe.skipIf(!process.env.DATABASE_URL)('webhook deliveries and the database pool (PostgreSQL)', () => {
+  const POOL = 2;
+  const ENDPOINTS = 3;
+  let database: TestDatabase;
+  let small: DatabaseHandle;
+  const held: ServerResponse[] = [];
+  let slow: Server;
+  let slowUrl = '';
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    small = await openDatabase({ url: database.url!, max: POOL });
+    // A partner that takes its time: each request is held until the test answers it.
+    slow = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => held.push(res));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    // Every call answered and the dispatcher finished (awaited in the test) before the pools close.
+    for (const res of held.splice(0)) res.writeHead(200).end('ok');
+    slow.closeAllConnections();
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
+    await small.close();
+    await database.destroy();
+  });
+
+  it('holds no pool connection while a partner answers: three slow calls on a pool of 2 block no query', async () => {
+    const db = database.handle.db;
+    const owners: string[] = [];
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const owner = (await createTestUser(db, { userType: 'media_owner' })).user;
+      await giveTestPlan(db, owner.id, 'enterprise');
+      await db.insert(webhookEndpoints).values({
+        userId: owner.id,
+        url: `${slowUrl}/slow/${i}`,
+        types: ['deal.cancelled'],
+        secret: 'whsec_slow',
+      });
+      owners.push(owner.id);
+    }
+    const dealId = randomUUID();
+    const event = await db.transaction((tx) =>
+      writeEvent(tx, {
+        type: 'deal.cancelled',
+        actor: SYSTEM_ACTOR,
+        resourceType: 'deal',
+        resourceId: dealId,
+        audience: owners,
+        data: { deal: { _id: dealId, status: 'cancelled' } },
+      }),
+    );
+    // The calls' time-out well past the test's wait: a call ends only when the partner answers.
+    const settings = { isProduction: false, allowLoopback: true, timeoutMs: 120_000 };
+    // The dispatcher on the pool of 2, with 3 webhook workers.
+    const dispatching = dispatchEvents({
+      db: small.db,
+      mailer: { mode: 'smtp' as const, send: async () => {} },
+      appUrl: 'https://barterads.test',
+      pubsub: { publish: async () => {}, subscribe: async () => () => {}, close: async () => {} },
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+      channels: [webhookChannel({ webhooks: settings })],
+      concurrency: ENDPOINTS,
+      webhooks: settings,
+    });
+    try {
+      // All three calls are in flight at once (none waits for a connection)...
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(ENDPOINTS);
+      // ...and an unrelated query on the same pool answers while they are.
+      const [row] = await queryRows<{ one: number }>(small.db, sql`select 1 as one`);
+      expect(row?.one).toBe(1);
+      expect(held.length).toBe(ENDPOINTS);
+    } finally {
+      // The partner answers (also when the test failed, so the dispatcher ends before the pool closes).
+      for (const res of held.splice(0)) res.writeHead(200).end('ok');
+      const late = setInterval(() => {
+        for (const res of held.splice(0)) res.writeHead(200).end('ok');
+      }, 50);
+      await dispatching.finally(() => clearInterval(late));
+    }
+    const rows = await db.select().from(eventDeliveries).where(eq(eventDeliveries.eventId, event.id));
+    expect(rows.map((r) => [r.status, r.attempts, r.lastStatusCode])).toEqual(
+      owners.map(() => ['delivered', 1, 200]),
+    );
   });
 });

@@ -16,6 +16,7 @@ export function eventDispatchJob(services: ApiServices): RecurringJob {
         db: services.database.db,
         mailer: services.mailer,
         appUrl: services.config.appUrl,
+        unsubscribeSecret: services.config.unsubscribeSecret,
         pubsub: services.pubsub,
         logger: services.logger,
         // A slow webhook receiver or mail server holds one of these, not the queue (PGlite: one connection).

@@ -1,4 +1,4 @@
-import { type ApiServices, publishDueReviews, type RecurringJob } from '@barterads/api';
+import { type ApiServices, EVENT_DISPATCH_JOB, publishDueReviews, type RecurringJob } from '@barterads/api';
 
 export const REVIEWS_JOB = 'reviews';
 
@@ -11,7 +11,11 @@ export function reviewsJob(services: ApiServices): RecurringJob {
     name: REVIEWS_JOB,
     async run() {
       const published = await publishDueReviews(services.database.db);
-      if (published.length > 0) services.logger.info({ published: published.length }, 'reviews job');
+      if (published.length > 0) {
+        services.logger.info({ published: published.length }, 'reviews job');
+        // Their `review.published` events committed with them: deliver now, not at the dispatcher's minute.
+        services.jobs?.wake(EVENT_DISPATCH_JOB);
+      }
     },
   };
 }

@@ -17,7 +17,6 @@ export function savedSearchAlertsJob(services: ApiServices): RecurringJob {
     async run() {
       const sent = await runSavedSearchAlerts({
         db: services.database.db,
-        mailer: services.mailer,
         appUrl: services.config.appUrl,
         unsubscribeSecret: services.config.unsubscribeSecret,
         logger: services.logger,

@@ -22,6 +22,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
+import { writeEvent } from '../events/outbox';
 import { type NotifyDeps, notify } from '../notifications/notify';
 import type { Logger } from '../services';
 import type { FileStorage } from '../storage/storage';
@@ -455,8 +456,20 @@ export async function decideVerification(
       reason,
     });
     const [row] = await adminSelect(tx).where(eq(businessVerifications.id, input.id));
+    // `verification.decided` in the decision's transaction (the outbox): the business (its audience) and admins
+    // read it from GET /api/events and its webhooks; the snapshot is the business's own view of its submission
+    // (not the admin's, which names other businesses with the same GSTIN).
+    await writeEvent(tx, {
+      type: 'verification.decided',
+      actor: { kind: 'admin', id: actorId },
+      resourceType: 'verification',
+      resourceId: current.id,
+      audience: [current.businessId],
+      data: { verification: toSubmission(row!.submission) },
+    });
     return row!;
   });
+  deps.notify.wakeEvents?.();
   const elsewhere = await gstinElsewhere(deps.db, [decided.submission]);
   const verification = toAdminVerification(decided, elsewhere.get(decided.submission.id));
   // The bell and the e-mail (sent once by the notifications' job); notify never fails the decision.

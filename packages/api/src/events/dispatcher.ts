@@ -5,14 +5,16 @@ import {
   type Executor,
   eventDeliveries,
   events,
+  notifications,
   queryRows,
   users,
 } from '@barterads/db';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
 import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
-import { notify, wantsEmail } from '../notifications/notify';
+import { type NotificationNotice, notificationTopic, notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
+import { deliverAlertMail, SAVED_SEARCH_ALERT_EVENT } from '../saved-searches/alerts';
 import type { Logger } from '../services';
 import { type WebhookDeliverySettings, webhookChannel } from '../webhooks/channel';
 import { type WhatsappChannelDeps, whatsappChannel } from '../whatsapp/channel';
@@ -22,8 +24,11 @@ import { memberNotices } from './notices';
  * A channel an event is delivered to. `targets` names who gets it (at fan-out, from the event and, when it needs
  * them, the database's rows: a webhook's endpoints); `deliver` runs inside the delivery's transaction, which holds
  * the delivery's row lock and commits with its mark: a write to the database (the bell) happens exactly once; a
- * send to the outside (e-mail, a webhook) is committed after the other side answered, so a dispatcher killed in
- * between sends again (at least once). A channel is added to the dispatcher in one line of `CHANNELS` below.
+ * send to the outside (e-mail) is committed after the other side answered, so a dispatcher killed in between sends
+ * again (at least once). A channel whose other side may take long (a partner's webhook) answers an `OutsideCall`
+ * instead: the delivery is claimed for the call's time and committed, the call is made holding no database
+ * connection, and its answer recorded in a second short transaction (see `deliverDue`). A channel is added to the
+ * dispatcher in one line of `CHANNELS` below.
  */
 export interface Channel {
   name: string;
@@ -32,7 +37,21 @@ export interface Channel {
   /** How long a delivery is retried for, from its fan-out (or its resend); attempts alone count when not given. */
   retryWindowMs?: number;
   targets(event: EventRow, tx: Executor): string[] | Promise<string[]>;
-  deliver(tx: Executor, event: EventRow, target: string, after: AfterCommit): Promise<DeliveryOutcome>;
+  deliver(
+    tx: Executor,
+    event: EventRow,
+    target: string,
+    after: AfterCommit,
+  ): Promise<DeliveryOutcome | OutsideCall>;
+  /**
+   * Delivers many due deliveries in one transaction (the bell: one insert for all their rows), answering each one's
+   * outcome in order; a throw rolls the batch back, and its deliveries are then tried one by one (`deliver`).
+   */
+  deliverBatch?(
+    tx: Executor,
+    items: readonly { event: EventRow; target: string }[],
+    after: AfterCommit,
+  ): Promise<('delivered' | 'skipped')[]>;
   /** Runs (in its own transaction) when a delivery is given up as `failed`: a webhook disables its endpoint. */
   onGiveUp?(
     tx: Executor,
@@ -51,6 +70,23 @@ export type DeliveryOutcome =
   | 'skipped'
   | { status: 'delivered' | 'skipped'; statusCode?: number }
   | { deferUntil: Date };
+
+/**
+ * A call to the outside made after the delivery's transaction committed, holding no database connection (a slow
+ * partner must not hold the pool): its outcome, or a throw (a failed attempt). `timeoutMs` bounds it: the delivery
+ * is claimed that long (plus a margin), so a dispatcher killed during the call leaves it due again afterwards.
+ */
+export interface OutsideCall {
+  timeoutMs: number;
+  call(): Promise<DeliveryOutcome>;
+}
+
+function isOutsideCall(value: DeliveryOutcome | OutsideCall): value is OutsideCall {
+  return typeof value === 'object' && 'call' in value;
+}
+
+/** How long past a call's own time-out its claim lasts (the DNS lookup, a busy machine). */
+const CALL_CLAIM_MARGIN_MS = 30_000;
 
 /** A failed attempt that got an answer: its status code is recorded on the delivery. */
 export class ChannelRefused extends Error {
@@ -88,6 +124,8 @@ export interface DispatchDeps {
   webhooks?: WebhookDeliverySettings;
   /** The WhatsApp channel's settings (WHATSAPP_*); no WhatsApp channel without them. */
   whatsapp?: WhatsappChannelDeps;
+  /** UNSUBSCRIBE_SECRET: signs the one-click unsubscribe of the saved-search alert e-mails. */
+  unsubscribeSecret?: string;
 }
 
 /** The retry delay after `attempts` failed attempts: 30 s, doubling, at most 6 hours. */
@@ -130,16 +168,71 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
       });
       return 'delivered';
     },
+    async deliverBatch(tx, items, after) {
+      // The members' languages in one query, their rows in one insert (once per dedupe key, as `notify`).
+      const ids = [...new Set(items.map((i) => i.target))];
+      const languages = new Map(
+        (
+          await tx
+            .select({ id: users.id, language: users.language })
+            .from(users)
+            .where(inArray(users.id, ids))
+        ).map((u) => [u.id, isLanguage(u.language) ? u.language : 'en']),
+      );
+      const notices = items.map(({ event, target }) =>
+        memberNotices(event, languages.get(target) ?? 'en').find((n) => n.userId === target),
+      );
+      const rows = notices.flatMap((n) =>
+        n
+          ? [
+              {
+                userId: n.userId,
+                kind: n.kind,
+                title: n.title,
+                body: n.body,
+                link: n.link,
+                dedupeKey: n.dedupeKey,
+                // The bell's row only: e-mail is its own channel.
+                emailStatus: 'skipped' as const,
+              },
+            ]
+          : [],
+      );
+      if (rows.length > 0) {
+        const written = await tx
+          .insert(notifications)
+          .values(rows)
+          .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+          .returning({ id: notifications.id, userId: notifications.userId });
+        // Published once the rows are committed, so an open tab that reads one finds it.
+        after(async () => {
+          for (const row of written) {
+            const live: NotificationNotice = { type: 'notification', notificationId: row.id };
+            await pubsub.publish(notificationTopic(row.userId), live);
+          }
+        });
+      }
+      return notices.map((n) => (n ? 'delivered' : 'skipped'));
+    },
   };
 }
 
-/** E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone. */
-export function emailChannel(mailer: Mailer, appUrl: string): Channel {
+/**
+ * E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone; a saved
+ * search's alert (its listings and one-click unsubscribe) to its member.
+ */
+export function emailChannel(mailer: Mailer, appUrl: string, unsubscribeSecret?: string): Channel {
   return {
     name: 'email',
     maxAttempts: 8,
-    targets: (event) => memberNotices(event).map((n) => n.userId),
+    targets: (event) =>
+      event.type === SAVED_SEARCH_ALERT_EVENT
+        ? [...event.audience]
+        : memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target) {
+      if (event.type === SAVED_SEARCH_ALERT_EVENT) {
+        return deliverAlertMail(tx, mailer, { appUrl, unsubscribeSecret }, event, target);
+      }
       const { notice, language } = await noticeFor(tx, event, target);
       if (!notice) return 'skipped';
       const [user] = await tx
@@ -168,7 +261,7 @@ export function emailChannel(mailer: Mailer, appUrl: string): Channel {
  */
 export const CHANNELS: readonly ((deps: DispatchDeps) => Channel | undefined)[] = [
   (deps) => bellChannel(deps.logger, deps.pubsub),
-  (deps) => emailChannel(deps.mailer, deps.appUrl),
+  (deps) => emailChannel(deps.mailer, deps.appUrl, deps.unsubscribeSecret),
   (deps) => webhookChannel(deps),
   // Only with the WhatsApp settings (WHATSAPP_*): without them no WhatsApp deliveries are fanned out.
   (deps) => (deps.whatsapp ? whatsappChannel({ now: deps.now, db: deps.db, ...deps.whatsapp }) : undefined),
@@ -238,25 +331,95 @@ interface Due extends Record<string, unknown> {
 
 /**
  * Delivers what is due, one delivery per transaction: its row locked (`SKIP LOCKED`), the channel run, the row
- * marked in the same transaction. A failure rolls back and records the attempt with the next one's time
- * (growing delays) or `failed` after the channel's last attempt; the other deliveries go on.
+ * marked in the same transaction. A channel that calls out (a webhook) instead claims the row for the call's time in
+ * that transaction, makes the call after the commit holding no connection, and records the answer in a second
+ * transaction while the claim is still its own (killed during the call: due again once the claim lapses). A failure
+ * records the attempt with the next one's time (growing delays) or `failed` after the channel's last attempt; the
+ * other deliveries go on.
  */
 async function deliverDue(
   deps: DispatchDeps,
   channels: readonly Channel[],
   only: string,
+  run: RunState,
+): Promise<{ delivered: number; failed: number }> {
+  try {
+    return await deliverDueWhileRunning(deps, channels, only, run);
+  } finally {
+    run.workers -= 1;
+  }
+}
+
+/** A run's workers: how many are left, how many wait idle for new work. */
+interface RunState {
+  workers: number;
+  idle: number;
+}
+
+/** How often an idle worker looks for new events while other workers of its run still work. */
+const IDLE_POLL_MS = 100;
+
+/**
+ * Whether work came for `channel` while the worker waited: it waits, fanning out new events every IDLE_POLL_MS,
+ * as long as another worker of the run still works (a change committed during a long run, behind a slower
+ * channel's backlog, is then delivered at once, not after the run); false once every other worker is idle or done.
+ */
+async function waitForWork(deps: DispatchDeps, channels: readonly Channel[], only: string, run: RunState) {
+  run.idle += 1;
+  try {
+    while (run.idle < run.workers && !stopped(deps.signal)) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+      if ((await fanOut(deps, channels)) > 0) return true;
+      const now = deps.now?.() ?? new Date();
+      const [due] = await queryRows<{ one: number }>(
+        deps.db,
+        sql`select 1 as one from ${eventDeliveries} where status = 'pending' and channel = ${only}
+            and next_attempt_at <= ${now.toISOString()}::timestamptz limit 1`,
+      );
+      if (due) return true;
+    }
+    return false;
+  } finally {
+    run.idle -= 1;
+  }
+}
+
+async function deliverDueWhileRunning(
+  deps: DispatchDeps,
+  channels: readonly Channel[],
+  only: string,
+  run: RunState,
 ): Promise<{ delivered: number; failed: number }> {
   let delivered = 0;
   let failed = 0;
   const byName = new Map(channels.map((c) => [c.name, c]));
   const skip = new Set<string>();
+  const batching = byName.get(only);
+  let batches = batching?.deliverBatch !== undefined;
   for (;;) {
     if (stopped(deps.signal)) return { delivered, failed };
     const now = deps.now?.() ?? new Date();
-    const taken: { due?: Due } = {};
+    if (batches && batching) {
+      try {
+        const n = await deliverBatchDue(deps, batching, now);
+        if (n > 0) {
+          delivered += n;
+          continue;
+        }
+        if ((await fanOut(deps, channels)) > 0 || (await waitForWork(deps, channels, only, run))) continue;
+        return { delivered, failed };
+      } catch (error) {
+        if (stopped(deps.signal)) return { delivered, failed };
+        // The batch rolled back: its deliveries are tried one by one (each failure recorded on its own).
+        deps.logger.warn({ err: error, channel: only }, 'event delivery batch failed');
+        batches = false;
+        continue;
+      }
+    }
+    const taken: { due?: Due; call?: OutsideCall; until?: Date } = {};
     const afterCommit: (() => Promise<void>)[] = [];
     try {
-      const outcome = await deps.db.transaction(async (tx) => {
+      const first = await deps.db.transaction(async (tx) => {
         const [due] = await queryRows<Due>(
           tx,
           sql`select id::text, event_id::text, channel, target, attempts, retry_until::text from ${eventDeliveries}
@@ -281,26 +444,33 @@ async function deliverDue(
         if (!event || !channel) return 'unknown' as const;
         const outcome = await channel.deliver(tx, event, due.target, (work) => afterCommit.push(work));
         if (stopped(deps.signal)) throw new Error('dispatcher stopped');
-        if (typeof outcome === 'object' && 'deferUntil' in outcome) {
-          // Not yet: due again at the channel's time (later than now, so this run does not take it again).
-          const at = outcome.deferUntil > now ? outcome.deferUntil : new Date(now.getTime() + 1000);
-          await tx.update(eventDeliveries).set({ nextAttemptAt: at }).where(eq(eventDeliveries.id, due.id));
-          return 'deferred' as const;
+        if (isOutsideCall(outcome)) {
+          // Claimed for the call's time (no other worker takes it meanwhile), committed before the call.
+          const until = new Date(now.getTime() + outcome.timeoutMs + CALL_CLAIM_MARGIN_MS);
+          await tx
+            .update(eventDeliveries)
+            .set({ nextAttemptAt: until })
+            .where(eq(eventDeliveries.id, due.id));
+          taken.call = outcome;
+          taken.until = until;
+          return 'claimed' as const;
         }
-        const result = typeof outcome === 'string' ? outcome : outcome.status;
-        await tx
-          .update(eventDeliveries)
-          .set({
-            status: result,
-            attempts: sql`${eventDeliveries.attempts} + 1`,
-            deliveredAt: result === 'delivered' ? now : null,
-            lastError: null,
-            lastStatusCode: typeof outcome === 'string' ? null : (outcome.statusCode ?? null),
-          })
-          .where(eq(eventDeliveries.id, due.id));
-        return result;
+        return markOutcome(tx, due.id, outcome, now);
       });
-      if (outcome === 'none') return { delivered, failed };
+      let outcome: Awaited<ReturnType<typeof markOutcome>> | 'none' | 'unknown' | 'claimed' = first;
+      if (first === 'claimed' && taken.call && taken.due) {
+        // The call holds no connection; its answer is recorded while the claim is still this worker's.
+        const answer = await taken.call.call();
+        if (stopped(deps.signal)) return { delivered, failed };
+        const due = taken.due;
+        outcome = await deps.db.transaction((tx) => markOutcome(tx, due.id, answer, now, taken.until));
+      }
+      if (outcome === 'none') {
+        // Nothing due on this channel: fan out the events committed since the run began (the bell's worker then
+        // delivers them now, not after the slower channels' backlog ends the run), and go on if there were any.
+        if ((await fanOut(deps, channels)) > 0 || (await waitForWork(deps, channels, only, run))) continue;
+        return { delivered, failed };
+      }
       if (outcome === 'unknown' && taken.due) skip.add(taken.due.id);
       if (outcome === 'delivered') delivered += 1;
       for (const work of afterCommit) {
@@ -330,7 +500,14 @@ async function deliverDue(
             lastError: String((error as Error)?.message ?? error).slice(0, 500),
             lastStatusCode: error instanceof ChannelRefused ? error.statusCode : null,
           })
-          .where(and(eq(eventDeliveries.id, due.id), eq(eventDeliveries.status, 'pending')))
+          .where(
+            and(
+              eq(eventDeliveries.id, due.id),
+              eq(eventDeliveries.status, 'pending'),
+              // A call's failure counts only while its claim is still this worker's.
+              taken.until ? eq(eventDeliveries.nextAttemptAt, taken.until) : undefined,
+            ),
+          )
           .returning({ id: eventDeliveries.id });
         if (giveUp && marked && channel?.onGiveUp) {
           await channel.onGiveUp(tx, { id: due.id, eventId: due.event_id, target: due.target }, now);
@@ -342,6 +519,111 @@ async function deliverDue(
       );
     }
   }
+}
+
+/** Deliveries a batching channel (the bell) takes in one transaction. */
+const BATCH_SIZE = 100;
+
+/**
+ * Delivers up to BATCH_SIZE due deliveries of a batching channel in one transaction (their rows locked, `SKIP
+ * LOCKED`, and marked in it); answers how many were taken (0: none due).
+ */
+async function deliverBatchDue(deps: DispatchDeps, channel: Channel, now: Date): Promise<number> {
+  const afterCommit: (() => Promise<void>)[] = [];
+  const taken = await deps.db.transaction(async (tx) => {
+    const due = await queryRows<{ id: string; event_id: string; target: string }>(
+      tx,
+      sql`select id::text, event_id::text, target from ${eventDeliveries}
+          where status = 'pending' and channel = ${channel.name}
+            and next_attempt_at <= ${now.toISOString()}::timestamptz
+          order by next_attempt_at, ${eventDeliveries}.id limit ${BATCH_SIZE}
+          for update skip locked`,
+    );
+    if (due.length === 0) return 0;
+    const rows = await tx
+      .select()
+      .from(events)
+      .where(inArray(events.id, [...new Set(due.map((d) => d.event_id))]));
+    const byId = new Map(rows.map((e) => [e.id, e]));
+    const items = due.flatMap((d) => {
+      const event = byId.get(d.event_id);
+      return event ? [{ id: d.id, event, target: d.target }] : [];
+    });
+    const outcomes = await channel.deliverBatch!(tx, items, (work) => afterCommit.push(work));
+    if (stopped(deps.signal)) throw new Error('dispatcher stopped');
+    for (const status of ['delivered', 'skipped'] as const) {
+      const ids = items.filter((_, i) => outcomes[i] === status).map((i) => i.id);
+      if (ids.length === 0) continue;
+      await tx
+        .update(eventDeliveries)
+        .set({
+          status,
+          attempts: sql`${eventDeliveries.attempts} + 1`,
+          deliveredAt: status === 'delivered' ? now : null,
+          lastError: null,
+          lastStatusCode: null,
+        })
+        .where(inArray(eventDeliveries.id, ids));
+    }
+    // A delivery whose event is gone is skipped.
+    const gone = due.filter((d) => !byId.has(d.event_id)).map((d) => d.id);
+    if (gone.length > 0) {
+      await tx
+        .update(eventDeliveries)
+        .set({ status: 'skipped', attempts: sql`${eventDeliveries.attempts} + 1` })
+        .where(inArray(eventDeliveries.id, gone));
+    }
+    return due.length;
+  });
+  for (const work of afterCommit) {
+    await work().catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'event live notice not published'),
+    );
+  }
+  return taken;
+}
+
+/**
+ * Records what a delivery came to, in the caller's transaction: `delivered` or `skipped` (an attempt counted), or
+ * due again later (deferred). `claimedUntil`: only while the delivery is still the claim of the worker that made
+ * the call (`stale` otherwise: another worker took it after the claim lapsed, and records its own attempt).
+ */
+async function markOutcome(
+  tx: Executor,
+  id: string,
+  outcome: DeliveryOutcome,
+  now: Date,
+  claimedUntil?: Date,
+): Promise<'delivered' | 'skipped' | 'deferred' | 'stale'> {
+  const mine = and(
+    eq(eventDeliveries.id, id),
+    claimedUntil
+      ? and(eq(eventDeliveries.status, 'pending'), eq(eventDeliveries.nextAttemptAt, claimedUntil))
+      : undefined,
+  );
+  if (typeof outcome === 'object' && 'deferUntil' in outcome) {
+    // Not yet: due again at the channel's time (later than now, so this run does not take it again).
+    const at = outcome.deferUntil > now ? outcome.deferUntil : new Date(now.getTime() + 1000);
+    const marked = await tx
+      .update(eventDeliveries)
+      .set({ nextAttemptAt: at })
+      .where(mine)
+      .returning({ id: eventDeliveries.id });
+    return marked.length > 0 ? 'deferred' : 'stale';
+  }
+  const result = typeof outcome === 'string' ? outcome : outcome.status;
+  const marked = await tx
+    .update(eventDeliveries)
+    .set({
+      status: result,
+      attempts: sql`${eventDeliveries.attempts} + 1`,
+      deliveredAt: result === 'delivered' ? now : null,
+      lastError: null,
+      lastStatusCode: typeof outcome === 'string' ? null : (outcome.statusCode ?? null),
+    })
+    .where(mine)
+    .returning({ id: eventDeliveries.id });
+  return marked.length > 0 ? result : 'stale';
 }
 
 /**
@@ -361,11 +643,11 @@ export async function dispatchEvents(
   const fanned = await fanOut(deps, channels);
   // Each channel has workers of its own: a slow or failing channel (a partner's endpoint, the mail server) never
   // holds up another (the bell).
+  const perChannel = Math.max(1, deps.concurrency ?? 1);
+  const run: RunState = { workers: channels.length * perChannel, idle: 0 };
   const workers = await Promise.all(
     channels.flatMap((channel) =>
-      Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, () =>
-        deliverDue(deps, channels, channel.name),
-      ),
+      Array.from({ length: perChannel }, () => deliverDue(deps, channels, channel.name, run)),
     ),
   );
   return {

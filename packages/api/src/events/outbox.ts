@@ -19,7 +19,15 @@ export function actorOf(user: { id: string; role: string }, asAdmin = false): Ev
 export interface NewEvent {
   type: string;
   actor: EventActor;
-  resourceType: 'deal' | 'listing' | 'review' | 'verification' | 'webhook' | 'subscription' | 'circle';
+  resourceType:
+    | 'deal'
+    | 'listing'
+    | 'review'
+    | 'verification'
+    | 'webhook'
+    | 'subscription'
+    | 'circle'
+    | 'saved_search';
   resourceId: string;
   /** The users who may read the event (a deal's parties, a listing's owner); admins read all. */
   audience: readonly string[];
@@ -27,16 +35,13 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-/** One lock key for every event writer (an arbitrary constant). */
-const EVENT_SEQUENCE_LOCK = 29_0001;
-
 /**
- * Writes an event in the caller's transaction: it commits with the change it reports, or not at all. Call it as the
- * transaction's last write: writers take one transaction-scoped lock first, so sequences are handed out (and
- * committed) in order, and a reader paging `after` a sequence never skips one that commits later.
+ * Writes an event in the caller's transaction: it commits with the change it reports, or not at all. No lock:
+ * writers never wait for each other's commits. The row records its writer's transaction id (`writer_xid`, the
+ * column's default), which is what lets a reader page without skipping an event that commits late (see
+ * events/router.ts).
  */
 export async function writeEvent(tx: Executor, event: NewEvent): Promise<{ id: string; sequence: number }> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_SEQUENCE_LOCK})`);
   const [row] = await tx
     .insert(events)
     .values({
@@ -47,6 +52,9 @@ export async function writeEvent(tx: Executor, event: NewEvent): Promise<{ id: s
       resourceId: event.resourceId,
       audience: [...new Set(event.audience)],
       data: event.data,
+      // The moment of writing (close to the commit: events are written last), not the transaction's start: a
+      // change whose transaction waited (a row lock, a busy pool) is not reported older than it is.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: events.id, sequence: events.sequence });
   return row!;

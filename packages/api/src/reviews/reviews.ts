@@ -12,6 +12,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
+import { type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { dealFactsOf } from '../lifecycle/transition';
 import type {
   BusinessReviewsInput,
@@ -126,12 +127,16 @@ export async function createReview(
       .onConflictDoNothing()
       .returning({ id: reviews.id });
     if (!row) throw conflict(REVIEW_MESSAGES.already);
+    const published = both || late ? [row.id] : [];
     if (both) {
-      await tx
+      const others = await tx
         .update(reviews)
         .set({ publishedAt: now })
-        .where(and(eq(reviews.dealId, deal.id), isNull(reviews.publishedAt)));
+        .where(and(eq(reviews.dealId, deal.id), isNull(reviews.publishedAt)))
+        .returning({ id: reviews.id });
+      published.push(...others.map((r) => r.id).filter((id) => id !== row.id));
     }
+    await writeReviewsPublished(tx, published, { kind: 'user', id: user.id });
     return row.id;
   });
   const review = await readReview(db, id);
@@ -339,15 +344,47 @@ export async function dismissReviewReports(
  * Publishes the reviews whose deal completed 14 days ago or more (the reviews job, every minute). One UPDATE
  * that matches only unpublished rows: a second instance finds nothing left.
  */
-export async function publishDueReviews(db: Executor): Promise<{ id: string; subjectId: string }[]> {
-  return db
-    .update(reviews)
-    .set({ publishedAt: sql`now()` })
-    .where(
-      and(
-        isNull(reviews.publishedAt),
-        sql`${reviews.dealId} in (select ${deals.id} from ${deals} where ${deals.completedAt} <= now() - make_interval(days => ${REVIEW_LIMITS.publishAfterDays}))`,
-      ),
-    )
-    .returning({ id: reviews.id, subjectId: reviews.subjectId });
+export async function publishDueReviews(db: Database): Promise<{ id: string; subjectId: string }[]> {
+  return db.transaction(async (tx) => {
+    const published = await tx
+      .update(reviews)
+      .set({ publishedAt: sql`now()` })
+      .where(
+        and(
+          isNull(reviews.publishedAt),
+          sql`${reviews.dealId} in (select ${deals.id} from ${deals} where ${deals.completedAt} <= now() - make_interval(days => ${REVIEW_LIMITS.publishAfterDays}))`,
+        ),
+      )
+      .returning({ id: reviews.id, subjectId: reviews.subjectId });
+    // Their events in the same transaction: published and told, or neither.
+    await writeReviewsPublished(
+      tx,
+      published.map((r) => r.id),
+      SYSTEM_ACTOR,
+    );
+    return published;
+  });
+}
+
+/**
+ * `review.published` for each review made public (both of a deal together, or one after the blind window), in the
+ * transaction that published it: the review as the API answers it, the deal's two parties as its audience (admins
+ * read all).
+ */
+async function writeReviewsPublished(tx: Executor, ids: readonly string[], actor: EventActor): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await selectReviews(tx)
+    .where(inArray(reviews.id, [...ids]))
+    .orderBy(reviews.createdAt, reviews.id);
+  for (const row of rows) {
+    const review = toReview(row);
+    await writeEvent(tx, {
+      type: 'review.published',
+      actor,
+      resourceType: 'review',
+      resourceId: review._id,
+      audience: [review.authorId, review.subjectId],
+      data: { review },
+    });
+  }
 }

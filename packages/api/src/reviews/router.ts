@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { notify, notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 import {
@@ -47,6 +48,8 @@ export const reviewsRouter = router({
         link: `/dashboard/deals/${input.id}`,
         dedupeKey: `review:${made.review._id}:received`,
       });
+      // Published (both reviews, or a late one): its `review.published` events are committed; deliver them now.
+      if (made.published) ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return { review: made.review };
     }),
 

@@ -5,6 +5,7 @@ import {
 } from '@barterads/core/saved-searches';
 import {
   type Database,
+  type EventRow,
   type Executor,
   listings,
   type SavedSearchRow,
@@ -12,6 +13,7 @@ import {
   users,
 } from '@barterads/db';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { SearchListingsInput } from '../listings/schemas';
 import { searchConditions } from '../listings/search';
 import type { Mailer } from '../mail/mailer';
@@ -31,9 +33,20 @@ const DUE_AFTER: Record<Exclude<SavedSearchFrequency, 'never'>, string> = {
   weekly: '7 days',
 };
 
+/**
+ * The alert e-mail's event (not a partner event: not listed by GET /api/events, never sent to webhooks): written in
+ * the transaction that moves the search's mark, delivered by the dispatcher's e-mail channel (recorded, retried).
+ */
+export const SAVED_SEARCH_ALERT_EVENT = 'saved_search.alert';
+
+/** What the alert's event carries: the search and its new listings, the e-mail's content. */
+interface AlertEventData {
+  savedSearch: { _id: string; name: string; frequency: SavedSearchFrequency };
+  listings: { _id: string; title: string; city: string | null }[];
+}
+
 export interface SavedSearchAlertDeps {
   db: Database;
-  mailer: Mailer;
   /** The web app's public URL (links to the listings, and to the unsubscribe route served on the same origin). */
   appUrl: string;
   unsubscribeSecret: string;
@@ -50,25 +63,31 @@ interface AlertListing {
 }
 
 /**
- * Sends the saved-search alerts that are due at `now` (the job passes the clock; tests move it): each search of
+ * Makes the saved-search alerts that are due at `now` (the job passes the clock; tests move it): each search of
  * frequency instant (every run), daily (24 hours after its last look) or weekly (7 days) is looked at once, with
  * its row locked (`FOR UPDATE SKIP LOCKED`, so a woken run and a scheduled one, or two instances, never take the
  * same search). The listings that match its filters (the marketplace's own WHERE, `searchConditions`) and were
  * posted after `last_alerted_at` and by `now` make one e-mail (unless the member turned the kind's e-mail off)
  * and one bell entry; `last_alerted_at` moves to the newest of them, so no listing is sent twice for one search.
- * Nothing new: no mail, only `last_checked_at` moves. A failed send rolls the search back to be tried next run.
- * Answers how many alert e-mails went out.
+ * The e-mail is an event (`saved_search.alert`) written in the transaction that moves the mark: it commits with
+ * it or not at all, and the dispatcher's e-mail channel sends it (recorded, retried with backoff); no mail is sent
+ * while the search's row is locked. Nothing new: no mail, only `last_checked_at` moves. Answers how many alert
+ * e-mails were queued.
  */
 export async function runSavedSearchAlerts(deps: SavedSearchAlertDeps, now = new Date()): Promise<number> {
   let sent = 0;
   const done = new Set<string>();
-  for (;;) {
-    const outcome = await runOne(deps, now, done).catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'saved-search alert not sent');
-      return 'failed' as const;
-    });
-    if (outcome === null) return sent;
-    if (outcome === 'mailed') sent += 1;
+  try {
+    for (;;) {
+      const outcome = await runOne(deps, now, done).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'saved-search alert not made');
+        return 'failed' as const;
+      });
+      if (outcome === null) return sent;
+      if (outcome === 'mailed') sent += 1;
+    }
+  } finally {
+    if (sent > 0) deps.notify.wakeEvents?.();
   }
 }
 
@@ -79,8 +98,8 @@ async function runOne(
   done: Set<string>,
 ): Promise<'mailed' | 'looked' | null> {
   const at = now.toISOString();
-  // Everything on the transaction's own connection (the embedded PGlite has only one): the row stays locked
-  // while its mail is sent, so a concurrent run skips it, and a failed send rolls the search back.
+  // Everything on the transaction's own connection (the embedded PGlite has only one): the row stays locked while
+  // it is looked at, so a concurrent run skips it; the mail is an event committed with the mark.
   const outcome = await deps.db.transaction(async (tx) => {
     const [search] = await tx
       .select()
@@ -105,7 +124,7 @@ async function runOne(
     if (!search) return null;
     done.add(search.id);
     const found = await newListings(tx, search, now);
-    const mailed = found.length > 0 && (await mailAlert(deps, tx, search, found));
+    const mailed = found.length > 0 && (await queueAlertMail(tx, search, found));
     // The newest listing's own created_at, read in SQL: a JS Date would drop its microseconds, and the listing
     // would then count as newer than the mark at the next run.
     const newest = found.at(-1);
@@ -154,8 +173,12 @@ async function newListings(db: Executor, search: SavedSearchRow, now: Date): Pro
     .limit(SAVED_SEARCHES.alertListingsMax);
 }
 
+function alertSubject(name: string, n: number): string {
+  return `${n} new listing${n === 1 ? '' : 's'} for "${name}"`;
+}
+
 function alertTitle(search: SavedSearchRow, found: AlertListing[]): string {
-  return `${found.length} new listing${found.length === 1 ? '' : 's'} for "${search.name}"`;
+  return alertSubject(search.name, found.length);
 }
 
 /** The bell entry of an alert (its e-mail is the alert mail, with the unsubscribe headers). */
@@ -171,35 +194,73 @@ async function notifyAlert(deps: SavedSearchAlertDeps, search: SavedSearchRow, f
   });
 }
 
-/** The alert e-mail with its one-click unsubscribe, unless the member turned the kind off; true when mailed. */
-async function mailAlert(
-  deps: SavedSearchAlertDeps,
-  tx: Executor,
-  search: SavedSearchRow,
-  found: AlertListing[],
-): Promise<boolean> {
-  const base = deps.appUrl.replace(/\/+$/, '');
-  const title = alertTitle(search, found);
+/**
+ * The alert e-mail, as an event in the search's transaction, unless the member turned the kind off or is gone;
+ * true when queued. The dispatcher's e-mail channel sends it (`deliverAlertMail`).
+ */
+async function queueAlertMail(tx: Executor, search: SavedSearchRow, found: AlertListing[]): Promise<boolean> {
   const [member] = await tx
-    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .select({ deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, search.userId));
   if (!member || member.deletedAt) return false;
   if (!(await wantsEmail(tx, search.userId, 'saved_search_hits'))) return false;
-  const unsubscribe = unsubscribeUrl(base, deps.unsubscribeSecret, search.id);
+  const data: AlertEventData = {
+    savedSearch: { _id: search.id, name: search.name, frequency: search.frequency },
+    listings: found.map((l) => ({ _id: l.id, title: l.title, city: l.city })),
+  };
+  await writeEvent(tx, {
+    type: SAVED_SEARCH_ALERT_EVENT,
+    actor: SYSTEM_ACTOR,
+    resourceType: 'saved_search',
+    resourceId: search.id,
+    audience: [search.userId],
+    data: { ...data },
+  });
+  return true;
+}
+
+/**
+ * The e-mail channel's delivery of a `saved_search.alert` event: the alert with its one-click unsubscribe
+ * (RFC 8058 headers and the signed link in the body), unless the member has since turned the kind off, turned the
+ * search's alerts off or is gone.
+ */
+export async function deliverAlertMail(
+  tx: Executor,
+  mailer: Mailer,
+  settings: { appUrl: string; unsubscribeSecret: string | undefined },
+  event: Pick<EventRow, 'data'>,
+  userId: string,
+): Promise<'delivered' | 'skipped'> {
+  const data = event.data as AlertEventData;
+  if (!settings.unsubscribeSecret) throw new Error('no UNSUBSCRIBE_SECRET to sign the alert with');
+  const [member] = await tx
+    .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member || member.deletedAt) return 'skipped';
+  if (!(await wantsEmail(tx, userId, 'saved_search_hits'))) return 'skipped';
+  const [search] = await tx
+    .select({ frequency: savedSearches.frequency })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, data.savedSearch._id));
+  // Unsubscribed (or deleted) since the alert was made: not sent.
+  if (!search || search.frequency === 'never') return 'skipped';
+  const base = settings.appUrl.replace(/\/+$/, '');
+  const unsubscribe = unsubscribeUrl(base, settings.unsubscribeSecret, data.savedSearch._id);
   await sendMemberMail(
-    deps.mailer,
+    mailer,
     member.email,
     {
       appUrl: base,
-      subject: title,
+      subject: alertSubject(data.savedSearch.name, data.listings.length),
       firstName: member.firstName,
       paragraphs: [
-        `New on BarterAds for your saved search "${search.name}" (${SAVED_SEARCH_FREQUENCY_LABELS[search.frequency].toLowerCase()}):`,
+        `New on BarterAds for your saved search "${data.savedSearch.name}" (${SAVED_SEARCH_FREQUENCY_LABELS[data.savedSearch.frequency].toLowerCase()}):`,
       ],
-      items: found.map((l) => ({
+      items: data.listings.map((l) => ({
         label: `${l.title}${l.city ? ` (${l.city})` : ''}`,
-        path: `/listings/${l.id}`,
+        path: `/listings/${l._id}`,
       })),
       action: { label: 'Manage your saved searches', path: '/dashboard/saved-searches' },
       unsubscribeUrl: unsubscribe,
@@ -209,7 +270,7 @@ async function mailAlert(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   );
-  return true;
+  return 'delivered';
 }
 
 /**

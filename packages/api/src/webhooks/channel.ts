@@ -113,28 +113,37 @@ export function webhookChannel(deps: Pick<DispatchDeps, 'webhooks' | 'now'>): Ch
         .limit(1);
       if (endpoint?.status !== 'active') return 'skipped';
       if (!(await entitlementsOf(tx, endpoint.userId, deps.now?.())).apiAccess) return 'skipped';
-      const refused = checkWebhookUrl(endpoint.url, settings.isProduction, allowLoopback);
-      if (refused) throw new Error(refused);
-      const url = new URL(endpoint.url);
-      const pinned = await resolveDeliveryAddress(endpoint.url, settings.lookup, allowLoopback);
-      const body = JSON.stringify(toEventView(event));
-      // Signed by the wall clock: the receiver checks the timestamp against its own.
-      const signature = signatureHeaderFor(endpoint, body, new Date());
-      const status = await post(
-        url,
-        pinned,
-        {
-          'content-type': 'application/json',
-          'user-agent': 'BarterAds-Webhooks/1',
-          'barterads-signature': signature,
-          'barterads-event-id': event.id,
-          'barterads-event-type': event.type,
+      const timeoutMs = settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+      // The endpoint read in the delivery's transaction; the DNS lookup and the POST after it committed, holding
+      // no database connection (a slow partner must not hold the pool).
+      return {
+        timeoutMs,
+        async call() {
+          const refused = checkWebhookUrl(endpoint.url, settings.isProduction, allowLoopback);
+          if (refused) throw new Error(refused);
+          const url = new URL(endpoint.url);
+          const pinned = await resolveDeliveryAddress(endpoint.url, settings.lookup, allowLoopback);
+          const body = JSON.stringify(toEventView(event));
+          // Signed by the wall clock: the receiver checks the timestamp against its own.
+          const signature = signatureHeaderFor(endpoint, body, new Date());
+          const status = await post(
+            url,
+            pinned,
+            {
+              'content-type': 'application/json',
+              'user-agent': 'BarterAds-Webhooks/1',
+              'barterads-signature': signature,
+              'barterads-event-id': event.id,
+              'barterads-event-type': event.type,
+            },
+            body,
+            timeoutMs,
+          );
+          if (status < 200 || status >= 300)
+            throw new ChannelRefused(`the endpoint answered ${status}`, status);
+          return { status: 'delivered', statusCode: status };
         },
-        body,
-        settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-      );
-      if (status < 200 || status >= 300) throw new ChannelRefused(`the endpoint answered ${status}`, status);
-      return { status: 'delivered', statusCode: status };
+      };
     },
     async onGiveUp(tx, delivery, now) {
       const [event] = await tx

@@ -180,6 +180,18 @@ async function runLag(db: BenchDatabase): Promise<Check[]> {
     const [undelivered] = await db.sql<{ n: number }[]>`
       select count(*)::int as n from event_deliveries d join events e on e.id = d.event_id
       where e.type = 'deal.proposed' and d.channel = 'bell' and d.status = 'pending'`;
+    // Where the bell's time goes: from the event's transaction start (its created_at) to the fan-out, and from the
+    // fan-out to the bell's row.
+    const parts = await db.sql<{ fan: number; bell: number }[]>`
+      select extract(epoch from (e.dispatched_at - e.created_at)) * 1000 as fan,
+        extract(epoch from (d.delivered_at - e.dispatched_at)) * 1000 as bell
+      from event_deliveries d join events e on e.id = d.event_id
+      where e.type = 'deal.proposed' and d.channel = 'bell' and d.status = 'delivered'`;
+    const fan = parts.map((r) => Number(r.fan));
+    const bellAfterFan = parts.map((r) => Number(r.bell));
+    console.log(
+      `  event to fan-out: p50 ${fmt(percentile(fan, 50))} ms, p99 ${fmt(percentile(fan, 99))} ms; fan-out to bell: p50 ${fmt(percentile(bellAfterFan, 50))} ms, p99 ${fmt(percentile(bellAfterFan, 99))} ms`,
+    );
     const bellLag = rows.map((r) => Number(r.ms));
     const seenP99 = percentile(seenLag, 99);
     const bellP99 = percentile(bellLag, 99);

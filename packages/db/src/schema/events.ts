@@ -8,14 +8,20 @@ export const eventActorKind = pgEnum('event_actor_kind', ['user', 'admin', 'api_
 /**
  * The transactional outbox: every change someone outside its transaction must hear about writes one row here in
  * that transaction, so a change that rolls back has no event and an event is never lost once its change commits.
- * `sequence` increases in commit order (writers take a transaction lock before inserting, see packages/api's
- * events/outbox.ts), so a reader paging `after` a sequence misses none.
+ * `sequence` is a plain identity (increasing in insert order, not commit order: writers take no lock) and
+ * `writer_xid` the writing transaction's id. A reader pages in (`writer_xid`, `sequence`) order over the events
+ * whose writer's id is below its snapshot's xmin (every transaction with a lower id has finished), a set no later
+ * commit adds to, so it misses none (events/router.ts).
  */
 export const events = pgTable(
   'events',
   {
     id: id(),
     sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /** The writing transaction's id (`pg_current_xact_id()`, 64 bits with its epoch). */
+    writerXid: bigint('writer_xid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
     /** `deal.accepted`, `deliverable.delivered`, … */
     type: text('type').notNull(),
     actorKind: eventActorKind('actor_kind').notNull(),
@@ -36,6 +42,8 @@ export const events = pgTable(
     uniqueIndex('events_sequence_unique').on(t.sequence),
     index('events_undispatched_idx').on(t.sequence).where(sql`${t.dispatchedAt} IS NULL`),
     index('events_audience_idx').using('gin', t.audience),
+    // The readers' order (GET /api/events pages by it).
+    index('events_writer_xid_idx').on(t.writerXid, t.sequence),
     // A resource's events in order (WhatsApp folds a deal's earlier events into its newest).
     index('events_resource_idx').on(t.resourceId, t.sequence),
   ],

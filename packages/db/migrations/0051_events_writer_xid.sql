@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "writer_xid" bigint DEFAULT (pg_current_xact_id()::text)::bigint NOT NULL;--> statement-breakpoint
+CREATE INDEX "events_writer_xid_idx" ON "events" USING btree ("writer_xid","sequence");

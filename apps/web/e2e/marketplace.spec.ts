@@ -73,6 +73,10 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   await page.goto('/marketplace');
   await expect(cards(page)).toHaveCount(24);
   await settled(page);
+  // The page is server-rendered with its results: Load more answers once the app has hydrated it. (A clean-clone
+  // run tapped it 0.4 s after navigation, before hydration, and no next page was asked for: the loader's replay of an
+  // early tap did not reach this button; left open in the session's note.)
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(cards(page)).not.toHaveCount(24);
 

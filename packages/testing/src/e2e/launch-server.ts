@@ -77,6 +77,9 @@ const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'a
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // One proxy hop, as production behind its load balancer: a request without X-Forwarded-For is its socket's
+    // address (127.0.0.1); signUpThroughApi gives each member an address of its own.
+    TRUST_PROXY: '1',
     // The seller on GST invoices (production requires it).
     SELLER_LEGAL_NAME: 'BarterAds Test Seller Private Limited',
     SELLER_GSTIN: '27AABCB1234F1Z8',

@@ -13,7 +13,16 @@ import { inArray } from 'drizzle-orm';
 import { dealsLeftFor } from '../entitlements/entitlements';
 import { SYSTEM_ACTOR } from '../events/outbox';
 import { openCircleCounts, writeCircleEvent } from './circles';
-import { legsAround, legsInto, loadAcceptIndex, loadAcceptLists } from './graph';
+import {
+  GIVABLE,
+  LISTING_COLUMNS,
+  type ListingRow,
+  legsAround,
+  legsInto,
+  loadAcceptIndex,
+  loadAcceptLists,
+  toListing,
+} from './graph';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** One lock key for proposing circles (the per-member limit is counted and kept under it). */
@@ -35,39 +44,16 @@ export interface CircleGraph {
  */
 export async function loadCircleGraph(db: Executor): Promise<CircleGraph> {
   const lists = await loadAcceptLists(db);
-  const listings = await queryRows<{
-    id: string;
-    owner_id: string;
-    title: string;
-    category: string | null;
-    city: string | null;
-    value: number | string;
-    available_from: string | null;
-    available_to: string | null;
-  }>(
+  const listings = await queryRows<ListingRow>(
     db,
-    sql`select l.id::text, l.owner_id::text, l.title, l.category, l.city,
-          (l.rate_inr::bigint * l.min_units) as value, l.available_from::text, l.available_to::text
+    sql`select ${LISTING_COLUMNS}
         from member_accepts a
         join users u on u.id = a.user_id and u.status = 'active' and u.deleted_at is null and u.email_verified
         join listings l on l.owner_id = a.user_id
-        where l.status = 'active' and not l.owner_suspended and l.owner_type = 'media_owner'
-          and l.rate_inr is not null
+        where ${GIVABLE}
         order by l.id`,
   );
-  return {
-    lists,
-    listings: listings.map((r) => ({
-      id: r.id,
-      ownerId: r.owner_id,
-      title: r.title,
-      category: r.category,
-      city: r.city,
-      valueInr: Number(r.value),
-      availableFrom: r.available_from,
-      availableTo: r.available_to,
-    })),
-  };
+  return { lists, listings: listings.map(toListing) };
 }
 
 /**

@@ -19,7 +19,7 @@ import type { SQL } from 'drizzle-orm';
 import { insideAcceptsSql } from './accepts';
 
 /** A listing a member can give: active inventory of an unsuspended media owner, with a rate (the indexes' rule). */
-const GIVABLE = sql`l.status = 'active' and not l.owner_suspended and l.owner_type = 'media_owner'
+export const GIVABLE = sql`l.status = 'active' and not l.owner_suspended and l.owner_type = 'media_owner'
   and l.rate_inr is not null`;
 /** A listing's value, as the indexes hold it. */
 const VALUE = sql`(l.rate_inr::bigint * l.min_units)`;
@@ -29,10 +29,10 @@ const VALUE = sql`(l.rate_inr::bigint * l.min_units)`;
  * index afterwards.
  */
 const HOLDER = sql`l.owner_accepts`;
-const LISTING_COLUMNS = sql`l.id::text, l.owner_id::text, l.title, l.category, l.city, ${VALUE} as value,
+export const LISTING_COLUMNS = sql`l.id::text, l.owner_id::text, l.title, l.category, l.city, ${VALUE} as value,
   l.available_from::text, l.available_to::text`;
 
-type ListingRow = {
+export type ListingRow = {
   id: string;
   owner_id: string;
   title: string;
@@ -43,7 +43,7 @@ type ListingRow = {
   available_to: string | null;
 };
 
-const toListing = (r: ListingRow): GivableListing => ({
+export const toListing = (r: ListingRow): GivableListing => ({
   id: r.id,
   ownerId: r.owner_id,
   title: r.title,

@@ -46,7 +46,14 @@ import {
 } from '../deliveries/deliveries';
 import type { StoredDeliverableView } from '../deliveries/schemas';
 import { entitlementsOf } from '../entitlements/entitlements';
-import { actorOf, type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
+import {
+  actorOf,
+  type EventActor,
+  type NewEvent,
+  SYSTEM_ACTOR,
+  writeEvent,
+  writeEventOnce,
+} from '../events/outbox';
 import {
   type DealTransition,
   dealFactsOf,
@@ -343,20 +350,27 @@ export async function writeDealEvent(
   type: string,
   actor: EventActor,
   extra: Record<string, unknown> = {},
-): Promise<void> {
+  options: { once?: string } = {},
+): Promise<boolean> {
   const deal = await readDeal(tx, id, SYSTEM_VIEWER);
-  await writeEvent(tx, {
+  const event: NewEvent = {
     type,
     actor,
     resourceType: 'deal',
     resourceId: id,
     audience: [deal.proposer._id, deal.counterparty._id],
     data: { deal, ...extra },
-  });
+  };
+  // `once`: a job's event, written once per key (a second run writes nothing; answers false).
+  if (options.once) return (await writeEventOnce(tx, options.once, event)) !== null;
+  await writeEvent(tx, event);
+  return true;
 }
 
 /** The event of an expiry the next transition writes. */
-const onExpired = (tx: Executor, row: DealRow) => writeDealEvent(tx, row.id, 'deal.expired', SYSTEM_ACTOR);
+const onExpired = async (tx: Executor, row: DealRow): Promise<void> => {
+  await writeDealEvent(tx, row.id, 'deal.expired', SYSTEM_ACTOR);
+};
 
 interface Cursor {
   at: string;

@@ -27,7 +27,9 @@ export interface NewEvent {
     | 'webhook'
     | 'subscription'
     | 'circle'
-    | 'saved_search';
+    | 'saved_search'
+    | 'conversation'
+    | 'user';
   resourceId: string;
   /** The users who may read the event (a deal's parties, a listing's owner); admins read all. */
   audience: readonly string[];
@@ -44,18 +46,40 @@ export interface NewEvent {
 export async function writeEvent(tx: Executor, event: NewEvent): Promise<{ id: string; sequence: number }> {
   const [row] = await tx
     .insert(events)
-    .values({
-      type: event.type,
-      actorKind: event.actor.kind,
-      actorId: event.actor.id,
-      resourceType: event.resourceType,
-      resourceId: event.resourceId,
-      audience: [...new Set(event.audience)],
-      data: event.data,
-      // The moment of writing (close to the commit: events are written last), not the transaction's start: a
-      // change whose transaction waited (a row lock, a busy pool) is not reported older than it is.
-      createdAt: sql`clock_timestamp()`,
-    })
+    .values(eventValues(event))
     .returning({ id: events.id, sequence: events.sequence });
   return row!;
+}
+
+function eventValues(event: NewEvent) {
+  return {
+    type: event.type,
+    actorKind: event.actor.kind,
+    actorId: event.actor.id,
+    resourceType: event.resourceType,
+    resourceId: event.resourceId,
+    audience: [...new Set(event.audience)],
+    data: event.data,
+    // The moment of writing (close to the commit: events are written last), not the transaction's start: a
+    // change whose transaction waited (a row lock, a busy pool) is not reported older than it is.
+    createdAt: sql`clock_timestamp()`,
+  };
+}
+
+/**
+ * Writes an event once per `key` (the events' `dedupe_key`, unique): a job that may come to write it twice (a second
+ * run, a second instance) tells once. A concurrent writer of the same key waits for the first one's commit and then
+ * writes nothing. Answers null when the event was already there.
+ */
+export async function writeEventOnce(
+  tx: Executor,
+  key: string,
+  event: NewEvent,
+): Promise<{ id: string; sequence: number } | null> {
+  const [row] = await tx
+    .insert(events)
+    .values({ ...eventValues(event), dedupeKey: key })
+    .onConflictDoNothing({ target: events.dedupeKey })
+    .returning({ id: events.id, sequence: events.sequence });
+  return row ?? null;
 }

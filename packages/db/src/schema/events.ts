@@ -34,12 +34,18 @@ export const events = pgTable(
     audience: uuid('audience').array().notNull().default(sql`'{}'::uuid[]`),
     /** `{ <resource>: snapshot as the API answers it }`. */
     data: jsonb('data').notNull(),
+    /**
+     * Names an event that a job may come to write twice (a second run or instance): `writeEventOnce` writes it
+     * once per key. Internal, never shown (not in the API's view of an event).
+     */
+    dedupeKey: text('dedupe_key'),
     /** Set once the dispatcher has written the event's deliveries. */
     dispatchedAt: tz('dispatched_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('events_sequence_unique').on(t.sequence),
+    uniqueIndex('events_dedupe_key_unique').on(t.dedupeKey),
     index('events_undispatched_idx').on(t.sequence).where(sql`${t.dispatchedAt} IS NULL`),
     index('events_audience_idx').using('gin', t.audience),
     // The readers' order (GET /api/events pages by it).

@@ -18,7 +18,7 @@ import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 type TestUser = { user: UserRow; token: string; password: string };
 
@@ -444,10 +444,10 @@ describe('deals over real HTTP', () => {
     await runDealExpiry(deps);
     const mailsTo = (email: string, subject: string) =>
       server.mail.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.text.includes(subject)).length;
-    await expect.poll(() => mailsTo(brand.user.email, 'A deal offer expired')).toBe(1);
-    await expect.poll(() => mailsTo(owner.user.email, 'closes within 24 hours')).toBe(1);
+    await expect.poll(() => mailsTo(brand.user.email, 'A deal offer expired'), EVENTUALLY).toBe(1);
+    await expect.poll(() => mailsTo(owner.user.email, 'closes within 24 hours'), EVENTUALLY).toBe(1);
     // Both parties hear of it, each by a delivery of its own (the outbox): wait for the owner's too.
-    await expect.poll(() => mailsTo(owner.user.email, 'A deal offer expired')).toBe(1);
+    await expect.poll(() => mailsTo(owner.user.email, 'A deal offer expired'), EVENTUALLY).toBe(1);
     const page = await server.request(`/api/deals/${gone}`, { token: owner.token });
     expect(page.body.deal.status).toBe('expired');
   });

@@ -502,11 +502,10 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
             and(eq(notifications.userId, d.brand.user.id), eq(notifications.kind, 'deliverable_delivered')),
           )
       ).filter((n) => n.title.startsWith('A delivery awaits your answer')).length;
-    const { tellTimers, notifyDeps, EVENT_DISPATCH_JOB } = await import('@barterads/api');
+    const { EVENT_DISPATCH_JOB } = await import('@barterads/api');
     const run = async () => {
       const done = await runDeliveryTimers(server.db);
-      await tellTimers(notifyDeps(server.services), done);
-      // As the job does: the automatic acceptances' events go out through the dispatcher.
+      // As the job does: the reminders' and automatic acceptances' events go out through the dispatcher.
       server.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return done;
     };
@@ -526,11 +525,17 @@ describe('deliverables, disputes and their jobs over real HTTP', () => {
     await run();
     expect(await remindedDays()).toEqual([3, 3]);
     await run();
-    expect(await reminders()).toBe(first + 1);
+    // The reminder is an event written with the mark: the dispatcher puts it in the bell, once.
+    await expect.poll(reminders, EVENTUALLY).toBe(first + 1);
+    expect(
+      (await server.db.select().from(events).where(eq(events.resourceId, d.id))).filter(
+        (e) => e.type === 'deliverable.reminder',
+      ),
+    ).toHaveLength(2);
     await age('6 days 1 minute');
     await run();
     expect(await remindedDays()).toEqual([6, 6]);
-    expect(await reminders()).toBe(first + 2);
+    await expect.poll(reminders, EVENTUALLY).toBe(first + 2);
     // Not yet 7 days: still delivered.
     const [still] = await server.db.select({ status: deals.status }).from(deals).where(eq(deals.id, d.id));
     expect(still!.status).toBe('accepted');

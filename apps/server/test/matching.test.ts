@@ -7,6 +7,7 @@ import {
 } from '@barterads/api';
 import type { PlanId } from '@barterads/core';
 import {
+  events,
   listingMatches,
   listingMatchQueue,
   listings,
@@ -154,12 +155,15 @@ describe('matches over real HTTP', () => {
     expect((await matchesOf(owner.token, needRow.id)).status).toBe(404);
     expect((await server.request('/api/matches')).status).toBe(401);
 
-    // The need's owner hears of the new matches once (bell; the e-mail is the daily one's).
-    const told = await server.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, brand.user.id), eq(notifications.kind, 'new_matches')));
-    expect(told).toHaveLength(1);
+    // The need's owner hears of the new matches once (bell, from the `match.found` event written with the pairs;
+    // the e-mail is the daily one's).
+    const toldOf = () =>
+      server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, brand.user.id), eq(notifications.kind, 'new_matches')));
+    await expect.poll(async () => (await toldOf()).length, EVENTUALLY).toBe(1);
+    const told = await toldOf();
     expect(told[0]).toMatchObject({ link: `/listings/${needRow.id}`, emailStatus: 'skipped' });
 
     // Archiving the inventory removes the pair within the next run; editing the price re-scores.
@@ -313,18 +317,35 @@ describe('matches over real HTTP', () => {
       runMatchDigest(notifyDeps(server.services)),
       runMatchDigest(notifyDeps(server.services)),
     ]);
-    const mail = await server.mail.waitFor(brand.user.email);
+    // A `match.digest` event per member and day (its dedupe key), mailed and put in the bell by the dispatcher.
+    const mail = await server.mail.waitFor(brand.user.email, EVENTUALLY.timeout);
     expect(mail.text).toContain('Subject: Your matches today: 5 new');
     expect(mail.text).toContain('same category; same city; within budget');
     expect(await runMatchDigest(notifyDeps(server.services))).toBe(0);
+    const digests = (await server.db.select().from(events).where(eq(events.type, 'match.digest'))).filter(
+      (e) => e.resourceId === brand.user.id,
+    );
+    expect(digests).toHaveLength(1);
+    const digestBell = async () =>
+      (
+        await server.db
+          .select({ title: notifications.title, emailStatus: notifications.emailStatus })
+          .from(notifications)
+          .where(and(eq(notifications.userId, brand.user.id), eq(notifications.kind, 'new_matches')))
+      )
+        .filter((n) => n.title === 'Your matches today: 5 new')
+        .map((n) => n.emailStatus);
+    await expect.poll(digestBell, EVENTUALLY).toEqual(['skipped']);
     // The free owner of the inventory gets no digest.
-    const ownerDigest = await server.db
-      .select()
-      .from(notifications)
-      .where(
-        and(eq(notifications.userId, owner.user.id), eq(notifications.title, 'Your matches today: 5 new')),
-      );
+    const ownerDigest = (await server.db.select().from(events).where(eq(events.type, 'match.digest'))).filter(
+      (e) => e.resourceId === owner.user.id,
+    );
     expect(ownerDigest).toHaveLength(0);
+    expect(
+      server.mail.mails.filter(
+        (m) => m.to.includes(brand.user.email.toLowerCase()) && m.text.includes('Your matches today'),
+      ),
+    ).toHaveLength(1);
   });
 
   /** Pune hoardings that match need()'s need, in the state given. */

@@ -1,9 +1,10 @@
-import { notify, notifyDeps, sendUnreadMessageEmails } from '@barterads/api';
+import { EVENT_DISPATCH_JOB, notify, notifyDeps, queueUnreadMessageEmails } from '@barterads/api';
 import { NOTIFICATION_KINDS } from '@barterads/core';
 import {
   businessVerifications,
   type Database,
   eventDeliveries,
+  events,
   listings,
   notifications,
   type UserRow,
@@ -268,8 +269,9 @@ describe('the notification centre over real HTTP', () => {
     const send = (text: string, from = brand) =>
       server.request(`/api/conversations/${conversationId}/messages`, { token: from.token, json: { text } });
     expect((await send('And January?')).status).toBe(201);
+    // The messages' event (one per unread run) comes to the bell through the dispatcher.
+    await expect.poll(async () => (await rowsOf(owner.user.id)).length, EVENTUALLY).toBe(1);
     let rows = await rowsOf(owner.user.id);
-    expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       kind: 'new_message',
       title: 'New message from Kabir User',
@@ -287,9 +289,13 @@ describe('the notification centre over real HTTP', () => {
     expect(rows[0]!.readAt).not.toBeNull();
     expect((await send('Hello again')).status).toBe(201);
     expect((await send('Still there?')).status).toBe(201);
-    rows = await rowsOf(owner.user.id);
-    expect(rows).toHaveLength(2);
+    await expect.poll(async () => (await rowsOf(owner.user.id)).length, EVENTUALLY).toBe(2);
     expect((await page(owner.token)).body.unread).toBe(1);
+    // One event per unread run, not one per message.
+    const told = (await server.db.select().from(events).where(eq(events.resourceId, conversationId))).filter(
+      (e) => e.type === 'message.received',
+    );
+    expect(told).toHaveLength(2);
     // The sender is not notified of their own messages.
     expect(await rowsOf(brand.user.id)).toHaveLength(0);
   });
@@ -316,12 +322,21 @@ describe('the notification centre over real HTTP', () => {
       json: { decision: 'reject', reason: 'The certificate is for another GSTIN.' },
     });
     expect(decided.status).toBe(200);
-    const [row] = await server.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, owner.user.id), eq(notifications.kind, 'verification_decided')));
-    expect(row).toMatchObject({ title: 'Your business verification was not approved', link: '/settings' });
-    const mail = await server.mail.waitFor(owner.user.email);
+    // The decision's event (`verification.decided`) tells the business: the dispatcher writes the bell's row and
+    // sends the e-mail.
+    const decidedRow = async () =>
+      (
+        await server.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, owner.user.id), eq(notifications.kind, 'verification_decided')))
+      )[0];
+    await expect.poll(decidedRow, EVENTUALLY).toBeDefined();
+    expect(await decidedRow()).toMatchObject({
+      title: 'Your business verification was not approved',
+      link: '/settings',
+    });
+    const mail = await server.mail.waitFor(owner.user.email, EVENTUALLY.timeout);
     expect(mail.text).toContain('The certificate is for another GSTIN.');
   });
   it('sends the new-message e-mail only while that kind is on', async () => {
@@ -334,17 +349,23 @@ describe('the notification centre over real HTTP', () => {
     expect(started.status).toBe(201);
     const deps = {
       db: server.db,
-      mailer: server.services.mailer,
-      config: server.services.config,
       logger: server.services.logger,
+      wakeEvents: () => server.services.jobs?.wake(EVENT_DISPATCH_JOB),
     };
     const later = new Date(Date.now() + 16 * 60_000);
-    await sendUnreadMessageEmails(deps, later);
     const mailsToOwner = () => server.mail.mails.filter((m) => m.to.includes(owner.user.email.toLowerCase()));
+    // Off: nothing is claimed for the owner, so nothing can be sent.
+    await queueUnreadMessageEmails(deps, later);
+    const queuedFor = async () =>
+      (await server.db.select().from(events).where(eq(events.type, 'messages.unread'))).filter((e) =>
+        e.audience.includes(owner.user.id),
+      ).length;
+    expect(await queuedFor()).toBe(0);
     expect(mailsToOwner()).toHaveLength(0);
     await trpc('notifications.setPreference', owner.token, { kind: 'new_message', email: true });
-    expect(await sendUnreadMessageEmails(deps, later)).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => mailsToOwner().length).toBe(1);
+    expect(await queueUnreadMessageEmails(deps, later)).toBeGreaterThanOrEqual(1);
+    expect(await queuedFor()).toBe(1);
+    await expect.poll(() => mailsToOwner().length, EVENTUALLY).toBe(1);
     expect(mailsToOwner()[0]!.text).toContain('Hoarding at the ring road');
   });
 

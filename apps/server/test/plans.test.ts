@@ -375,10 +375,14 @@ describe('plans: changes, cancelling, refunds (fake Razorpay)', () => {
     }[];
     const statusOf = (id: string) => mine.find((b) => b._id === id)?.status;
     expect(ids.map(statusOf)).toEqual(['active', 'active', 'archived', 'archived', 'archived']);
-    const [notice] = await server.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'plan_changed')));
+    // Told by the refund's event (`plan.benefits_withdrawn`, written with it) through the dispatcher.
+    const notices = () =>
+      server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'plan_changed')));
+    await expect.poll(async () => (await notices()).length, EVENTUALLY).toBe(1);
+    const [notice] = await notices();
     expect(notice?.title).toBe("3 listings archived after your plan's refund");
     expect(notice?.body).toContain(
       '"Refund test hoarding 5", "Refund test hoarding 4", "Refund test hoarding 3"',

@@ -3,15 +3,17 @@ import {
   auditLog,
   type Database,
   deals,
+  eventDeliveries,
+  events,
   listings,
   notifications,
   reviews,
   type UserRow,
   users,
 } from '@barterads/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -139,15 +141,44 @@ describe('reviews over real HTTP', () => {
     expect(forOwner.status).toBe(200);
     expect(forOwner.body.result.data.theirs).toBeNull();
     expect(forOwner.body.result.data.canReview).toBe(true);
-    const kinds = await server.db
-      .select({ kind: notifications.kind })
-      .from(notifications)
-      .where(eq(notifications.userId, d.owner.user.id));
-    expect(kinds.map((k) => k.kind)).toContain('review_received');
+    // The review's event (`review.received`, written with it) tells the reviewed party through the dispatcher.
+    const received = async (userId: string) =>
+      await server.db
+        .select({ body: notifications.body })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'review_received')));
+    await expect.poll(async () => (await received(d.owner.user.id)).length, EVENTUALLY).toBe(1);
+    expect((await received(d.owner.user.id))[0]!.body).toContain('It is shown once you have written yours');
 
     const second = await review(d.owner.token, d.id, { rating: 5, text: 'Prompt with the sampling.' });
     expect(second.status).toBe(201);
     expect(second.body.review.publishedAt).not.toBeNull();
+    // Published as it is written: its `review.published` event tells the brand; the owner's review, published with
+    // it, is not told twice.
+    await expect.poll(async () => (await received(d.brand.user.id)).length, EVENTUALLY).toBe(1);
+    expect((await received(d.brand.user.id))[0]!.body).toContain('It is on your business page now');
+    const published = (
+      await server.db.select().from(events).where(eq(events.type, 'review.published'))
+    ).filter((e) => e.audience.includes(d.owner.user.id) && e.audience.includes(d.brand.user.id));
+    expect(published).toHaveLength(2);
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.db
+              .select()
+              .from(eventDeliveries)
+              .where(
+                inArray(
+                  eventDeliveries.eventId,
+                  published.map((e) => e.id),
+                ),
+              )
+          ).filter((x) => x.channel === 'bell' && x.status !== 'pending').length,
+        EVENTUALLY,
+      )
+      .toBe(1);
+    expect(await received(d.owner.user.id)).toHaveLength(1);
     page = await businessPage(d.owner.user.id);
     expect(page.business).toMatchObject({ rating: 4, reviewCount: 1 });
     expect(page.reviews.map((r: { text: string }) => r.text)).toEqual(['Well lit, on time.']);

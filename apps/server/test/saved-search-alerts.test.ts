@@ -4,7 +4,7 @@ import type { ReceivedMail } from '@barterads/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertServerSettings, DEV_UNSUBSCRIBE_SECRET, loadSettings } from '../src/settings';
-import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
 
 const HOUR = 3_600_000;
 
@@ -104,11 +104,15 @@ describe('saved-search alerts and one-click unsubscribe over real HTTP', () => {
     // Not a partner event: GET /api/events does not list it.
     const listed = await server.request('/api/events', { token: member.token });
     expect(listed.body.events).toEqual([]);
-    const [bell] = await server.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'saved_search_hits')));
-    expect(bell?.title).toContain('Pune hoardings');
+    // The bell's entry comes from the same event (its bell channel), and sends no second e-mail.
+    const bells = () =>
+      server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'saved_search_hits')));
+    await expect.poll(async () => (await bells()).length, EVENTUALLY).toBe(1);
+    expect((await bells())[0]).toMatchObject({ emailStatus: 'skipped' });
+    expect((await bells())[0]?.title).toContain('Pune hoardings');
 
     // A day on, nothing new: no mail.
     expect(await alertsAt(later(50))).toBe(0);
@@ -147,15 +151,29 @@ describe('saved-search alerts and one-click unsubscribe over real HTTP', () => {
   it("respects the member's e-mail choice for saved-search hits (the bell still shows them)", async () => {
     const member = await createTestUser(server.db);
     await setEmailPreference(server.db, member.user.id, 'saved_search_hits', false);
-    await saveSearch(member.token, 'Quiet', { q: 'lounge', city: 'Kochi' }, 'daily');
+    const id = await saveSearch(member.token, 'Quiet', { q: 'lounge', city: 'Kochi' }, 'daily');
     await post('Kochi airport lounge screens', 'Kochi');
     expect(await alertsAt(later(25))).toBe(0);
+    // The alert's event is written all the same: the bell shows it, the e-mail channel skips it.
+    const bells = async () =>
+      (await server.db.select().from(notifications).where(eq(notifications.userId, member.user.id))).map(
+        (b) => b.kind,
+      );
+    await expect.poll(bells, EVENTUALLY).toEqual(['saved_search_hits']);
+    const [alert] = await server.db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.type, 'saved_search.alert'), eq(events.resourceId, id)));
+    await expect
+      .poll(
+        async () =>
+          (await server.db.select().from(eventDeliveries).where(eq(eventDeliveries.eventId, alert!.id)))
+            .filter((d) => d.channel === 'email')
+            .map((d) => d.status),
+        EVENTUALLY,
+      )
+      .toEqual(['skipped']);
     expect(mailsTo(member.user.email)).toHaveLength(0);
-    const bells = await server.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, member.user.id));
-    expect(bells.map((b) => b.kind)).toEqual(['saved_search_hits']);
   });
 
   it('unsubscribes signed out with the signed link (GET asks, POST one-click), refuses a forged one', async () => {

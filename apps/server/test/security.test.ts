@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../src/settings';
 import {
   createTestUser,
+  EVENTUALLY,
   startTestServer,
   TEST_APP_ORIGIN,
   type TestRequestInit,
@@ -194,7 +195,8 @@ describe('account security over real HTTP', () => {
       });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.user).toMatchObject({ email: newEmail, emailVerified: true });
-      const notice = await server.mail.waitFor(member.user.email);
+      // The old address's notice goes through the outbox (written with the change, sent by the dispatcher).
+      const notice = await server.mail.waitFor(member.user.email, EVENTUALLY.timeout);
       expect(notice.text).toContain('was changed');
       expect(notice.text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
       expect(notice.text).toContain(`${TEST_APP_ORIGIN}/login`);
@@ -289,7 +291,7 @@ describe('account security over real HTTP', () => {
       for (const token of [member.token, second.body.token as string]) {
         expect((await req('/api/auth/me', { token })).status).toBe(401);
       }
-      expect((await server.mail.waitFor(member.user.email)).text).toContain('password');
+      expect((await server.mail.waitFor(member.user.email, EVENTUALLY.timeout)).text).toContain('password');
       expect((await login(freshIp(), member.user.email, member.password)).status).toBe(401);
       expect((await login(freshIp(), member.user.email, 'brand-new-pass-1')).status).toBe(200);
       // The code works once.

@@ -12,7 +12,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, insertTestListing, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  insertTestListing,
+  startTestServer,
+  type TestServer,
+} from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -497,11 +503,11 @@ describe('GST legs over real HTTP (issue 30)', () => {
       // Waits for the bell rows: a notice written through the outbox arrives with the dispatcher, after the commit.
       await runLegReminders(deps, on(20));
       await runLegReminders(deps, on(21));
-      await expect.poll(() => keysOf(d.owner)).toEqual([`leg:${ownerLeg!.id}:due-20`]);
+      await expect.poll(() => keysOf(d.owner), EVENTUALLY).toEqual([`leg:${ownerLeg!.id}:due-20`]);
       await runLegReminders(deps, on(28));
       await runLegReminders(deps, on(28));
       await expect
-        .poll(() => keysOf(d.owner))
+        .poll(() => keysOf(d.owner), EVENTUALLY)
         .toEqual([`leg:${ownerLeg!.id}:due-20`, `leg:${ownerLeg!.id}:due-28`]);
       // Each reminder's `leg.due_soon` event (WhatsApp's invoice-leg-due message), once per mark.
       const dueEvents = await server.db

@@ -4,7 +4,7 @@ import { GSTIN_MESSAGES, gstinCheckCharacter, VERIFICATION_MESSAGES } from '@bar
 import { auditLog, businessVerifications, listings, type UserRow, users } from '@barterads/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 import { certificatePdf, certificatePng, submitVerification } from './helpers/verification';
 
 const GSTIN = '27AAPFU0939F1ZV';
@@ -242,7 +242,8 @@ describe('business verification over real HTTP', () => {
         .where(and(eq(auditLog.targetType, 'business'), eq(auditLog.targetId, owner.user.id)))
         .orderBy(desc(auditLog.id));
       expect(audit).toMatchObject({ action: 'reject_verification', actorId: admin.user.id, reason });
-      const mail = await server.mail.waitFor(owner.user.email);
+      // Through the outbox: the decision's event, mailed by the dispatcher.
+      const mail = await server.mail.waitFor(owner.user.email, EVENTUALLY.timeout);
       expect(mail.text).toContain(reason);
       // Deciding it again is a conflict and changes nothing.
       const again = await decide(latest._id, { decision: 'approve' });
@@ -264,7 +265,7 @@ describe('business verification over real HTTP', () => {
       const approved = await decide(status.body.latest._id, { decision: 'approve' });
       expect(approved.status).toBe(200);
       expect((await mine(owner.token)).body.status).toBe('verified');
-      const mail = await server.mail.waitFor(owner.user.email);
+      const mail = await server.mail.waitFor(owner.user.email, EVENTUALLY.timeout);
       expect(mail.text).toContain('Subject: Your business is GST verified');
       const [audit] = await server.db
         .select()

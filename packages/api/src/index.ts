@@ -41,7 +41,6 @@ export {
   runDeliverableDue,
   runDeliveryTimers,
 } from './deliveries/deliveries';
-export { tellTimers } from './deliveries/notices';
 export { isDatabaseUnavailable } from './dependency-errors';
 export {
   bellChannel,
@@ -86,7 +85,7 @@ export { searchIndexOf, startSearchIndex, stopSearchIndex } from './listings/sea
 export { trigrams, Vocabulary } from './listings/spelling';
 export { createMailer } from './mail/mailer';
 export * from './matching';
-export { sendUnreadMessageEmails } from './messages/unread-email';
+export { queueUnreadMessageEmails } from './messages/unread-email';
 export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';
 export { invoicePdf } from './payments/invoices';

@@ -1,11 +1,9 @@
 import {
   type ApiServices,
   EVENT_DISPATCH_JOB,
-  notifyDeps,
   type RecurringJob,
   runDeliverableDue,
   runDeliveryTimers,
-  tellTimers,
 } from '@barterads/api';
 
 export const DELIVERIES_JOB = 'deliveries';
@@ -22,9 +20,10 @@ export function deliveriesJob(services: ApiServices): RecurringJob {
       const done = await runDeliveryTimers(services.database.db);
       // Items due tomorrow or today, still undelivered: their givers hear it over WhatsApp (deliverable.due).
       const due = await runDeliverableDue(services.database.db);
-      await tellTimers(notifyDeps(services), done);
-      // Automatic acceptances wrote their events: the dispatcher tells the parties.
-      if (done.autoAccepted.length > 0 || due.due > 0) services.jobs?.wake(EVENT_DISPATCH_JOB);
+      // Reminders and automatic acceptances wrote their events: the dispatcher tells the parties.
+      if (done.reminded.length > 0 || done.autoAccepted.length > 0 || due.due > 0) {
+        services.jobs?.wake(EVENT_DISPATCH_JOB);
+      }
       if (done.reminded.length > 0 || done.autoAccepted.length > 0) {
         services.logger.info(
           { reminded: done.reminded.length, autoAccepted: done.autoAccepted.length },

@@ -3,7 +3,8 @@ import { emailChallenges, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { addressTakenNotice, emailChangedNotice } from './notices';
+import { EVENT_DISPATCH_JOB, writeEvent } from '../events/outbox';
+import { addressTakenNotice, EMAIL_CHANGED_EVENT, emailChangedData } from './notices';
 import { checkEmailCode, sendEmailCode } from './otp';
 import { verifyPassword } from './passwords';
 import { isUniqueViolation } from './tokens';
@@ -72,22 +73,21 @@ export async function confirmEmailChange(ctx: SignedIn, input: { otp_token: stri
             ne(emailChallenges.id, challenge.id),
           ),
         );
+      await writeEvent(tx, {
+        type: EMAIL_CHANGED_EVENT,
+        actor: { kind: 'user', id: ctx.user.id },
+        resourceType: 'user',
+        resourceId: ctx.user.id,
+        audience: [ctx.user.id],
+        data: { ...emailChangedData(oldEmail, newEmail, now) },
+      });
       return row!;
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
       throw error;
     });
-  try {
-    await ctx.services.mailer.send({
-      to: oldEmail,
-      ...emailChangedNotice(ctx.services.config, newEmail, now),
-    });
-  } catch (error) {
-    ctx.services.logger.warn(
-      { err: error instanceof Error ? error.message : String(error), userId: ctx.user.id },
-      'e-mail change notice not delivered',
-    );
-  }
+  // The old address's notice was written with the change (the outbox): the dispatcher sends it, retried.
+  ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
   return { user: toPublicUser(user), message: MESSAGES.emailChanged };
 }

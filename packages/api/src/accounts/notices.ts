@@ -1,4 +1,6 @@
 import { COMPANY } from '@barterads/core';
+import type { EventRow } from '@barterads/db';
+import type { Mailer } from '../mail/mailer';
 import type { ApiConfig } from '../services';
 
 /** The mails that tell an account's owner about a change to it, or an address that an attempt could not use. */
@@ -21,11 +23,11 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-export function emailChangedNotice(config: Pick<ApiConfig, 'appUrl'>, newEmail: string, at: Date) {
+function emailChangedWords(config: Pick<ApiConfig, 'appUrl'>, masked: string, at: Date) {
   return {
     subject: 'Your BarterAds e-mail address was changed',
     text: [
-      `The e-mail address of your BarterAds account was changed to ${maskEmail(newEmail)} on ${when(at)}.`,
+      `The e-mail address of your BarterAds account was changed to ${masked} on ${when(at)}.`,
       'Sign-in and mail now use the new address.',
       '',
       ...signInHelp(config),
@@ -87,4 +89,48 @@ export function existingAccountNotice(config: Pick<ApiConfig, 'appUrl'>) {
       'If you did not ask for this, you can ignore this e-mail: nothing was changed.',
     ].join('\n'),
   };
+}
+
+/**
+ * The security notices of an account change (member-only events, never a partner's): written in the change's
+ * transaction and sent by the dispatcher's e-mail channel (`deliverAccountMail`), recorded and retried with backoff,
+ * so a mail server that is down when the password or address changes delays the notice but does not lose it.
+ */
+export const PASSWORD_CHANGED_EVENT = 'account.password_changed';
+export const EMAIL_CHANGED_EVENT = 'account.email_changed';
+
+/** An account notice event's data: the address it goes to (the old one, for an address change) and when. */
+export interface AccountMailData {
+  to: string;
+  at: string;
+  /** `account.email_changed`: the new address, masked as the mail shows it. */
+  newEmailMasked?: string;
+}
+
+/** The account notice events' data (`to` the address the notice goes to). */
+export function passwordChangedData(to: string, at: Date): AccountMailData {
+  return { to, at: at.toISOString() };
+}
+export function emailChangedData(oldEmail: string, newEmail: string, at: Date): AccountMailData {
+  return { to: oldEmail, at: at.toISOString(), newEmailMasked: maskEmail(newEmail) };
+}
+
+/** The e-mail channel's delivery of an account notice event: sent whatever the member's preferences (security). */
+export async function deliverAccountMail(
+  mailer: Mailer,
+  appUrl: string,
+  event: Pick<EventRow, 'type' | 'data'>,
+): Promise<'delivered' | 'skipped'> {
+  const data = event.data as unknown as AccountMailData;
+  const at = new Date(data.at);
+  const config = { appUrl };
+  const notice =
+    event.type === PASSWORD_CHANGED_EVENT
+      ? passwordChangedNotice(config, at)
+      : event.type === EMAIL_CHANGED_EVENT && data.newEmailMasked
+        ? emailChangedWords(config, data.newEmailMasked, at)
+        : null;
+  if (!notice) return 'skipped';
+  await mailer.send({ to: data.to, ...notice });
+  return 'delivered';
 }

@@ -133,6 +133,9 @@ export async function sendEmailCode(
       .returning();
     return row!;
   });
+  // Sent here, in the request, not through the outbox (events/dispatcher.ts) as every other member mail is: the
+  // member is waiting for this code, and if it cannot be sent they must be told now (503, and the challenge is
+  // removed) rather than have it retried minutes later, when it may have expired or been asked for again.
   try {
     const notice = input.notice ?? (registered ? existingAccountNotice(ctx.services.config) : undefined);
     await ctx.services.mailer.send(

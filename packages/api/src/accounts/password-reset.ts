@@ -3,7 +3,8 @@ import { emailChallenges, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../context';
-import { noAccountNotice, passwordChangedNotice } from './notices';
+import { EVENT_DISPATCH_JOB, writeEvent } from '../events/outbox';
+import { noAccountNotice, PASSWORD_CHANGED_EVENT, passwordChangedData } from './notices';
 import { checkEmailCode, sendEmailCode } from './otp';
 import { hashPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -41,7 +42,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.newPassword);
   const db = ctx.services.database.db;
   const now = new Date();
-  const user = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(emailChallenges)
       .set({ consumedAt: now })
@@ -71,15 +72,17 @@ export async function resetPassword(
           isNull(emailChallenges.consumedAt),
         ),
       );
+    await writeEvent(tx, {
+      type: PASSWORD_CHANGED_EVENT,
+      actor: { kind: 'user', id: userId },
+      resourceType: 'user',
+      resourceId: userId,
+      audience: [userId],
+      data: { ...passwordChangedData(row.email, now) },
+    });
     return row;
   });
-  try {
-    await ctx.services.mailer.send({ to: user.email, ...passwordChangedNotice(ctx.services.config, now) });
-  } catch (error) {
-    ctx.services.logger.warn(
-      { err: error instanceof Error ? error.message : String(error), userId },
-      'password reset notice not delivered',
-    );
-  }
+  // The owner's notice was written with the change (the outbox): the dispatcher sends it, retried.
+  ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
   return { message: MESSAGES.passwordReset };
 }

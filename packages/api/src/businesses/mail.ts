@@ -1,9 +1,20 @@
+import type { MemberNotice } from '../events/notices';
 import type { VerificationSubmission } from './schemas';
 
 /**
- * What the business is told of a decision: a title, a line and where it leads, the shape of a notification's
- * payload (kind `verification_decided`), carried by `notify()` to the bell and the e-mail.
+ * The business's notice of its `verification.decided` event (events/notices.ts): the bell and the e-mail, once
+ * per submission.
  */
+export function verificationNotice(submission: VerificationSubmission): MemberNotice {
+  return {
+    userId: submission.businessId,
+    kind: 'verification_decided',
+    ...decisionNotice(submission),
+    dedupeKey: `verification:${submission._id}:decided`,
+  };
+}
+
+/** What the business is told of a decision: a title, a line and where it leads. */
 export function decisionNotice(submission: VerificationSubmission): {
   title: string;
   body: string;

@@ -23,11 +23,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import { writeEvent } from '../events/outbox';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import type { NotifyDeps } from '../notifications/notify';
 import type { Logger } from '../services';
 import type { FileStorage } from '../storage/storage';
 import { keyColumnFiles, storeThenCommit } from '../storage/stored-files';
-import { decisionNotice } from './mail';
 import type {
   AdminVerification,
   AdminVerificationsInput,
@@ -413,7 +412,7 @@ async function gstinElsewhere(
 
 export interface DecideDeps {
   db: Database;
-  /** Tells the business of the decision once it is committed (a rolled-back decision tells nobody). */
+  /** Wakes the dispatcher, which tells the business of the decision (its event; a rolled-back one tells nobody). */
   notify: NotifyDeps;
   logger: Logger;
 }
@@ -469,17 +468,10 @@ export async function decideVerification(
     });
     return row!;
   });
+  // The event tells the business (the dispatcher's bell and e-mail channels, events/notices.ts).
   deps.notify.wakeEvents?.();
   const elsewhere = await gstinElsewhere(deps.db, [decided.submission]);
-  const verification = toAdminVerification(decided, elsewhere.get(decided.submission.id));
-  // The bell and the e-mail (sent once by the notifications' job); notify never fails the decision.
-  await notify(deps.notify, {
-    userId: verification.businessId,
-    kind: 'verification_decided',
-    ...decisionNotice(verification),
-    dedupeKey: `verification:${verification._id}:decided`,
-  });
-  return verification;
+  return toAdminVerification(decided, elsewhere.get(decided.submission.id));
 }
 
 /**

@@ -327,6 +327,8 @@ export interface DeliverableEventData {
   note?: string;
   /** `deliverable.due`: the item's last day (its end date), as an ISO day. */
   dueDate?: string;
+  /** `deliverable.reminder`: the days since delivery (3 or 6). */
+  reminderDay?: number;
 }
 
 /** What a transition tells whom, once it has committed. */
@@ -657,24 +659,49 @@ export interface DeliveryTimerResult {
 export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResult> {
   const reminded: DeliveryTimerResult['reminded'] = [];
   for (const day of [...DELIVERY_LIMITS.reminderDays].reverse()) {
-    const rows = await db
-      .update(dealDeliverables)
-      .set({ remindedDay: day, updatedAt: sql`${dealDeliverables.updatedAt}` })
-      .where(
-        and(
-          eq(dealDeliverables.status, 'delivered'),
-          sql`${dealDeliverables.remindedDay} < ${day}`,
-          sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${day})`,
-          sql`${dealDeliverables.deliveredAt} > now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
-        ),
-      )
-      .returning({
-        deliverableId: dealDeliverables.id,
-        dealId: dealDeliverables.dealId,
-        receiverId: dealDeliverables.receiverId,
-        round: dealDeliverables.round,
+    // The mark and the reminder's event in one transaction: the receiver is told once, and not at all if the
+    // mark rolls back.
+    const rows = await db.transaction(async (tx) => {
+      const marked = await tx
+        .update(dealDeliverables)
+        .set({ remindedDay: day, updatedAt: sql`${dealDeliverables.updatedAt}` })
+        .where(
+          and(
+            eq(dealDeliverables.status, 'delivered'),
+            sql`${dealDeliverables.remindedDay} < ${day}`,
+            sql`${dealDeliverables.deliveredAt} <= now() - make_interval(days => ${day})`,
+            sql`${dealDeliverables.deliveredAt} > now() - make_interval(days => ${DELIVERY_LIMITS.answerDays})`,
+          ),
+        )
+        .returning();
+      for (const row of marked) {
+        const [item] = await tx
+          .select({ title: dealItems.title })
+          .from(dealItems)
+          .where(eq(dealItems.id, row.itemId))
+          .limit(1);
+        const data: DeliverableEventData = {
+          itemId: row.itemId,
+          status: row.status,
+          round: row.round,
+          title: item?.title ?? 'An item',
+          giverId: row.giverId,
+          receiverId: row.receiverId,
+          reminderDay: day,
+        };
+        await writeDealEvent(tx, row.dealId, DELIVERABLE_REMINDER_EVENT, SYSTEM_ACTOR, { deliverable: data });
+      }
+      return marked;
+    });
+    for (const row of rows) {
+      reminded.push({
+        deliverableId: row.id,
+        dealId: row.dealId,
+        receiverId: row.receiverId,
+        round: row.round,
+        day,
       });
-    for (const row of rows) reminded.push({ ...row, day });
+    }
   }
   const due = await db
     .selectDistinct({ dealId: dealDeliverables.dealId })
@@ -715,6 +742,12 @@ export async function runDeliveryTimers(db: Database): Promise<DeliveryTimerResu
   }
   return { reminded, autoAccepted };
 }
+
+/**
+ * The reminder to a receiver that a delivery awaits their answer (member-only, not a partner event): written with
+ * the deliverable's reminder mark, told in the bell and by e-mail (deliveries/notices.ts).
+ */
+export const DELIVERABLE_REMINDER_EVENT = 'deliverable.reminder';
 
 /** The reminder that a deliverable is due (internal: WhatsApp's `barterads_deliverable_due`; no bell of its own). */
 export const DELIVERABLE_DUE_EVENT = 'deliverable.due';

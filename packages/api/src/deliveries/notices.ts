@@ -1,4 +1,5 @@
 import {
+  DELIVERY_LIMITS,
   DISPUTE_OUTCOME_LABELS,
   DISPUTE_REASON_LABELS,
   type DisputeOutcome,
@@ -6,8 +7,7 @@ import {
 } from '@barterads/core';
 import type { Deal } from '../deals/schemas';
 import type { MemberNotice } from '../events/notices';
-import { type NotifyDeps, notify } from '../notifications/notify';
-import type { DeliverableEventData, DeliveryOutcome, DeliveryTimerResult } from './deliveries';
+import { DELIVERABLE_REMINDER_EVENT, type DeliverableEventData, type DeliveryOutcome } from './deliveries';
 
 const dealLink = (dealId: string) => `/dashboard/deals/${dealId}`;
 const dealName = (o: Pick<DeliveryOutcome, 'dealNumber'>) =>
@@ -96,6 +96,21 @@ function resolved(o: NoticeFacts, outcome: DisputeOutcome, note: string): Member
   ];
 }
 
+/** A delivery awaiting the receiver's answer, 3 and 6 days on (the `deliverable.reminder` event). */
+function reminder(o: NoticeFacts, day: number): MemberNotice[] {
+  const left = DELIVERY_LIMITS.answerDays - day;
+  return [
+    {
+      userId: o.receiverId,
+      kind: 'deliverable_delivered',
+      title: `A delivery awaits your answer (${left} day${left === 1 ? '' : 's'} left)`,
+      body: `An item delivered to you ${day} days ago awaits your acceptance or dispute. It is accepted automatically ${left} day${left === 1 ? '' : 's'} from now.`,
+      link: dealLink(o.dealId),
+      dedupeKey: `deliverable:${o.itemId}:r${o.round}:reminder${day}`,
+    },
+  ];
+}
+
 /**
  * What the parties are told of a deliverable's event (the outbox's bell and e-mail channels): delivered to the
  * receiver, accepted (by hand or automatically) and disputed to the giver, a decided dispute to both, and the
@@ -123,24 +138,11 @@ export function deliverableNotices(type: string, deal: Deal, d: DeliverableEvent
       return disputed(o);
     case 'dispute.resolved':
       return d.outcome ? resolved(o, d.outcome, d.note ?? '') : [];
+    case DELIVERABLE_REMINDER_EVENT:
+      return d.reminderDay ? reminder(o, d.reminderDay) : [];
     default:
       return [];
   }
-}
-
-export async function tellTimers(deps: NotifyDeps, done: DeliveryTimerResult): Promise<void> {
-  for (const r of done.reminded) {
-    const left = 7 - r.day;
-    await notify(deps, {
-      userId: r.receiverId,
-      kind: 'deliverable_delivered',
-      title: `A delivery awaits your answer (${left} day${left === 1 ? '' : 's'} left)`,
-      body: `An item delivered to you ${r.day} days ago awaits your acceptance or dispute. It is accepted automatically ${left} day${left === 1 ? '' : 's'} from now.`,
-      link: dealLink(r.dealId),
-      dedupeKey: `deliverable:${r.deliverableId}:r${r.round}:reminder${r.day}`,
-    });
-  }
-  // Automatic acceptances are told through their events (deliverable.accepted, `automatic`).
 }
 
 /** A delivery event as the deal's thread says it (written by the party who acted). */

@@ -10,8 +10,11 @@ import {
   users,
 } from '@barterads/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { deliverAccountMail, EMAIL_CHANGED_EVENT, PASSWORD_CHANGED_EVENT } from '../accounts/notices';
 import type { Mailer } from '../mail/mailer';
 import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
+import { alreadyRead } from '../messages/notice';
+import { deliverUnreadMail, UNREAD_MESSAGES_EVENT } from '../messages/unread-email';
 import { type NotificationNotice, notificationTopic, notify, wantsEmail } from '../notifications/notify';
 import type { PubSub } from '../pubsub';
 import { deliverAlertMail, SAVED_SEARCH_ALERT_EVENT } from '../saved-searches/alerts';
@@ -152,7 +155,7 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
     targets: (event) => memberNotices(event).map((n) => n.userId),
     async deliver(tx, event, target, after) {
       const { notice } = await noticeFor(tx, event, target);
-      if (!notice) return 'skipped';
+      if (!notice || (await alreadyRead(tx, [{ event, target }])).size > 0) return 'skipped';
       const published: [string, unknown][] = [];
       const deferred: PubSub = {
         publish: async (topic, data) => {
@@ -179,8 +182,11 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
             .where(inArray(users.id, ids))
         ).map((u) => [u.id, isLanguage(u.language) ? u.language : 'en']),
       );
-      const notices = items.map(({ event, target }) =>
-        memberNotices(event, languages.get(target) ?? 'en').find((n) => n.userId === target),
+      const read = await alreadyRead(tx, items);
+      const notices = items.map(({ event, target }, index) =>
+        read.has(index)
+          ? undefined
+          : memberNotices(event, languages.get(target) ?? 'en').find((n) => n.userId === target),
       );
       const rows = notices.flatMap((n) =>
         n
@@ -217,24 +223,44 @@ export function bellChannel(logger: Logger, pubsub: PubSub): Channel {
   };
 }
 
+/** The mails that are not a notice's words: each event type's own mail, to the event's audience. */
+type OwnMail = (
+  tx: Executor,
+  settings: { mailer: Mailer; appUrl: string; unsubscribeSecret: string | undefined },
+  event: EventRow,
+  target: string,
+) => Promise<'delivered' | 'skipped'>;
+
+const OWN_MAILS: Readonly<Record<string, OwnMail>> = {
+  // A saved search's alert: its listings and one-click unsubscribe.
+  [SAVED_SEARCH_ALERT_EVENT]: (tx, s, event, target) => deliverAlertMail(tx, s.mailer, s, event, target),
+  // Messages waiting unread: how many, now.
+  [UNREAD_MESSAGES_EVENT]: (tx, s, event, target) => deliverUnreadMail(tx, s.mailer, s.appUrl, event, target),
+  // An account's security notices, to the address they were written for.
+  [PASSWORD_CHANGED_EVENT]: (_tx, s, event) => deliverAccountMail(s.mailer, s.appUrl, event),
+  [EMAIL_CHANGED_EVENT]: (_tx, s, event) => deliverAccountMail(s.mailer, s.appUrl, event),
+};
+
 /**
- * E-mail: the notice's words to the member's address, unless the member turned the kind off or is gone; a saved
- * search's alert (its listings and one-click unsubscribe) to its member.
+ * E-mail: the notice's words to the member's address, unless the notice is the bell's only, the member turned the
+ * kind off or is gone; the events with a mail of their own (`OWN_MAILS`: a saved search's alert, unread messages,
+ * account notices) to their audience.
  */
 export function emailChannel(mailer: Mailer, appUrl: string, unsubscribeSecret?: string): Channel {
   return {
     name: 'email',
     maxAttempts: 8,
     targets: (event) =>
-      event.type === SAVED_SEARCH_ALERT_EVENT
+      OWN_MAILS[event.type]
         ? [...event.audience]
-        : memberNotices(event).map((n) => n.userId),
+        : memberNotices(event)
+            .filter((n) => n.email !== false)
+            .map((n) => n.userId),
     async deliver(tx, event, target) {
-      if (event.type === SAVED_SEARCH_ALERT_EVENT) {
-        return deliverAlertMail(tx, mailer, { appUrl, unsubscribeSecret }, event, target);
-      }
+      const own = OWN_MAILS[event.type];
+      if (own) return own(tx, { mailer, appUrl, unsubscribeSecret }, event, target);
       const { notice, language } = await noticeFor(tx, event, target);
-      if (!notice) return 'skipped';
+      if (!notice || notice.email === false) return 'skipped';
       const [user] = await tx
         .select({ email: users.email, firstName: users.firstName, deletedAt: users.deletedAt })
         .from(users)

@@ -1,11 +1,26 @@
 import type { Language, NotificationKind } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
+import { verificationNotice } from '../businesses/mail';
+import type { VerificationSubmission } from '../businesses/schemas';
+import { DEAL_EXPIRING_EVENT, expiringNotice } from '../deals/expiry';
 import { type DealEvent, dealNotice } from '../deals/mail';
 import type { Deal } from '../deals/schemas';
 import type { DeliverableEventData } from '../deliveries/deliveries';
 import { deliverableNotices } from '../deliveries/notices';
 import { formatIndiaTime } from '../mail/language';
+import { MATCH_DIGEST_EVENT, type MatchDigestData, matchDigestNotice } from '../matching/digest';
+import { type MatchFoundData, matchFoundNotice } from '../matching/update';
+import { MESSAGE_RECEIVED_EVENT, type MessageReceivedData, newMessageNotice } from '../messages/notice';
 import { PLAN_ENDING_EVENT, type PlanEndingData, planEndingNotice } from '../payments/periods';
+import {
+  BENEFITS_WITHDRAWN_EVENT,
+  type BenefitsWithdrawnData,
+  benefitsWithdrawnNotice,
+} from '../payments/reversal';
+import { REVIEW_RECEIVED_EVENT, reviewReceivedNotice } from '../reviews/notice';
+import type { Review } from '../reviews/schemas';
+import { type AlertEventData, alertBellNotice, SAVED_SEARCH_ALERT_EVENT } from '../saved-searches/alerts';
+import { type LegDueData, legDueNotice } from '../tax/reminders';
 
 /** What a member is told of an event, in the bell and by e-mail (the same words in both). */
 export interface MemberNotice {
@@ -16,6 +31,11 @@ export interface MemberNotice {
   link: string;
   /** The bell's dedupe key (one notification per event and member, however often delivered). */
   dedupeKey: string;
+  /**
+   * `false`: the bell's only; the kind's e-mail goes out by its own path (a new message's is the unread-message
+   * e-mail, a saved search's is the alert with its unsubscribe, new matches are the daily digest).
+   */
+  email?: false;
 }
 
 const DEAL_KINDS: Partial<Record<string, { event: DealEvent; kind: NotificationKind }>> = {
@@ -157,8 +177,22 @@ export function memberNotices(
       ? event.audience.map((userId) => planEndingNotice(userId, subscription, language))
       : [];
   }
+  const member = memberOnlyNotices(event);
+  if (member) return member;
+  if (event.type === 'match.found') {
+    const data = event.data as Partial<MatchFoundData>;
+    return data.listing ? [matchFoundNotice({ id: event.id, data: data as MatchFoundData }, language)] : [];
+  }
   const deal = (event.data as { deal?: Deal }).deal;
   if (!deal) return [];
+  if (event.type === DEAL_EXPIRING_EVENT) {
+    const to = (event.data as { to?: string }).to;
+    return to ? [expiringNotice(deal, to)] : [];
+  }
+  if (event.type === 'leg.due_soon') {
+    const leg = (event.data as { leg?: LegDueData }).leg;
+    return leg ? [legDueNotice(deal._id, leg)] : [];
+  }
   const deliverable = (event.data as { deliverable?: DeliverableEventData }).deliverable;
   if (deliverable?.title) return deliverableNotices(event.type, deal, deliverable);
   if (event.type === 'deal.proposed' && deal.brokerId !== null && event.actorId === deal.brokerId) {
@@ -200,6 +234,41 @@ export function memberNotices(
     }));
   }
   return [];
+}
+
+/**
+ * The notices of the member-only events (not partner events: GET /api/events and webhooks never show them), each
+ * written in the transaction of the change it tells of; and of `verification.decided` and `review.published`.
+ * Undefined: not one of these.
+ */
+function memberOnlyNotices(
+  event: Pick<EventRow, 'id' | 'type' | 'actorId' | 'data' | 'audience'>,
+): MemberNotice[] | undefined {
+  switch (event.type) {
+    case 'verification.decided': {
+      const verification = (event.data as { verification?: VerificationSubmission }).verification;
+      return verification ? [verificationNotice(verification)] : [];
+    }
+    case REVIEW_RECEIVED_EVENT:
+    case 'review.published': {
+      const review = (event.data as { review?: Review }).review;
+      // Told once, by the event of the review's writing: published with it (the second review of a deal, or a
+      // late one: `review.published` by its author) or not yet (`review.received`). A publication by the job, or
+      // of the other party's review with the second, tells nothing more.
+      if (!review || (event.type === 'review.published' && event.actorId !== review.authorId)) return [];
+      return [reviewReceivedNotice(review)];
+    }
+    case MESSAGE_RECEIVED_EVENT:
+      return [newMessageNotice(event.data as unknown as MessageReceivedData)];
+    case MATCH_DIGEST_EVENT:
+      return [matchDigestNotice(event.data as unknown as MatchDigestData)];
+    case BENEFITS_WITHDRAWN_EVENT:
+      return [benefitsWithdrawnNotice(event.data as unknown as BenefitsWithdrawnData)];
+    case SAVED_SEARCH_ALERT_EVENT:
+      return event.audience.map((userId) => alertBellNotice(userId, event.data as unknown as AlertEventData));
+    default:
+      return undefined;
+  }
 }
 
 interface CircleSnapshot {

@@ -1,7 +1,36 @@
 import { matchReasonWords } from '@barterads/core';
 import { type Executor, queryRows, sql } from '@barterads/db';
 import { onPlanWhere } from '../entitlements/entitlements';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import type { MemberNotice } from '../events/notices';
+import { SYSTEM_ACTOR, writeEventOnce } from '../events/outbox';
+import type { NotifyDeps } from '../notifications/notify';
+
+/**
+ * A member's daily match digest (member-only, not a partner event), written once per member and day; the
+ * dispatcher puts it in the bell and e-mails it (unless the member turned `new_matches` e-mail off).
+ */
+export const MATCH_DIGEST_EVENT = 'match.digest';
+
+/** A `match.digest` event's data. */
+export interface MatchDigestData {
+  userId: string;
+  day: string;
+  count: number;
+  /** The ten best pairs, one line each. */
+  lines: string[];
+}
+
+/** The member's notice of a digest (events/notices.ts). */
+export function matchDigestNotice(d: MatchDigestData): MemberNotice {
+  return {
+    userId: d.userId,
+    kind: 'new_matches',
+    title: `Your matches today: ${d.count} new`,
+    body: `${d.lines.join('\n')}${d.count > d.lines.length ? `\n…and ${d.count - d.lines.length} more.` : ''}`,
+    link: '/dashboard',
+    dedupeKey: `match-digest:${d.day}`,
+  };
+}
 
 interface DigestRow extends Record<string, unknown> {
   user_id: string;
@@ -14,8 +43,9 @@ interface DigestRow extends Record<string, unknown> {
 /**
  * The daily match e-mail of Professional and Enterprise members (their plans' 'AI matching'): the pairs first
  * matched in the last 24 hours on their active listings, best first, as one `new_matches` notification per
- * member and day (its event key makes a second run, or a second instance, send nothing more; the member's e-mail
- * choice for the kind is respected by notify). Answers how many members were told.
+ * member and day: a `match.digest` event, written once per member and day (a second run, or a second instance,
+ * writes nothing more), which the dispatcher's bell and e-mail channels deliver (the e-mail respects the member's
+ * choice for the kind). Answers how many members were told.
  */
 export async function runMatchDigest(deps: NotifyDeps & { db: Executor }, now = new Date()): Promise<number> {
   const rows = await queryRows<DigestRow>(
@@ -38,15 +68,20 @@ export async function runMatchDigest(deps: NotifyDeps & { db: Executor }, now = 
     const lines = list
       .slice(0, 10)
       .map((r) => `- "${r.title}" for your "${r.my_title}": ${matchReasonWords(r.reasons)}`);
-    const made = await notify(deps, {
-      userId,
-      kind: 'new_matches',
-      title: `Your matches today: ${list.length} new`,
-      body: `${lines.join('\n')}${list.length > 10 ? `\n…and ${list.length - 10} more.` : ''}`,
-      link: '/dashboard',
-      dedupeKey: `match-digest:${day}`,
-    });
+    const data: MatchDigestData = { userId, day, count: list.length, lines };
+    // Once per member and day (a second run, or a second instance, writes nothing more).
+    const made = await deps.db.transaction((tx) =>
+      writeEventOnce(tx, `match-digest:${userId}:${day}`, {
+        type: MATCH_DIGEST_EVENT,
+        actor: SYSTEM_ACTOR,
+        resourceType: 'user',
+        resourceId: userId,
+        audience: [userId],
+        data: { ...data },
+      }),
+    );
     if (made) told += 1;
   }
+  if (told > 0) deps.wakeEvents?.();
   return told;
 }

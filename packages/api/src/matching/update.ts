@@ -1,9 +1,9 @@
 import type { Language } from '@barterads/core';
-import { type Database, listingMatches, queryRows, sql } from '@barterads/db';
+import { type Database, type Executor, listingMatches, queryRows, sql } from '@barterads/db';
 import { and, eq, notInArray, or } from 'drizzle-orm';
-import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
+import type { MemberNotice } from '../events/notices';
+import { SYSTEM_ACTOR, writeEventOnce } from '../events/outbox';
 import type { NotifyDeps } from '../notifications/notify';
-import { notifyWithEvent } from '../notifications/notify';
 import { scoreListing } from './score';
 
 /** The new-matches notice in the listing owner's language (issue 33): `n` new pairs for the listing `title`. */
@@ -69,7 +69,7 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
         updatedAt: now,
       },
     ]);
-    return tx
+    const upserted = await tx
       .insert(listingMatches)
       .values(rows)
       .onConflictDoUpdate({
@@ -81,16 +81,33 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
         matchedId: listingMatches.matchedId,
         inserted: sql<boolean>`(xmax = 0)`,
       });
+    if (subject)
+      await writeMatchesFound(
+        tx,
+        upserted.filter((r) => r.inserted),
+      );
+    return upserted;
   });
   const created = fresh.filter((r) => r.inserted);
   if (!subject || created.length === 0) return 0;
+  deps.notify.wakeEvents?.();
+  return created.filter((r) => r.listingId === listingId).length;
+}
+
+/**
+ * Each listing with new pairs: its owner hears once a day per listing, by a `match.found` event written with the
+ * pairs (`dedupe_key` per listing and day): the bell, in the owner's language, and WhatsApp's match alert to an
+ * owner who opted in (e-mail is the daily match e-mail's).
+ */
+async function writeMatchesFound(tx: Executor, created: { listingId: string }[]): Promise<void> {
+  if (created.length === 0) return;
   // Each listing with new pairs: its owner hears once a day per listing.
   const counts = new Map<string, number>();
   for (const row of created) counts.set(row.listingId, (counts.get(row.listingId) ?? 0) + 1);
-  const owners = await queryRows<{ id: string; owner_id: string; title: string; language: Language }>(
-    deps.db,
-    sql`select l.id::text, l.owner_id::text, l.title, u.language
-        from listings l join users u on u.id = l.owner_id
+  const owners = await queryRows<{ id: string; owner_id: string; title: string }>(
+    tx,
+    sql`select l.id::text, l.owner_id::text, l.title
+        from listings l
         where l.id in (${sql.join(
           [...counts.keys()].map((id) => sql`${id}`),
           sql`, `,
@@ -99,29 +116,37 @@ export async function updateListingMatches(deps: MatchUpdateDeps, listingId: str
   const day = new Date().toISOString().slice(0, 10);
   for (const owner of owners) {
     const n = counts.get(owner.id) ?? 0;
-    await notifyWithEvent(
-      deps.notify,
-      {
-        userId: owner.owner_id,
-        kind: 'new_matches',
-        ...NEW_MATCHES[owner.language](n, owner.title),
-        link: `/listings/${owner.id}`,
-        dedupeKey: `matches:${owner.id}:${day}`,
-        email: false,
-      },
-      // `match.found` (once per listing per day, as the bell): WhatsApp's match alert to an owner who opted in.
-      (tx) =>
-        writeEvent(tx, {
-          type: 'match.found',
-          actor: SYSTEM_ACTOR,
-          resourceType: 'listing',
-          resourceId: owner.id,
-          audience: [owner.owner_id],
-          data: { listing: { _id: owner.id, title: owner.title, ownerId: owner.owner_id }, newMatches: n },
-        }),
-    );
+    await writeEventOnce(tx, `match.found:${owner.id}:${day}`, {
+      type: 'match.found',
+      actor: SYSTEM_ACTOR,
+      resourceType: 'listing',
+      resourceId: owner.id,
+      audience: [owner.owner_id],
+      data: { listing: { _id: owner.id, title: owner.title, ownerId: owner.owner_id }, newMatches: n },
+    });
   }
-  return created.filter((r) => r.listingId === listingId).length;
+}
+
+/** `match.found`'s data: the listing and how many new pairs it has. */
+export interface MatchFoundData {
+  listing: { _id: string; title: string; ownerId: string };
+  newMatches: number;
+}
+
+/** The owner's bell entry of a `match.found` event (events/notices.ts), in their language; no e-mail of its own. */
+export function matchFoundNotice(
+  event: { id: string; data: MatchFoundData },
+  language: Language,
+): MemberNotice {
+  const { listing, newMatches } = event.data;
+  return {
+    userId: listing.ownerId,
+    kind: 'new_matches',
+    ...NEW_MATCHES[language](newMatches, listing.title),
+    link: `/listings/${listing._id}`,
+    dedupeKey: `matches:${listing._id}:${event.id}`,
+    email: false,
+  };
 }
 
 /** How long a worker's claim on queued listings lasts: a worker killed mid-batch leaves them for this long. */

@@ -12,6 +12,7 @@ import {
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, or } from 'drizzle-orm';
+import { writeNewMessageEvent } from './notice';
 import type { ConversationOutput, MessageOutput } from './schemas';
 
 /** Timestamps and bigints come back as Date or string depending on the driver. */
@@ -287,6 +288,8 @@ export async function insertMessage(
   conversationId: string,
   senderId: string,
   text: string,
+  /** The member told of it (their bell, by the `message.received` event written with the message); none: nobody. */
+  recipientId?: string,
 ): Promise<MessageOutput> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(messages).values({ conversationId, senderId, body: text }).returning();
@@ -304,6 +307,9 @@ export async function insertMessage(
           lastReadMessageId: sql`greatest(${conversationParticipants.lastReadMessageId}, ${row.id})`,
         },
       });
+    if (recipientId) {
+      await writeNewMessageEvent(tx, { id: row.id, conversationId, senderId, recipientId, text });
+    }
     return toMessageOutput(row);
   });
 }

@@ -1,7 +1,7 @@
 import { isSessionLive } from '../accounts/sessions';
 import type { Context } from '../context';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { markConversationNotificationsRead } from '../notifications/centre';
-import { notifyDeps } from '../notifications/notify';
 import { streamSignal } from '../services';
 import { authedProcedure, router } from '../trpc';
 import {
@@ -16,7 +16,6 @@ import {
   unreadTotal,
 } from './conversations';
 import { notifyUsers, userEvents } from './events';
-import { notifyNewMessage } from './notice';
 import {
   ConversationIdInput,
   ConversationsResult,
@@ -66,19 +65,15 @@ export const messagesRouter = router({
       let message = null;
       if (input.text) {
         await requireReachable(db, opened.ownerId);
-        message = await insertMessage(db, opened.conversationId, ctx.user.id, input.text);
+        message = await insertMessage(db, opened.conversationId, ctx.user.id, input.text, opened.ownerId);
         await notifyUsers(
           ctx.services.pubsub,
           [ctx.user.id, opened.ownerId],
           { type: 'message', messageId: message._id },
           logPublishError(ctx),
         );
-        await notifyNewMessage(notifyDeps(ctx.services), {
-          conversationId: opened.conversationId,
-          senderId: ctx.user.id,
-          recipientId: opened.ownerId,
-          text: input.text,
-        });
+        // The owner's bell: the message's event, committed with it (wake the dispatcher).
+        ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       }
       const conversation = await getConversation(db, ctx.user.id, opened.conversationId);
       return { conversation, message, created: opened.created };
@@ -105,19 +100,15 @@ export const messagesRouter = router({
       const db = ctx.services.database.db;
       const { otherId } = await requireParticipant(db, input.conversationId, ctx.user.id);
       await requireReachable(db, otherId);
-      const message = await insertMessage(db, input.conversationId, ctx.user.id, input.text);
+      const message = await insertMessage(db, input.conversationId, ctx.user.id, input.text, otherId);
       await notifyUsers(
         ctx.services.pubsub,
         [ctx.user.id, otherId],
         { type: 'message', messageId: message._id },
         logPublishError(ctx),
       );
-      await notifyNewMessage(notifyDeps(ctx.services), {
-        conversationId: input.conversationId,
-        senderId: ctx.user.id,
-        recipientId: otherId,
-        text: input.text,
-      });
+      // The other's bell: the message's event, committed with it (wake the dispatcher).
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return { message };
     }),
 

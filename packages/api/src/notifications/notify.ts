@@ -59,10 +59,12 @@ export function notifyDeps(services: ApiServices): NotifyDeps {
 }
 
 /**
- * The one way any domain tells a member something: writes the bell's row (once per `dedupeKey`), with its e-mail
- * queued unless the member turned that kind's e-mail off (or the account is gone), publishes the live event to the
- * member's open tabs on every instance, and wakes the e-mail job. Call it after the change it reports has committed;
- * it never fails the caller: a failure is logged and answered `null`.
+ * Writes the bell's row (once per `dedupeKey`), with its e-mail queued unless the member turned that kind's e-mail
+ * off (or the account is gone), publishes the live event to the member's open tabs on every instance, and wakes the
+ * e-mail job. Called by the event dispatcher's bell channel only (events/dispatcher.ts), in the delivery's
+ * transaction: a domain tells a member something by writing an event in its change's transaction (the outbox), and
+ * events/notices.ts says whom and with what words. It never fails the caller: a failure is logged and answered
+ * `null`.
  */
 export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<{ id: string } | null> {
   try {
@@ -96,51 +98,6 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<{ id
     deps.logger.error({ err: error, kind: input.kind }, 'notification not written');
     return null;
   }
-}
-
-/**
- * `notify` and an event (the outbox) in one transaction: the bell's row, and when it is new (not a repeat of its
- * dedupe key), the event `write` records, for the channels the bell does not cover (WhatsApp). Both commit or
- * neither; the live notice and the jobs' wake-ups follow the commit. For timed reminders (an offer closing, an
- * invoice due, new matches) that are told in the bell directly and over WhatsApp through the dispatcher.
- */
-export async function notifyWithEvent(
-  deps: NotifyDeps,
-  input: NotifyInput,
-  write: (tx: Executor) => Promise<unknown>,
-): Promise<{ id: string } | null> {
-  const published: [string, unknown][] = [];
-  const deferred: PubSub = {
-    publish: async (topic, data) => {
-      published.push([topic, data]);
-    },
-    subscribe: (topic, handler) => deps.pubsub.subscribe(topic, handler),
-    close: () => Promise.resolve(),
-  };
-  let wakeEmail = false;
-  let row: { id: string } | null;
-  try {
-    row = await deps.db.transaction(async (tx) => {
-      const written = await notify(
-        { db: tx, pubsub: deferred, logger: deps.logger, wakeEmailJob: () => (wakeEmail = true) },
-        input,
-      );
-      if (written) await write(tx);
-      return written;
-    });
-  } catch (error) {
-    deps.logger.error({ err: error, kind: input.kind }, 'notification and its event not written');
-    return null;
-  }
-  if (!row) return null;
-  for (const [topic, data] of published) {
-    await deps.pubsub.publish(topic, data).catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'notification event not published');
-    });
-  }
-  if (wakeEmail) deps.wakeEmailJob?.();
-  deps.wakeEvents?.();
-  return row;
 }
 
 /** The member's e-mail choices: every kind, `true` unless turned off. */

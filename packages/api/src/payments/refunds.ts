@@ -20,11 +20,11 @@ import { displayName } from '../accounts/users';
 import { writeAudit } from '../admin/audit';
 import type { Context, SignedInUser } from '../context';
 import { settleToEntitlements } from '../entitlements/entitlements';
-import { notifyDeps } from '../notifications/notify';
+import { EVENT_DISPATCH_JOB } from '../events/outbox';
 import { GatewayError, paymentGateway } from './gateway';
 import { issueCreditNote } from './invoices';
 import { requireRazorpay } from './orders';
-import { revertRefundedPayments, tellWithdrawnBenefits } from './reversal';
+import { revertRefundedPayments, writeWithdrawnBenefits } from './reversal';
 import type { Refund, RefundRequestInput, Subscription } from './schemas';
 import { auditState, toSubscription } from './subscriptions';
 
@@ -194,9 +194,11 @@ export async function cancelPlan(
       },
     });
     const withdrawn = await settleToEntitlements(tx, user.id, now);
-    return { subscription: toSubscription(current!, now), refunds: processing, withdrawn };
+    // The member is told what the refund took away: an event committed with it (the dispatcher's bell and e-mail).
+    const told = await writeWithdrawnBenefits(tx, user.id, withdrawn, made[0]!.refund.id);
+    return { subscription: toSubscription(current!, now), refunds: processing, told };
   });
-  await tellWithdrawnBenefits(notifyDeps(ctx.services), user.id, result.withdrawn, made[0]!.refund.id);
+  if (result.told) ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
   return { subscription: result.subscription, refund: result.refunds[0], refunds: result.refunds };
 }
 
@@ -324,7 +326,7 @@ export async function decideRefund(
     }
   }
   // A refunded payment takes back what it bought (reversal.ts), and what the plan no longer allows ends with it.
-  const withdrawn = await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const reverted = input.approve
       ? await revertRefundedPayments(tx, claimed.userId, [order], { now, cancel: false })
       : null;
@@ -342,9 +344,11 @@ export async function decideRefund(
       },
       reason: input.reason ?? null,
     });
-    return reverted ? settleToEntitlements(tx, claimed.userId, now) : null;
+    if (!reverted) return false;
+    const withdrawn = await settleToEntitlements(tx, claimed.userId, now);
+    return writeWithdrawnBenefits(tx, claimed.userId, withdrawn, claimed.id);
   });
-  if (withdrawn) await tellWithdrawnBenefits(notifyDeps(ctx.services), claimed.userId, withdrawn, claimed.id);
+  if (told) ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
   return { refund: toRefund(final, order) };
 }
 

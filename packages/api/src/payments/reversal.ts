@@ -7,7 +7,8 @@ import {
 } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import type { WithdrawnBenefits } from '../entitlements/entitlements';
-import { type NotifyDeps, notify } from '../notifications/notify';
+import type { MemberNotice } from '../events/notices';
+import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 
 /** The member's subscription as a payment finds it, recorded on the order when the payment applies. */
 export function snapshotOf(row: SubscriptionRow | undefined): { subscription: SubscriptionSnapshot | null } {
@@ -97,15 +98,53 @@ export async function revertRefundedPayments(
   return { before: row, after: after! };
 }
 
-/** Tells the member which listings lost their feature or were archived when the plan's allowances shrank. */
-export async function tellWithdrawnBenefits(
-  deps: NotifyDeps,
+/**
+ * The member's notice that a refund took listings' features away or archived listings (member-only, not a partner
+ * event): written in the refund's transaction, told by the dispatcher's bell and e-mail.
+ */
+export const BENEFITS_WITHDRAWN_EVENT = 'plan.benefits_withdrawn';
+
+/** A `plan.benefits_withdrawn` event's data. */
+export interface BenefitsWithdrawnData {
+  userId: string;
+  /** The refund that caused it (the notice's key). */
+  eventKey: string;
+  unfeatured: { title: string }[];
+  archived: { title: string }[];
+}
+
+/**
+ * Records, in the refund's transaction, that the member is to be told which listings lost their feature or were
+ * archived when the plan's allowances shrank (nothing when none did).
+ */
+export async function writeWithdrawnBenefits(
+  tx: Executor,
   userId: string,
   withdrawn: WithdrawnBenefits,
   eventKey: string,
-): Promise<void> {
+): Promise<boolean> {
   const { unfeatured, archived } = withdrawn;
-  if (unfeatured.length === 0 && archived.length === 0) return;
+  if (unfeatured.length === 0 && archived.length === 0) return false;
+  const data: BenefitsWithdrawnData = {
+    userId,
+    eventKey,
+    unfeatured: unfeatured.map((l) => ({ title: l.title })),
+    archived: archived.map((l) => ({ title: l.title })),
+  };
+  await writeEvent(tx, {
+    type: BENEFITS_WITHDRAWN_EVENT,
+    actor: SYSTEM_ACTOR,
+    resourceType: 'user',
+    resourceId: userId,
+    audience: [userId],
+    data: { ...data },
+  });
+  return true;
+}
+
+/** What the member is told of a `plan.benefits_withdrawn` event (events/notices.ts). */
+export function benefitsWithdrawnNotice(d: BenefitsWithdrawnData): MemberNotice {
+  const { unfeatured, archived } = d;
   const titles = (list: { title: string }[]) => list.map((listing) => `"${listing.title}"`).join(', ');
   const lines = [
     archived.length > 0
@@ -115,8 +154,8 @@ export async function tellWithdrawnBenefits(
       ? `${unfeatured.length === 1 ? 'This listing is' : 'These listings are'} no longer featured: ${titles(unfeatured)}.`
       : '',
   ].filter(Boolean);
-  await notify(deps, {
-    userId,
+  return {
+    userId: d.userId,
     kind: 'plan_changed',
     title:
       archived.length > 0
@@ -124,6 +163,6 @@ export async function tellWithdrawnBenefits(
         : 'Your featured listings ended with your plan',
     body: lines.join(' '),
     link: '/dashboard/listings',
-    dedupeKey: `plan:${eventKey}:benefits`,
-  });
+    dedupeKey: `plan:${d.eventKey}:benefits`,
+  };
 }

@@ -14,6 +14,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeAudit } from '../admin/audit';
 import { type EventActor, SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { dealFactsOf } from '../lifecycle/transition';
+import { REVIEW_RECEIVED_EVENT } from './notice';
 import type {
   BusinessReviewsInput,
   CreateReviewInput,
@@ -137,6 +138,19 @@ export async function createReview(
       published.push(...others.map((r) => r.id).filter((id) => id !== row.id));
     }
     await writeReviewsPublished(tx, published, { kind: 'user', id: user.id });
+    if (published.length === 0) {
+      // Not public yet: its subject is told by a member-only event (a published one by `review.published`).
+      const [written] = await selectReviews(tx).where(eq(reviews.id, row.id)).limit(1);
+      const review = toReview(written!);
+      await writeEvent(tx, {
+        type: REVIEW_RECEIVED_EVENT,
+        actor: { kind: 'user', id: user.id },
+        resourceType: 'review',
+        resourceId: review._id,
+        audience: [review.subjectId],
+        data: { review },
+      });
+    }
     return row.id;
   });
   const review = await readReview(db, id);

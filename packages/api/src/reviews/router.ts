@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EVENT_DISPATCH_JOB } from '../events/outbox';
-import { notify, notifyDeps } from '../notifications/notify';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 import {
   businessReviews,
@@ -38,18 +37,8 @@ export const reviewsRouter = router({
     .output(ReviewResult)
     .mutation(async ({ ctx, input }) => {
       const made = await createReview(ctx.services.database.db, ctx.user, input);
-      await notify(notifyDeps(ctx.services), {
-        userId: made.subjectId,
-        kind: 'review_received',
-        title: 'You received a review',
-        body: made.published
-          ? 'A business you completed a deal with reviewed you. It is on your business page now.'
-          : 'A business you completed a deal with reviewed you. It is shown once you have written yours, or 14 days after the deal was completed.',
-        link: `/dashboard/deals/${input.id}`,
-        dedupeKey: `review:${made.review._id}:received`,
-      });
-      // Published (both reviews, or a late one): its `review.published` events are committed; deliver them now.
-      if (made.published) ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
+      // Its events are committed (`review.received`, or `review.published`): the dispatcher tells the subject.
+      ctx.services.jobs?.wake(EVENT_DISPATCH_JOB);
       return { review: made.review };
     }),
 

@@ -13,12 +13,13 @@ import {
   users,
 } from '@barterads/db';
 import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import type { MemberNotice } from '../events/notices';
 import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { SearchListingsInput } from '../listings/schemas';
 import { searchConditions } from '../listings/search';
 import type { Mailer } from '../mail/mailer';
 import { sendMemberMail } from '../mail/member-mail';
-import { type NotifyDeps, notify, wantsEmail } from '../notifications/notify';
+import { type NotifyDeps, wantsEmail } from '../notifications/notify';
 import type { Logger } from '../services';
 import { SavedSearchQueryOutput } from './schemas';
 import { unsubscribeUrl } from './unsubscribe';
@@ -34,13 +35,13 @@ const DUE_AFTER: Record<Exclude<SavedSearchFrequency, 'never'>, string> = {
 };
 
 /**
- * The alert e-mail's event (not a partner event: not listed by GET /api/events, never sent to webhooks): written in
+ * The alert's event, its bell entry and e-mail (not a partner event: not listed by GET /api/events, never sent to webhooks): written in
  * the transaction that moves the search's mark, delivered by the dispatcher's e-mail channel (recorded, retried).
  */
 export const SAVED_SEARCH_ALERT_EVENT = 'saved_search.alert';
 
 /** What the alert's event carries: the search and its new listings, the e-mail's content. */
-interface AlertEventData {
+export interface AlertEventData {
   savedSearch: { _id: string; name: string; frequency: SavedSearchFrequency };
   listings: { _id: string; title: string; city: string | null }[];
 }
@@ -69,13 +70,14 @@ interface AlertListing {
  * same search). The listings that match its filters (the marketplace's own WHERE, `searchConditions`) and were
  * posted after `last_alerted_at` and by `now` make one e-mail (unless the member turned the kind's e-mail off)
  * and one bell entry; `last_alerted_at` moves to the newest of them, so no listing is sent twice for one search.
- * The e-mail is an event (`saved_search.alert`) written in the transaction that moves the mark: it commits with
- * it or not at all, and the dispatcher's e-mail channel sends it (recorded, retried with backoff); no mail is sent
- * while the search's row is locked. Nothing new: no mail, only `last_checked_at` moves. Answers how many alert
+ * Both are one event (`saved_search.alert`) written in the transaction that moves the mark: it commits with it or
+ * not at all, and the dispatcher's bell and e-mail channels deliver it (recorded, retried with backoff); no mail is
+ * sent while the search's row is locked. Nothing new: no mail, only `last_checked_at` moves. Answers how many alert
  * e-mails were queued.
  */
 export async function runSavedSearchAlerts(deps: SavedSearchAlertDeps, now = new Date()): Promise<number> {
   let sent = 0;
+  let told = 0;
   const done = new Set<string>();
   try {
     for (;;) {
@@ -85,9 +87,10 @@ export async function runSavedSearchAlerts(deps: SavedSearchAlertDeps, now = new
       });
       if (outcome === null) return sent;
       if (outcome === 'mailed') sent += 1;
+      if (outcome === 'mailed' || outcome === 'told') told += 1;
     }
   } finally {
-    if (sent > 0) deps.notify.wakeEvents?.();
+    if (told > 0) deps.notify.wakeEvents?.();
   }
 }
 
@@ -96,7 +99,7 @@ async function runOne(
   deps: SavedSearchAlertDeps,
   now: Date,
   done: Set<string>,
-): Promise<'mailed' | 'looked' | null> {
+): Promise<'mailed' | 'told' | 'looked' | null> {
   const at = now.toISOString();
   // Everything on the transaction's own connection (the embedded PGlite has only one): the row stays locked while
   // it is looked at, so a concurrent run skips it; the mail is an event committed with the mark.
@@ -124,7 +127,7 @@ async function runOne(
     if (!search) return null;
     done.add(search.id);
     const found = await newListings(tx, search, now);
-    const mailed = found.length > 0 && (await queueAlertMail(tx, search, found));
+    const mailed = found.length > 0 && (await queueAlert(tx, search, found));
     // The newest listing's own created_at, read in SQL: a JS Date would drop its microseconds, and the listing
     // would then count as newer than the mark at the next run.
     const newest = found.at(-1);
@@ -139,12 +142,10 @@ async function runOne(
           : {}),
       })
       .where(eq(savedSearches.id, search.id));
-    return { search, found, mailed };
+    return { found, mailed };
   });
   if (!outcome) return null;
-  // The bell entry once the search's mark has committed (its event key makes a repeat a no-op).
-  if (outcome.found.length > 0) await notifyAlert(deps, outcome.search, outcome.found);
-  return outcome.mailed ? 'mailed' : 'looked';
+  return outcome.mailed ? 'mailed' : outcome.found.length > 0 ? 'told' : 'looked';
 }
 
 /** Listings posted after the search's last alert and by `now` that match it (not the member's own), oldest first. */
@@ -177,34 +178,33 @@ function alertSubject(name: string, n: number): string {
   return `${n} new listing${n === 1 ? '' : 's'} for "${name}"`;
 }
 
-function alertTitle(search: SavedSearchRow, found: AlertListing[]): string {
-  return alertSubject(search.name, found.length);
-}
-
-/** The bell entry of an alert (its e-mail is the alert mail, with the unsubscribe headers). */
-async function notifyAlert(deps: SavedSearchAlertDeps, search: SavedSearchRow, found: AlertListing[]) {
-  await notify(deps.notify, {
-    userId: search.userId,
+/**
+ * The bell entry of an alert's event (events/notices.ts); its e-mail is the alert mail with the unsubscribe headers
+ * (`deliverAlertMail`), so the notice sends none.
+ */
+export function alertBellNotice(userId: string, data: AlertEventData): MemberNotice {
+  return {
+    userId,
     kind: 'saved_search_hits',
-    title: alertTitle(search, found),
-    body: found.map((l) => l.title).join('; '),
+    title: alertSubject(data.savedSearch.name, data.listings.length),
+    body: data.listings.map((l) => l.title).join('; '),
     link: '/dashboard/saved-searches',
-    dedupeKey: `saved-search:${search.id}:${found.at(-1)?.id ?? ''}`,
+    dedupeKey: `saved-search:${data.savedSearch._id}:${data.listings.at(-1)?._id ?? ''}`,
     email: false,
-  });
+  };
 }
 
 /**
- * The alert e-mail, as an event in the search's transaction, unless the member turned the kind off or is gone;
- * true when queued. The dispatcher's e-mail channel sends it (`deliverAlertMail`).
+ * The alert, as an event in the search's transaction: the bell's entry and, unless the member turned the kind's
+ * e-mail off, the alert e-mail (the dispatcher's e-mail channel sends it, `deliverAlertMail`, and checks the choice
+ * again then). Answers whether the e-mail is wanted; nothing for a member who is gone.
  */
-async function queueAlertMail(tx: Executor, search: SavedSearchRow, found: AlertListing[]): Promise<boolean> {
+async function queueAlert(tx: Executor, search: SavedSearchRow, found: AlertListing[]): Promise<boolean> {
   const [member] = await tx
     .select({ deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.id, search.userId));
   if (!member || member.deletedAt) return false;
-  if (!(await wantsEmail(tx, search.userId, 'saved_search_hits'))) return false;
   const data: AlertEventData = {
     savedSearch: { _id: search.id, name: search.name, frequency: search.frequency },
     listings: found.map((l) => ({ _id: l.id, title: l.title, city: l.city })),
@@ -217,7 +217,7 @@ async function queueAlertMail(tx: Executor, search: SavedSearchRow, found: Alert
     audience: [search.userId],
     data: { ...data },
   });
-  return true;
+  return wantsEmail(tx, search.userId, 'saved_search_hits');
 }
 
 /**

@@ -1,8 +1,9 @@
 import { queryRows } from '@barterads/db';
 import { sql } from 'drizzle-orm';
 import { writeDealEvent } from '../deals/deals';
+import type { MemberNotice } from '../events/notices';
 import { SYSTEM_ACTOR } from '../events/outbox';
-import { type NotifyDeps, notifyWithEvent } from '../notifications/notify';
+import type { NotifyDeps } from '../notifications/notify';
 
 /** The days after the supply date on which a supplier hears that its leg's tax invoice is not yet issued. */
 export const LEG_REMINDER_DAYS = [20, 28] as const;
@@ -33,7 +34,7 @@ function dayOf(at: Date): string {
  * The 30-day clock (product-spec-3 section 1), run by the server's job (apps/server/src/jobs/leg-reminders.ts):
  * a supplier whose leg is still a `draft` (not issued) hears on day 20 and on day 28 after its supply date (the
  * Asia/Kolkata day its last deliverable of the deal was accepted). Once per leg and mark however many runs or
- * instances: the notification's dedupe key, which the query also skips. Only the highest mark reached is sent, so
+ * instances: the event's dedupe key (and the query skips a leg whose notification of the mark exists). Only the highest mark reached is sent, so
  * a leg first seen on day 29 gets the day-28 reminder alone. `now` is the run's clock (tests pass their own).
  */
 export async function runLegReminders(
@@ -69,30 +70,51 @@ export async function runLegReminders(
   let reminded = 0;
   for (const leg of due) {
     const mark = leg.days >= LEG_REMINDER_DAYS[1] ? LEG_REMINDER_DAYS[1] : LEG_REMINDER_DAYS[0];
-    const left = INVOICE_DUE_DAYS - leg.days;
-    const sent = await notifyWithEvent(
-      deps,
-      {
-        userId: leg.supplier_id,
-        kind: 'leg_invoice_due',
-        title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
-        body: `You supplied your side of a barter deal on ${leg.supply_day}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
-        link: `/dashboard/deals/${leg.deal_id}`,
-        dedupeKey: `leg:${leg.leg_id}:due-${mark}`,
-      },
-      // `leg.due_soon` (product-spec-3's event list): partners hear it, and WhatsApp tells the supplier.
-      (tx) =>
-        writeDealEvent(tx, leg.deal_id, 'leg.due_soon', SYSTEM_ACTOR, {
+    // `leg.due_soon` (product-spec-3's event list), once per leg and mark (its dedupe key): partners hear it, the
+    // dispatcher tells the supplier in the bell, by e-mail and over WhatsApp.
+    const written = await deps.db.transaction((tx) =>
+      writeDealEvent(
+        tx,
+        leg.deal_id,
+        'leg.due_soon',
+        SYSTEM_ACTOR,
+        {
           leg: {
             _id: leg.leg_id,
             supplierId: leg.supplier_id,
             supplyDate: leg.supply_day,
             dueDate: addDays(leg.supply_day, INVOICE_DUE_DAYS),
-            daysLeft: left,
+            daysLeft: INVOICE_DUE_DAYS - leg.days,
           },
-        }),
+        },
+        { once: `leg.due_soon:${leg.leg_id}:${mark}` },
+      ),
     );
-    if (sent) reminded += 1;
+    if (written) reminded += 1;
   }
+  if (reminded > 0) deps.wakeEvents?.();
   return { reminded };
+}
+
+/** A `leg.due_soon` event's `data.leg`. */
+export interface LegDueData {
+  _id: string;
+  supplierId: string;
+  supplyDate: string;
+  dueDate: string;
+  daysLeft: number;
+}
+
+/** The supplier's notice of a `leg.due_soon` event (events/notices.ts), once per leg and mark (day 20 or 28). */
+export function legDueNotice(dealId: string, leg: LegDueData): MemberNotice {
+  const left = leg.daysLeft;
+  const mark = INVOICE_DUE_DAYS - left >= LEG_REMINDER_DAYS[1] ? LEG_REMINDER_DAYS[1] : LEG_REMINDER_DAYS[0];
+  return {
+    userId: leg.supplierId,
+    kind: 'leg_invoice_due',
+    title: `Issue your barter tax invoice: ${left} ${left === 1 ? 'day' : 'days'} left`,
+    body: `You supplied your side of a barter deal on ${leg.supplyDate}. Its tax invoice is due within 30 days of that date; issue it (or record the number you used elsewhere) from the deal's Tax section. Check with your accountant.`,
+    link: `/dashboard/deals/${dealId}`,
+    dedupeKey: `leg:${leg._id}:due-${mark}`,
+  };
 }

@@ -2,27 +2,42 @@ import { randomUUID } from 'node:crypto';
 import {
   bellChannel,
   type Channel,
+  createMailer,
   type DispatchDeps,
   dispatchEvents,
   emailChannel,
+  insertMessage,
+  queueUnreadMessageEmails,
   retryDelayMs,
   runPlanPeriods,
   SYSTEM_ACTOR,
   writeEvent,
 } from '@barterads/api';
 import {
+  businessVerifications,
+  conversationParticipants,
+  conversations,
   type Database,
   eventDeliveries,
   events,
   listings,
+  messages,
   notifications,
   subscriptions,
   type UserRow,
+  users,
 } from '@barterads/db';
-import { createTestDatabase, type TestDatabase } from '@barterads/testing';
-import { asc, eq } from 'drizzle-orm';
+import { createTestDatabase, startTestMailServer, type TestDatabase } from '@barterads/testing';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, giveTestPlan, startTestServer, type TestServer } from './helpers/server';
+import {
+  createTestUser,
+  EVENTUALLY,
+  giveTestPlan,
+  startTestServer,
+  TEST_PASSWORD,
+  type TestServer,
+} from './helpers/server';
 
 type TestUser = { user: UserRow; token: string };
 
@@ -176,6 +191,89 @@ describe('the transactional outbox over real HTTP', () => {
       'deal.proposed',
       'deal.declined',
     ]);
+  });
+  it('tells nothing of a change whose transaction fails as it commits, and once when it is made again', async () => {
+    // The change's last write, its event, fails (a trigger): the whole change rolls back, its notice with it.
+    const refusing = async (type: string, run: () => Promise<void>) => {
+      await server.db.execute(sql`create or replace function test_refuse_event() returns trigger language plpgsql
+        as $$ begin raise exception 'the change fails as it commits'; end $$`);
+      await server.db.execute(
+        sql.raw(`create trigger test_refuse_event before insert on events for each row
+          when (new.type = '${type}') execute function test_refuse_event()`),
+      );
+      try {
+        await run();
+      } finally {
+        await server.db.execute(sql`drop trigger test_refuse_event on events`);
+      }
+    };
+    const admin = await createTestUser(server.db, { role: 'admin' });
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    const mailsTo = (subject: string) =>
+      server.mail.mails.filter(
+        (m) => m.to.includes(owner.user.email.toLowerCase()) && m.text.includes(subject),
+      );
+
+    // An admin's verification decision.
+    const [submission] = await server.db
+      .insert(businessVerifications)
+      .values({
+        businessId: owner.user.id,
+        gstin: '27AAPFU0939F1ZV',
+        legalName: 'Meera Outdoor LLP',
+        certificateKey: 'private/verifications/x.pdf',
+        certificateType: 'application/pdf',
+        certificateName: 'gst.pdf',
+        certificateBytes: 100,
+        status: 'pending',
+      })
+      .returning();
+    await server.db.update(users).set({ gstVerification: 'pending' }).where(eq(users.id, owner.user.id));
+    const decide = () =>
+      server.request(`/api/admin/verifications/${submission!.id}/decide`, {
+        token: admin.token,
+        json: { decision: 'approve' },
+      });
+    await refusing('verification.decided', async () => {
+      expect((await decide()).status).toBe(500);
+    });
+    const [still] = await server.db
+      .select({ status: businessVerifications.status })
+      .from(businessVerifications)
+      .where(eq(businessVerifications.id, submission!.id));
+    expect(still?.status).toBe('pending');
+    expect(await eventsOf(submission!.id)).toEqual([]);
+    expect((await decide()).status).toBe(200);
+    const decided = async () =>
+      (await server.db.select().from(notifications).where(eq(notifications.userId, owner.user.id))).filter(
+        (n) => n.kind === 'verification_decided',
+      ).length;
+    await expect.poll(decided, EVENTUALLY).toBe(1);
+    await expect.poll(() => mailsTo('Your business is GST verified').length, EVENTUALLY).toBe(1);
+
+    // A password reset: the code's spending, the new password and the owner's notice are one transaction.
+    const resetWithCode = async () => {
+      const forgot = await server.request('/api/auth/forgot-password', { json: { email: owner.user.email } });
+      expect(forgot.status).toBe(200);
+      const code = await server.mail.waitForCode(owner.user.email, EVENTUALLY.timeout);
+      return server.request('/api/auth/reset-password', {
+        json: { otp_token: forgot.body.otp_token, otp: code, newPassword: 'brand-new-pass-1' },
+      });
+    };
+    await refusing('account.password_changed', async () => {
+      expect((await resetWithCode()).status).toBe(500);
+    });
+    const login = (password: string) =>
+      server.request('/api/auth/login', { json: { email: owner.user.email, password } });
+    expect((await login(TEST_PASSWORD)).status).toBe(200);
+    expect(
+      (await server.db.select().from(events).where(eq(events.resourceId, owner.user.id))).map((e) => e.type),
+    ).toEqual([]);
+    // The code was spent by the failed try (a code checks once): the owner asks for another.
+    expect((await resetWithCode()).status).toBe(200);
+    await expect.poll(() => mailsTo('Your BarterAds password was changed').length, EVENTUALLY).toBe(1);
+    expect((await login('brand-new-pass-1')).status).toBe(200);
+    expect(mailsTo('Your BarterAds password was changed')).toHaveLength(1);
   });
 });
 
@@ -434,5 +532,141 @@ describe('the event dispatcher', () => {
     expect(mine.map((m) => m.subject)).toEqual(['Your Growth plan ends in 7 days']);
     const bell = await db.select().from(notifications).where(eq(notifications.userId, member.id));
     expect(bell.map((n) => [n.kind, n.title])).toEqual([['plan_changed', 'Your Growth plan ends in 7 days']]);
+  });
+
+  it('tells of a message and e-mails it unread from the outbox: nothing for a failed change, once after a kill, a refused mail retried', async () => {
+    const meera = (await createTestUser(db, { firstName: 'Meera', lastName: 'Shah' })).user;
+    const kabir = (await createTestUser(db, { firstName: 'Kabir', lastName: 'Khan' })).user;
+    const [listing] = await db
+      .insert(listings)
+      .values({
+        ownerId: meera.id,
+        ownerType: meera.userType,
+        title: 'Hoarding near the flyover',
+        description: 'Front-lit hoarding facing two-way traffic.',
+        location: 'Pune, Maharashtra',
+        category: 'outdoor',
+      })
+      .returning();
+    const [conversation] = await db
+      .insert(conversations)
+      .values({ listingId: listing!.id, initiatorId: kabir.id, ownerId: meera.id })
+      .returning();
+    const conversationId = conversation!.id;
+    await db.insert(conversationParticipants).values([
+      { conversationId, userId: kabir.id },
+      { conversationId, userId: meera.id },
+    ]);
+    const told = async (type: string) =>
+      (await db.select().from(events).where(eq(events.resourceId, conversationId))).filter(
+        (e) => e.type === type,
+      );
+    // A change whose transaction fails at its end (here: the event's insert, the last write): nothing is told.
+    const failing = async (type: string, run: () => Promise<unknown>) => {
+      await db.execute(sql`create or replace function test_refuse_event() returns trigger language plpgsql as $$
+        begin raise exception 'the change fails as it commits'; end $$`);
+      await db.execute(
+        sql.raw(`create trigger test_refuse_event before insert on events for each row
+          when (new.type = '${type}') execute function test_refuse_event()`),
+      );
+      try {
+        await expect(run()).rejects.toThrow();
+      } finally {
+        await db.execute(sql`drop trigger test_refuse_event on events`);
+      }
+    };
+
+    await failing('message.received', () =>
+      insertMessage(db, conversationId, kabir.id, 'Is December free?', meera.id),
+    );
+    expect(await db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
+    expect(await told('message.received')).toEqual([]);
+    // Committed: one event per unread run of the conversation, however many messages.
+    await insertMessage(db, conversationId, kabir.id, 'Is December free?', meera.id);
+    await insertMessage(db, conversationId, kabir.id, 'And January?', meera.id);
+    expect(await told('message.received')).toHaveLength(1);
+
+    // The unread-message e-mail: its claim (last_emailed_at) and its event commit together, or neither.
+    const later = new Date(Date.now() + 16 * 60_000);
+    await failing('messages.unread', () => queueUnreadMessageEmails({ db, logger }, later));
+    const mark = async () =>
+      (
+        await db
+          .select({ at: conversationParticipants.lastEmailedAt })
+          .from(conversationParticipants)
+          .where(
+            and(
+              eq(conversationParticipants.conversationId, conversationId),
+              eq(conversationParticipants.userId, meera.id),
+            ),
+          )
+      )[0]?.at;
+    expect(await mark()).toBeNull();
+    expect(await queueUnreadMessageEmails({ db, logger }, later)).toBe(1);
+    expect(await queueUnreadMessageEmails({ db, logger }, later)).toBe(0);
+    expect(await mark()).not.toBeNull();
+    expect(await told('messages.unread')).toHaveLength(1);
+
+    // A dispatcher killed as it sends: nothing of that delivery is recorded.
+    const smtp = await startTestMailServer();
+    try {
+      const real = createMailer({
+        smtpUrl: smtp.url,
+        from: 'BarterAds <no-reply@barterads.test>',
+        outboxDir: '',
+        logger,
+      });
+      let clock = new Date(Date.now() + 1000);
+      const now = () => clock;
+      const kill = new AbortController();
+      const dying = mailer(async () => {
+        kill.abort();
+        throw new Error('killed');
+      });
+      await dispatchEvents(deps({ mailer: dying, now, signal: kill.signal }));
+      expect(smtp.mails).toHaveLength(0);
+      // Restarted, with the mail server refusing once: the bell is written, the e-mail fails and is retried.
+      smtp.refuseNext(1);
+      await dispatchEvents(deps({ mailer: real, now }));
+      expect(smtp.refused).toBe(1);
+      expect(smtp.mails).toHaveLength(0);
+      const [failedOnce] = await deliveriesOf(meera.id, 'email');
+      expect(failedOnce).toMatchObject({ status: 'pending', attempts: 1 });
+      clock = new Date(failedOnce!.nextAttemptAt.getTime());
+      await dispatchEvents(deps({ mailer: real, now }));
+      await dispatchEvents(deps({ mailer: real, now }));
+      expect(smtp.mails.map((m) => m.to)).toEqual([[meera.email.toLowerCase()]]);
+      expect(smtp.mails[0]!.text).toContain(
+        'Kabir Khan sent you 2 messages about "Hoarding near the flyover"',
+      );
+      expect(await deliveriesOf(meera.id, 'email')).toMatchObject([{ status: 'delivered', attempts: 2 }]);
+      const bell = async () =>
+        (await db.select().from(notifications).where(eq(notifications.userId, meera.id))).map((n) => [
+          n.kind,
+          n.title,
+          n.emailStatus,
+        ]);
+      expect(await bell()).toEqual([['new_message', 'New message from Kabir Khan', 'skipped']]);
+      expect(await deliveriesOf(kabir.id, 'bell')).toEqual([]);
+
+      // Read, then a new message read again before its event is delivered: no bell entry for what was read.
+      const readAll = () =>
+        db.execute(sql`update conversation_participants set last_read_message_id =
+            (select max(id) from messages where conversation_id = ${conversationId})
+            where conversation_id = ${conversationId} and user_id = ${meera.id}`);
+      await readAll();
+      await insertMessage(db, conversationId, kabir.id, 'Still there?', meera.id);
+      expect(await told('message.received')).toHaveLength(2);
+      await readAll();
+      await dispatchEvents(deps({ mailer: real, now }));
+      expect((await deliveriesOf(meera.id, 'bell')).map((d) => d.status).sort()).toEqual([
+        'delivered',
+        'skipped',
+      ]);
+      expect(await bell()).toHaveLength(1);
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
   });
 });

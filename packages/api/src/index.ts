@@ -85,6 +85,7 @@ export { searchIndexOf, startSearchIndex, stopSearchIndex } from './listings/sea
 export { trigrams, Vocabulary } from './listings/spelling';
 export { createMailer } from './mail/mailer';
 export * from './matching';
+export { insertMessage } from './messages/conversations';
 export { queueUnreadMessageEmails } from './messages/unread-email';
 export * from './notifications';
 export { checkoutExtraOrigins } from './payments/gateway';

@@ -16,6 +16,13 @@ export interface TestMailServer {
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** The last 6-digit code mailed to `to`. */
   waitForCode(to: string, timeoutMs?: number): Promise<string>;
+  /**
+   * Refuses the next `count` mails with a temporary failure (451, as a busy or greylisting server answers): the
+   * sender's client throws, nothing is kept.
+   */
+  refuseNext(count?: number): void;
+  /** How many mails were refused. */
+  readonly refused: number;
   close(): Promise<void>;
 }
 
@@ -38,6 +45,8 @@ function decode(raw: string): string {
 export async function startTestMailServer(): Promise<TestMailServer> {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let refusing = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,6 +57,12 @@ export async function startTestMailServer(): Promise<TestMailServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refusing > 0) {
+          refusing -= 1;
+          refused += 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({
           raw,
@@ -102,6 +117,12 @@ export async function startTestMailServer(): Promise<TestMailServer> {
       );
       if (!match?.[1]) throw new Error(`no 6-digit code in the mail to ${to}`);
       return match[1];
+    },
+    refuseNext(count = 1) {
+      refusing += count;
+    },
+    get refused() {
+      return refused;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,4 +1,12 @@
-import { conversationParticipants, conversations, listings, messages, sessions, users } from '@barterads/db';
+import {
+  conversationParticipants,
+  conversations,
+  events,
+  listings,
+  messages,
+  sessions,
+  users,
+} from '@barterads/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +114,16 @@ describe('data rights (DPDP): export and delete the account', () => {
 
   it('deletes the account: listings archived, messages kept but anonymized, every session revoked', async () => {
     const { owner, buyer, listing, conversation, secondToken } = await populated();
+    // An account notice still in the outbox (as a password reset writes it): it holds the address it goes to.
+    await server.db.insert(events).values({
+      type: 'account.password_changed',
+      actorKind: 'user',
+      actorId: owner.user.id,
+      resourceType: 'user',
+      resourceId: owner.user.id,
+      audience: [owner.user.id],
+      data: { to: owner.user.email, at: new Date().toISOString() },
+    });
     const res = await server.request('/api/auth/me', {
       method: 'DELETE',
       json: { password: owner.password },
@@ -145,6 +163,10 @@ describe('data rights (DPDP): export and delete the account', () => {
     expect(kept.map((m) => m.body).sort()).toEqual(['Is it free in May?', 'Yes, from the 3rd.']);
     const theirs = await server.request('/api/auth/me/export', { token: buyer.token });
     expect(theirs.body.conversations[0].messages).toHaveLength(2);
+
+    // The account notices' addresses are erased from the outbox.
+    const notices = await server.db.select().from(events).where(eq(events.resourceId, owner.user.id));
+    expect(notices.filter((e) => e.type.startsWith('account.')).map((e) => e.data)).toEqual([{}]);
 
     // Nothing personal left anywhere in the user row.
     expect(JSON.stringify(row)).not.toContain(owner.user.email);

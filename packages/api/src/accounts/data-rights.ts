@@ -9,6 +9,7 @@ import {
   conversations,
   type Database,
   emailChallenges,
+  events,
   listings,
   messages,
   paymentOrders,
@@ -21,6 +22,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { revokeUserApiKeys } from '../api-keys/api-keys';
 import type { Context } from '../context';
+import { EMAIL_CHANGED_EVENT, PASSWORD_CHANGED_EVENT } from './notices';
 import { hashPassword, verifyPassword } from './passwords';
 import { lockActiveAdmins } from './status';
 import { toPublicUser } from './users';
@@ -190,6 +192,17 @@ export async function deleteAccount(ctx: Context & { user: UserRow }, password: 
     await tx
       .delete(emailChallenges)
       .where(or(eq(emailChallenges.userId, userId), sql`lower(${emailChallenges.email}) = lower(${email})`));
+    // The account notices' events hold the addresses they go to: erased (a notice not sent yet is then skipped).
+    await tx
+      .update(events)
+      .set({ data: {} })
+      .where(
+        and(
+          eq(events.resourceType, 'user'),
+          eq(events.resourceId, userId),
+          inArray(events.type, [PASSWORD_CHANGED_EVENT, EMAIL_CHANGED_EVENT]),
+        ),
+      );
     await tx
       .update(users)
       .set({

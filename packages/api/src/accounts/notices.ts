@@ -121,7 +121,9 @@ export async function deliverAccountMail(
   appUrl: string,
   event: Pick<EventRow, 'type' | 'data'>,
 ): Promise<'delivered' | 'skipped'> {
-  const data = event.data as unknown as AccountMailData;
+  const data = event.data as Partial<AccountMailData>;
+  // Erased with the account (data-rights.ts): nothing to send.
+  if (!data.to || !data.at) return 'skipped';
   const at = new Date(data.at);
   const config = { appUrl };
   const notice =

@@ -15,7 +15,7 @@ import {
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribe } from './helpers/live';
-import { createTestUser } from './helpers/server';
+import { createTestUser, EVENTUALLY } from './helpers/server';
 
 const redisUrl = process.env.REDIS_URL;
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -151,7 +151,11 @@ describe.skipIf(!redisUrl || !process.env.DATABASE_URL)('two server processes sh
         body: JSON.stringify({ barterId: listing!.id, text: 'Free in April?' }),
       });
       expect(started.status).toBe(201);
-      const event = await bell.waitFor((e) => (e.data as { type?: string }).type === 'notification', 10_000);
+      // Written by the event dispatcher (either process's), from the message's event.
+      const event = await bell.waitFor(
+        (e) => (e.data as { type?: string }).type === 'notification',
+        EVENTUALLY.timeout,
+      );
       expect(event.data).toMatchObject({
         unread: 1,
         notification: { kind: 'new_message', title: 'New message from Process User' },

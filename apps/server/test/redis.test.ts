@@ -3,7 +3,7 @@ import { listings } from '@barterads/db';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SseEvent, startSecondInstance, subscribe } from './helpers/live';
-import { createTestUser, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -175,7 +175,11 @@ describe.skipIf(!redisUrl)('two API instances sharing Redis', () => {
         ip: '10.9.3.1',
       });
       expect(started.status).toBe(201);
-      const event = await bell.waitFor((e) => (e.data as { type?: string }).type === 'notification');
+      // Written by the event dispatcher (either instance's), from the message's event.
+      const event = await bell.waitFor(
+        (e) => (e.data as { type?: string }).type === 'notification',
+        EVENTUALLY.timeout,
+      );
       expect(event.data).toMatchObject({
         unread: 1,
         notification: { kind: 'new_message', title: 'New message from Across User' },

@@ -1,4 +1,10 @@
-import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
+import {
+  DEFAULT_LANGUAGE,
+  LIMITS,
+  listingText,
+  MEDIA_CATEGORY_IDS,
+  type MediaCategoryId,
+} from '@barterads/core';
 import { z } from 'zod';
 import { CIRCLE_DETECT_JOB } from '../circles/accepts';
 import { MATCH_UPDATES_JOB } from '../matching/update';
@@ -22,6 +28,7 @@ import {
   AddPhotoInput,
   CreateListingInput,
   DashboardStats,
+  FeaturedListingsInput,
   FeaturedListingsResult,
   ListingIdInput,
   ListingResult,
@@ -58,10 +65,16 @@ export const listingsRouter = router({
       barter: await getPublicListing(ctx.services.database.db, input.id),
     })),
 
-  /** Three recent verified listings for the landing page. */
-  featured: publicProcedure.output(FeaturedListingsResult).query(async ({ ctx }) => ({
-    barters: await featuredListings(ctx.services.database.db, LIMITS.featuredListings),
-  })),
+  /** Three recent verified listings for the landing page, in its language when a listing has that version. */
+  featured: publicProcedure
+    .input(FeaturedListingsInput)
+    .output(FeaturedListingsResult)
+    .query(async ({ ctx, input }) => ({
+      barters: (await featuredListings(ctx.services.database.db, LIMITS.featuredListings)).map((listing) => {
+        const text = listingText(listing, input.language ?? DEFAULT_LANGUAGE);
+        return { ...listing, title: text.title, description: text.description };
+      }),
+    })),
 
   /** Active listings per category, for the landing page's media types (real counts, not claims). */
   categoryCounts: publicProcedure

@@ -1,5 +1,5 @@
 import { trpc } from '@barterads/api-client';
-import { categoryTitle } from '@barterads/core';
+import { categoryTitle, isLanguage } from '@barterads/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
@@ -40,11 +40,16 @@ const CARD_HEIGHT = 300;
  * Browse All Opportunities (the public marketplace).
  */
 export function FeaturedOpportunities() {
-  const featured = trpc.listings.featured.useQuery(undefined, { staleTime: 60_000 });
+  const { t, i18n } = useLingui();
+  // In the page's language: the server gives a listing's Hindi or Marathi title and description on that language's
+  // landing page (data, not code: the landing page keeps its JS budget).
+  const language = isLanguage(i18n.locale) && i18n.locale !== 'en' ? i18n.locale : undefined;
+  const featured = trpc.listings.featured.useQuery(language ? { language } : undefined, {
+    staleTime: 60_000,
+  });
   const { user } = useSessionUser();
   // Rendered from a deferred copy (a transition React time-slices), as the marketplace's cards.
   const data = useDeferredValue(featured.data);
-  const { t } = useLingui();
   return (
     <Container size="xl" py={64} component="section" aria-labelledby="featured-title">
       <Stack gap="lg">

@@ -236,7 +236,7 @@ describe('listings in two languages over real HTTP', () => {
     }
   });
 
-  it("the landing page's featured listings come in its language: the Marathi version on /mr/, the English elsewhere", async () => {
+  it("the landing page's featured listings come in its language: the Marathi version and category on /mr/, the English elsewhere", async () => {
     const english = {
       title: 'Bus shelter panels in Andheri',
       description: 'Twelve lit panels on the SV Road stops.',
@@ -267,11 +267,13 @@ describe('listings in two languages over real HTTP', () => {
       title: marathi.localTitle,
       description: marathi.localDescription,
       localLanguage: 'mr',
+      categoryTitle: 'आउटडोर आणि होर्डिंग',
     });
-    // Hindi pages have no Marathi version to show; English is the default.
-    expect(await featured('?language=hi')).toMatchObject(english);
-    expect(await featured('?language=en')).toMatchObject(english);
-    expect(await featured('')).toMatchObject(english);
+    // Hindi pages have no Marathi version to show, but name the category in Hindi; English is the default.
+    expect(await featured('?language=hi')).toMatchObject({ ...english, categoryTitle: 'आउटडोर और होर्डिंग' });
+    const englishAnswer = { ...english, categoryTitle: 'Outdoor & Billboards' };
+    expect(await featured('?language=en')).toMatchObject(englishAnswer);
+    expect(await featured('')).toMatchObject(englishAnswer);
     expect((await indexed.request('/api/barters/featured?language=fr')).status).toBe(400);
   });
 });

@@ -1,10 +1,12 @@
 import {
+  categoryTitle,
   DEFAULT_LANGUAGE,
   LIMITS,
   listingText,
   MEDIA_CATEGORY_IDS,
   type MediaCategoryId,
 } from '@barterads/core';
+import { translateText } from '@barterads/core/i18n';
 import { z } from 'zod';
 import { CIRCLE_DETECT_JOB } from '../circles/accepts';
 import { MATCH_UPDATES_JOB } from '../matching/update';
@@ -71,8 +73,14 @@ export const listingsRouter = router({
     .output(FeaturedListingsResult)
     .query(async ({ ctx, input }) => ({
       barters: (await featuredListings(ctx.services.database.db, LIMITS.featuredListings)).map((listing) => {
-        const text = listingText(listing, input.language ?? DEFAULT_LANGUAGE);
-        return { ...listing, title: text.title, description: text.description };
+        const language = input.language ?? DEFAULT_LANGUAGE;
+        const text = listingText(listing, language);
+        return {
+          ...listing,
+          title: text.title,
+          description: text.description,
+          categoryTitle: translateText(language, categoryTitle(listing.category)),
+        };
       }),
     })),
 

@@ -2,6 +2,7 @@ import { DEAL_MESSAGES, MESSAGES } from '@barterads/core';
 import { translateText } from '@barterads/core/i18n';
 import { listings, searchWords, users } from '@barterads/db';
 import { eq, inArray } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, proposeTestDeal, startTestServer, type TestServer } from './helpers/server';
 
@@ -139,6 +140,49 @@ describe('languages over real HTTP', () => {
     expect(text).toContain(`/hi/dashboard/deals/${dealId}`);
     expect(text).not.toContain('proposed a barter deal');
     // The proposer (English) is not told in Hindi: their own mail, when there is one, stays English.
+  });
+
+  it('the deal letter comes in the language of the member who downloads it (users.language)', async () => {
+    const owner = await createTestUser(server.db, { userType: 'media_owner' });
+    await server.db
+      .update(users)
+      .set({ language: 'mr', companyName: 'Shinde Hoardings' })
+      .where(eq(users.id, owner.user.id));
+    const brand = await createTestUser(server.db);
+    const { dealId } = await proposeTestDeal(server, owner.user, brand);
+    const accepted = await server.request(`/api/deals/${dealId}/accept`, {
+      token: owner.token,
+      json: { version: 1 },
+    });
+    expect(accepted.status).toBe(200);
+    const number = accepted.body.deal.number as string;
+
+    const letter = async (token: string) => {
+      const response = await fetch(`${server.baseUrl}/api/deals/${dealId}/letter.pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      // Read before pdf.js takes the bytes over.
+      const raw = Buffer.from(bytes).toString('latin1');
+      const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+      return { text, raw };
+    };
+    // Marathi for the Marathi member: Noto Sans Devanagari embedded, ₹ with Indian grouping. pdf.js reads the
+    // glyphs (shaping's reordered ones in visual order, spaces where a conjunct's glyphs sit apart): the words
+    // checked here have none reordered, compared without spaces; packages/api's PDF test reads the ActualText.
+    const marathi = await letter(owner.token);
+    const glyphs = marathi.text.replace(/\s+/g, '');
+    expect(marathi.raw).toContain('NotoSansDevanagari');
+    expect(glyphs).toContain(`सौदाक्रमांक:${number}`);
+    expect(glyphs).toContain('ShindeHoardingsदेणार');
+    expect(glyphs).toContain('दोन्हीबाजूंमधीलफरक:₹5,000');
+    expect(marathi.text).not.toContain('Deal number');
+    // English for the English member, as before.
+    const english = await letter(brand.token);
+    expect(english.raw).not.toContain('NotoSansDevanagari');
+    expect(english.text).toContain(`Deal number: ${number}`);
+    expect(english.text).toContain('INR 50,000');
   });
 
   it('a listing written in Hindi or Marathi is found by a search in its script, whole words and typos too', async () => {

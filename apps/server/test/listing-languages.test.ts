@@ -235,4 +235,45 @@ describe('listings in two languages over real HTTP', () => {
       expect(page.text).toContain('<meta name="description" content="Fifty autos across Thane." />');
     }
   });
+
+  it("the landing page's featured listings come in its language: the Marathi version and category on /mr/, the English elsewhere", async () => {
+    const english = {
+      title: 'Bus shelter panels in Andheri',
+      description: 'Twelve lit panels on the SV Road stops.',
+    };
+    const marathi = {
+      localTitle: 'अंधेरीतील बस थांब्यांवरील फलक',
+      localDescription: 'एस. व्ही. रोडवरील थांब्यांवर बारा प्रकाशित फलक.',
+    };
+    const created = await indexed.request('/api/barters', {
+      token: owner.token,
+      json: { ...english, city: 'Mumbai', category: 'outdoor', localLanguage: 'mr', ...marathi },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.barter._id as string;
+    // Featured by its owner: first on the landing page.
+    const featuring = await indexed.request(`/api/barters/${id}/feature`, {
+      token: owner.token,
+      method: 'POST',
+    });
+    expect(featuring.status, featuring.text).toBe(200);
+
+    const featured = async (query: string) => {
+      const res = await indexed.request(`/api/barters/featured${query}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.barters as Array<{ _id: string }>).find((b) => b._id === id);
+    };
+    expect(await featured('?language=mr')).toMatchObject({
+      title: marathi.localTitle,
+      description: marathi.localDescription,
+      localLanguage: 'mr',
+      categoryTitle: 'आउटडोर आणि होर्डिंग',
+    });
+    // Hindi pages have no Marathi version to show, but name the category in Hindi; English is the default.
+    expect(await featured('?language=hi')).toMatchObject({ ...english, categoryTitle: 'आउटडोर और होर्डिंग' });
+    const englishAnswer = { ...english, categoryTitle: 'Outdoor & Billboards' };
+    expect(await featured('?language=en')).toMatchObject(englishAnswer);
+    expect(await featured('')).toMatchObject(englishAnswer);
+    expect((await indexed.request('/api/barters/featured?language=fr')).status).toBe(400);
+  });
 });

@@ -84,6 +84,8 @@ const LANDING_PARTS = [
   'header',
   'footer',
   'section[aria-labelledby="hero-title"]',
+  // The featured listings' badges and buttons (their titles, descriptions and places are the members' words).
+  'section[aria-labelledby="featured-title"]',
   '#benefits',
   '#success-stories',
   '#how-it-works',
@@ -125,18 +127,34 @@ async function latinWords(
   ];
 }
 
-/** Headings, links, buttons and labels whose text is cut (wider than their box, which hides the rest). */
+/**
+ * The texts cut at their box's edge: any element with text of its own (a heading, link, button, label, badge, tab,
+ * table cell...) that is wider than its box while the box hides the rest (overflow hidden or clipped, or an
+ * ellipsis). Members' own words (`translate="no"`: titles a card shortens on purpose) and visually hidden texts are
+ * left out; a box that scrolls shows the rest.
+ */
 function clippedTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, a, button, label, .mantine-Button-label')]
-      .filter((el) => !el.closest('.ba-visually-hidden') && el.clientWidth > 1)
-      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-      .filter(
-        (el) =>
-          getComputedStyle(el).overflow !== 'visible' || getComputedStyle(el).textOverflow === 'ellipsis',
+  return page.evaluate(() => {
+    // Every part laid out: public pages skip the layout of bands below the fold (content-visibility) until
+    // scrolled near, and an element not laid out has no width to compare.
+    if (!document.getElementById('e2e-lay-out-all')) {
+      const style = document.createElement('style');
+      style.id = 'e2e-lay-out-all';
+      style.textContent = '* { content-visibility: visible !important; }';
+      document.head.append(style);
+    }
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) =>
+        [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()),
       )
-      .map((el) => (el.textContent ?? '').slice(0, 60)),
-  );
+      .filter((el) => !el.closest('.ba-visually-hidden, [translate="no"]') && el.clientWidth > 1)
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 60)}`);
+  });
 }
 
 for (const language of ['hi', 'mr'] as const) {
@@ -156,6 +174,8 @@ for (const language of ['hi', 'mr'] as const) {
     expect(alternates).toContainEqual(
       expect.stringMatching(new RegExp(`^${language}-IN https?://[^/]+/${language}/$`)),
     );
+    // The featured listings have arrived (their skeletons have no words to check).
+    await expect(page.locator('section[aria-labelledby="featured-title"] article').first()).toBeVisible();
     expect(await latinWords(page, LANDING_PARTS)).toEqual([]);
     // Links stay in the language.
     await expect(page.locator('header').getByRole('link', { name: /./ }).first()).toHaveAttribute(
@@ -208,6 +228,9 @@ for (const path of ['/hi/', '/mr/', '/hi/marketplace', '/mr/marketplace', '/hi/a
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', /-IN$/);
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    // The landing page's featured listings and the marketplace's cards have arrived (not their skeletons).
+    if (!path.endsWith('about')) await expect(page.locator('main article').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: /मेन्यू|मेनू/ }).click();
     await expect.poll(() => clippedTexts(page)).toEqual([]);

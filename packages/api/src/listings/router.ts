@@ -1,4 +1,12 @@
-import { LIMITS, MEDIA_CATEGORY_IDS, type MediaCategoryId } from '@barterads/core';
+import {
+  categoryTitle,
+  DEFAULT_LANGUAGE,
+  LIMITS,
+  listingText,
+  MEDIA_CATEGORY_IDS,
+  type MediaCategoryId,
+} from '@barterads/core';
+import { translateText } from '@barterads/core/i18n';
 import { z } from 'zod';
 import { CIRCLE_DETECT_JOB } from '../circles/accepts';
 import { MATCH_UPDATES_JOB } from '../matching/update';
@@ -22,6 +30,7 @@ import {
   AddPhotoInput,
   CreateListingInput,
   DashboardStats,
+  FeaturedListingsInput,
   FeaturedListingsResult,
   ListingIdInput,
   ListingResult,
@@ -58,10 +67,22 @@ export const listingsRouter = router({
       barter: await getPublicListing(ctx.services.database.db, input.id),
     })),
 
-  /** Three recent verified listings for the landing page. */
-  featured: publicProcedure.output(FeaturedListingsResult).query(async ({ ctx }) => ({
-    barters: await featuredListings(ctx.services.database.db, LIMITS.featuredListings),
-  })),
+  /** Three recent verified listings for the landing page, in its language when a listing has that version. */
+  featured: publicProcedure
+    .input(FeaturedListingsInput)
+    .output(FeaturedListingsResult)
+    .query(async ({ ctx, input }) => ({
+      barters: (await featuredListings(ctx.services.database.db, LIMITS.featuredListings)).map((listing) => {
+        const language = input.language ?? DEFAULT_LANGUAGE;
+        const text = listingText(listing, language);
+        return {
+          ...listing,
+          title: text.title,
+          description: text.description,
+          categoryTitle: translateText(language, categoryTitle(listing.category)),
+        };
+      }),
+    })),
 
   /** Active listings per category, for the landing page's media types (real counts, not claims). */
   categoryCounts: publicProcedure

@@ -1,6 +1,7 @@
 import {
   EXCHANGE_FIELD_DESCRIPTION,
   hasControlCharacters,
+  LANGUAGES,
   LIMITS,
   LISTING_LOCAL_LANGUAGES,
   LISTING_STATUSES,
@@ -438,7 +439,23 @@ export const SearchListingsResult = z.object({
 });
 export const ListingResult = z.object({ barter: ListingOutput });
 export const MyListingsResult = z.object({ barters: z.array(MyListingOutput) });
-export const FeaturedListingsResult = z.object({ barters: z.array(ListingOutput) });
+/**
+ * The landing page's language (issue 33): a listing with a Hindi or Marathi version is given in it on that
+ * language's landing page (its `title` and `description` are the local ones), as the marketplace's cards show it,
+ * and each listing's category is named in that language. The data carries them, so the landing page's code stays
+ * within its JS budget (no translation table in it).
+ */
+export const FeaturedListingsInput = z.object({ language: z.enum(LANGUAGES).optional() }).prefault({});
+export type FeaturedListingsInput = z.infer<typeof FeaturedListingsInput>;
+
+export const FeaturedListingsResult = z.object({
+  barters: z.array(
+    ListingOutput.extend({
+      /** The category's name in the asked language ("डिजिटल विज्ञापन"), for the card's badge. */
+      categoryTitle: z.string(),
+    }),
+  ),
+});
 
 export const DashboardStats = z.object({
   totalListings: z.number().int(),

@@ -4,6 +4,8 @@ import {
   GST_RATE_PERCENT,
   type InvoiceKind,
   invoiceNumber,
+  kolkataDate,
+  type Language,
   MESSAGES,
   splitGst,
 } from '@barterads/core';
@@ -18,10 +20,10 @@ import {
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { displayName } from '../accounts/users';
 import { verifiedBusiness } from '../businesses/verification';
 import type { SignedInUser } from '../context';
+import { pdfBuffer, pdfDay, pdfPaise, pdfWriter } from '../pdf/language';
 import type { SellerConfig } from '../services';
 
 export interface InvoiceSummary {
@@ -208,60 +210,136 @@ export async function listInvoices(db: Executor, userId: string): Promise<Invoic
   return rows.map(toInvoiceSummary);
 }
 
-/** Rupees with two decimals ("INR 2,117.80"): the PDF's standard fonts have no rupee sign. */
-function inr(paise: number): string {
-  return `INR ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The words of BarterAds' own invoices and credit notes in each language; legal terms keep their English. */
+interface InvoiceWords {
+  invoice: string;
+  creditNote: string;
+  number: (number: string) => string;
+  date: (day: string) => string;
+  seller: string;
+  buyer: string;
+  gstin: (gstin: string | null) => string;
+  stateCode: (code: string) => string;
+  description: string;
+  taxableValue: (value: string) => string;
+  total: (value: string) => string;
+  noSignature: string;
 }
 
-function renderInvoice(row: InvoiceRow, seller: SellerConfig): Promise<Buffer> {
-  const title = row.kind === 'invoice' ? 'Tax invoice' : 'Credit note';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${title} ${row.number}`, Author: seller.legalName, Subject: title },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.font('Helvetica-Bold').fontSize(20).text(title);
-  doc.font('Helvetica').fontSize(11);
-  doc.text(`Number: ${row.number}`);
-  doc.text(
-    `Date: ${row.createdAt.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' })}`,
+const INVOICE_WORDS: Record<Language, InvoiceWords> = {
+  en: {
+    invoice: 'Tax invoice',
+    creditNote: 'Credit note',
+    number: (number) => `Number: ${number}`,
+    date: (day) => `Date: ${day}`,
+    seller: 'Seller',
+    buyer: 'Buyer',
+    gstin: (gstin) => (gstin ? `GSTIN: ${gstin}` : 'GSTIN: not registered'),
+    stateCode: (code) => `State code: ${code}`,
+    description: 'Description',
+    taxableValue: (value) => `Taxable value: ${value}`,
+    total: (value) => `Total (GST included): ${value}`,
+    noSignature: 'This is a computer-generated document and needs no signature.',
+  },
+  hi: {
+    invoice: 'कर बीजक (Tax invoice)',
+    creditNote: 'क्रेडिट नोट (Credit note)',
+    number: (number) => `संख्या: ${number}`,
+    date: (day) => `तारीख़: ${day}`,
+    seller: 'विक्रेता (Seller)',
+    buyer: 'क्रेता (Buyer)',
+    gstin: (gstin) => `GSTIN: ${gstin ?? 'पंजीकृत नहीं'}`,
+    stateCode: (code) => `राज्य कोड (State code): ${code}`,
+    description: 'विवरण',
+    taxableValue: (value) => `कर योग्य मूल्य (Taxable value): ${value}`,
+    total: (value) => `कुल (GST सहित): ${value}`,
+    noSignature: 'यह कंप्यूटर से बना दस्तावेज़ है, इस पर हस्ताक्षर की ज़रूरत नहीं है।',
+  },
+  mr: {
+    invoice: 'कर बीजक (Tax invoice)',
+    creditNote: 'क्रेडिट नोट (Credit note)',
+    number: (number) => `क्रमांक: ${number}`,
+    date: (day) => `तारीख: ${day}`,
+    seller: 'विक्रेता (Seller)',
+    buyer: 'खरेदीदार (Buyer)',
+    gstin: (gstin) => `GSTIN: ${gstin ?? 'नोंदणीकृत नाही'}`,
+    stateCode: (code) => `राज्य कोड (State code): ${code}`,
+    description: 'वर्णन',
+    taxableValue: (value) => `करपात्र मूल्य (Taxable value): ${value}`,
+    total: (value) => `एकूण (GST सह): ${value}`,
+    noSignature: 'हा संगणकाने तयार केलेला दस्तऐवज आहे, त्यावर स्वाक्षरीची गरज नाही.',
+  },
+};
+
+/**
+ * An invoice or credit note as a PDF in `language` (the downloading member's). The description is the invoice's
+ * as issued and stored (English).
+ */
+export function renderInvoice(
+  row: InvoiceRow,
+  seller: SellerConfig,
+  language: Language = 'en',
+): Promise<Buffer> {
+  const words = INVOICE_WORDS[language];
+  const inr = (paise: number) => pdfPaise(paise, language);
+  const title = row.kind === 'invoice' ? words.invoice : words.creditNote;
+  return pdfBuffer(
+    {
+      size: 'A4',
+      margin: 50,
+      info: { Title: `${title} ${row.number}`, Author: seller.legalName, Subject: title },
+    },
+    (doc) => {
+      const w = pdfWriter(doc, language);
+      const font = w.fonts;
+      doc.font(font.bold).fontSize(20);
+      w.text(title);
+      doc.font(font.regular).fontSize(11);
+      w.text(words.number(row.number));
+      w.text(
+        words.date(
+          language === 'en'
+            ? row.createdAt.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium' })
+            : pdfDay(kolkataDate(row.createdAt), language),
+        ),
+      );
+      doc.moveDown();
+      doc.font(font.bold);
+      w.text(words.seller);
+      doc.font(font.regular);
+      w.text(seller.legalName);
+      w.text(seller.address);
+      w.text(`GSTIN: ${seller.gstin}`);
+      doc.moveDown();
+      doc.font(font.bold);
+      w.text(words.buyer);
+      doc.font(font.regular);
+      w.text(row.buyerName);
+      w.text(row.buyerEmail);
+      w.text(words.gstin(row.buyerGstin));
+      w.text(words.stateCode(row.buyerStateCode));
+      doc.moveDown();
+      doc.font(font.bold);
+      w.text(words.description);
+      doc.font(font.regular);
+      w.text(row.description);
+      doc.moveDown();
+      w.text(words.taxableValue(inr(row.taxable)));
+      if (row.igst > 0 || (row.cgst === 0 && row.sgst === 0)) {
+        w.text(`IGST @ ${GST_RATE_PERCENT}%: ${inr(row.igst)}`);
+      } else {
+        w.text(`CGST @ ${GST_RATE_PERCENT / 2}%: ${inr(row.cgst)}`);
+        w.text(`SGST @ ${GST_RATE_PERCENT / 2}%: ${inr(row.sgst)}`);
+      }
+      doc.font(font.bold);
+      w.text(words.total(inr(row.total)));
+      doc.font(font.regular).fontSize(9).moveDown();
+      w.text(words.noSignature);
+    },
   );
-  doc.moveDown();
-  doc.font('Helvetica-Bold').text('Seller');
-  doc.font('Helvetica').text(seller.legalName);
-  doc.text(seller.address);
-  doc.text(`GSTIN: ${seller.gstin}`);
-  doc.moveDown();
-  doc.font('Helvetica-Bold').text('Buyer');
-  doc.font('Helvetica').text(row.buyerName);
-  doc.text(row.buyerEmail);
-  doc.text(row.buyerGstin ? `GSTIN: ${row.buyerGstin}` : 'GSTIN: not registered');
-  doc.text(`State code: ${row.buyerStateCode}`);
-  doc.moveDown();
-  doc.font('Helvetica-Bold').text('Description');
-  doc.font('Helvetica').text(row.description);
-  doc.moveDown();
-  doc.text(`Taxable value: ${inr(row.taxable)}`);
-  if (row.igst > 0 || (row.cgst === 0 && row.sgst === 0)) {
-    doc.text(`IGST @ ${GST_RATE_PERCENT}%: ${inr(row.igst)}`);
-  } else {
-    doc.text(`CGST @ ${GST_RATE_PERCENT / 2}%: ${inr(row.cgst)}`);
-    doc.text(`SGST @ ${GST_RATE_PERCENT / 2}%: ${inr(row.sgst)}`);
-  }
-  doc.font('Helvetica-Bold').text(`Total (GST included): ${inr(row.total)}`);
-  doc.font('Helvetica').fontSize(9).moveDown();
-  doc.text('This is a computer-generated document and needs no signature.');
-  doc.end();
-  return done;
 }
 
-/** An invoice or credit note as a PDF, for its buyer or an admin; 404 for anyone else. */
+/** An invoice or credit note as a PDF, for its buyer or an admin (in the viewer's language); 404 for anyone else. */
 export async function invoicePdf(
   db: Executor,
   seller: SellerConfig,
@@ -272,6 +350,6 @@ export async function invoicePdf(
   if (!row || (row.userId !== viewer.id && viewer.role !== 'admin')) {
     throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.invoiceNotFound });
   }
-  const pdf = await renderInvoice(row, seller);
+  const pdf = await renderInvoice(row, seller, viewer.language);
   return { pdf, filename: `${row.number.replaceAll('/', '-')}.pdf` };
 }

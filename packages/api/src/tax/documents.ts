@@ -6,18 +6,24 @@
 import {
   type BusinessAddress,
   DEAL_MESSAGES,
+  DEAL_UNIT_LABELS,
+  type DealItemUnit,
   kolkataDate,
+  type Language,
   paiseToRupees,
   sacEntry,
   stateCodeOf,
   stateOfGstin,
 } from '@barterads/core';
+import { translateText } from '@barterads/core/i18n';
 import { type DealLegRow, dealLegs, deals, type Executor, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { businessAddressOf, displayName } from '../accounts/users';
 import { verifiedBusiness } from '../businesses/verification';
+import { type PdfWriter, pdfDay, pdfPaise, pdfWriter } from '../pdf/language';
+import { LEG_INVOICE_WORDS, type LegInvoiceWords } from './invoice-words';
 import { TAX_MESSAGES } from './invoices';
 import { supplyDates } from './legs';
 import type { StatementResult } from './schemas';
@@ -119,13 +125,8 @@ export async function legDocument(
 }
 
 /** The words rule 46's invoice gives for a barter's consideration (product-spec-3 section 1). */
-export function barterConsideration(dealNumber: string): string {
-  return `Consideration: supply of services under barter deal ${dealNumber}, valued at open market value (rule 27)`;
-}
-
-/** Rupees with two decimals and Indian grouping ("INR 1,00,000.00"): the standard fonts have no rupee sign. */
-function inr(paise: number): string {
-  return `INR ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export function barterConsideration(dealNumber: string, language: Language = 'en'): string {
+  return LEG_INVOICE_WORDS[language].consideration(dealNumber);
 }
 
 function dayText(day: string): string {
@@ -133,10 +134,10 @@ function dayText(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
-function stateWithCode(state: string | null): string {
-  if (!state) return 'not known';
+function stateWithCode(state: string | null, words: LegInvoiceWords = LEG_INVOICE_WORDS.en): string {
+  if (!state) return words.stateNotKnown;
   const code = stateCodeOf(state);
-  return code ? `${state} (state code ${code})` : state;
+  return code ? words.stateCode(state, code) : state;
 }
 
 /** A document written into one buffer (an invoice is a few kilobytes; a statement of 500 legs, some hundred). */
@@ -153,19 +154,34 @@ function rendered(title: string, author: string, write: (doc: PDFKit.PDFDocument
   return done;
 }
 
-function partyBlock(doc: PDFKit.PDFDocument, heading: string, party: InvoiceParty): void {
-  doc.font('Helvetica-Bold').fontSize(11).text(heading);
-  doc.font('Helvetica').fontSize(10);
-  doc.text(party.legalName);
-  if (party.tradeName && party.tradeName !== party.legalName) doc.text(`Trade name: ${party.tradeName}`);
-  doc.text(
+function partyBlock(
+  doc: PDFKit.PDFDocument,
+  w: PdfWriter,
+  words: LegInvoiceWords,
+  heading: string,
+  party: InvoiceParty,
+): void {
+  doc.font(w.fonts.bold).fontSize(11);
+  w.text(heading);
+  doc.font(w.fonts.regular).fontSize(10);
+  w.text(party.legalName);
+  if (party.tradeName && party.tradeName !== party.legalName) w.text(words.tradeName(party.tradeName));
+  w.text(
     party.address
-      ? `Address: ${party.address.line}, ${party.address.city} ${party.address.pin}, ${party.address.state}`
-      : 'Address: not given yet (added in Settings, Tax invoices)',
+      ? words.address(
+          `${party.address.line}, ${party.address.city} ${party.address.pin}, ${party.address.state}`,
+        )
+      : words.noAddress,
   );
-  doc.text(`GSTIN: ${party.gstin ?? 'unregistered'}`);
-  doc.text(`State: ${stateWithCode(party.state)}`);
+  w.text(words.gstin(party.gstin));
+  w.text(words.state(stateWithCode(party.state, words)));
   doc.moveDown(0.6);
+}
+
+/** A deal line's unit: as stored in English, by its name in Hindi and Marathi ("महीना"). */
+function unitText(unit: string, language: Language): string {
+  if (language === 'en') return unit;
+  return translateText(language, DEAL_UNIT_LABELS[unit as DealItemUnit] ?? unit);
 }
 
 /**
@@ -173,67 +189,75 @@ function partyBlock(doc: PDFKit.PDFDocument, heading: string, party: InvoicePart
  * and states; a serial number of at most 16 characters and the date (or "draft" before issue); SAC, description,
  * quantity and unit; taxable value (the open market value, rule 27); the rate and amount of CGST and SGST, or
  * IGST; place of supply with its state; reverse charge; the barter consideration; the supplier's signature line.
+ * In `language` (the downloading member's), the legal terms keeping their English; English in Helvetica as before.
  */
-export function legInvoicePdf(document: LegDocument): Promise<Buffer> {
+export function legInvoicePdf(document: LegDocument, language: Language = 'en'): Promise<Buffer> {
   const { leg, supplier, recipient, dealNumber } = document;
+  const words = LEG_INVOICE_WORDS[language];
+  const inr = (paise: number) => pdfPaise(paise, language);
   const issued = leg.status === 'issued' && leg.invoiceNumber && leg.issuedAt;
-  const title = issued ? 'Tax invoice' : 'Tax invoice (draft)';
+  const title = issued ? words.title : words.draftTitle;
   return rendered(`${title} ${leg.invoiceNumber ?? dealNumber}`, supplier.legalName, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text(title);
-    doc.font('Helvetica').fontSize(10);
-    if (!issued) {
-      doc.text('Draft: not yet issued. The invoice number is allotted from your series when you issue it.');
-    }
-    doc.text(`Invoice number: ${issued ? leg.invoiceNumber : 'allotted on issue'}`);
-    doc.text(`Invoice date: ${issued ? dayText(kolkataDate(leg.issuedAt!)) : 'the day of issue'}`);
-    if (document.supplyDate) doc.text(`Date of supply: ${dayText(document.supplyDate)}`);
-    doc.text(`Barter deal: ${dealNumber}`);
+    const w = pdfWriter(doc, language);
+    const font = w.fonts;
+    doc.font(font.bold).fontSize(18);
+    w.text(title);
+    doc.font(font.regular).fontSize(10);
+    if (!issued) w.text(words.draftNote);
+    w.text(words.invoiceNumber(issued ? leg.invoiceNumber : null));
+    w.text(words.invoiceDate(issued ? pdfDay(kolkataDate(leg.issuedAt!), language) : null));
+    if (document.supplyDate) w.text(words.supplyDate(pdfDay(document.supplyDate, language)));
+    w.text(words.barterDeal(dealNumber));
     doc.moveDown(0.6);
-    partyBlock(doc, 'Supplier', supplier);
-    partyBlock(doc, 'Recipient', recipient);
+    partyBlock(doc, w, words, words.supplier, supplier);
+    partyBlock(doc, w, words, words.recipient, recipient);
 
-    doc.font('Helvetica-Bold').fontSize(11).text('Supply');
-    doc.font('Helvetica').fontSize(10);
-    doc.text(`SAC: ${leg.sac} (${sacEntry(leg.sac)?.description ?? 'services'})`);
-    doc.text(`Description: ${leg.description}`);
+    doc.font(font.bold).fontSize(11);
+    w.text(words.supply);
+    doc.font(font.regular).fontSize(10);
+    w.text(words.sac(leg.sac, sacEntry(leg.sac)?.description));
+    w.text(words.description(leg.description));
     for (const [i, line] of leg.lines.entries()) {
-      doc.text(
-        `${i + 1}. ${line.title}: quantity ${line.quantity}, unit ${line.unit}, value ${inr(line.valueInr * 100)}`,
+      w.text(
+        words.line({
+          n: i + 1,
+          title: line.title,
+          quantity: line.quantity,
+          unit: unitText(line.unit, language),
+          value: inr(line.valueInr * 100),
+        }),
       );
     }
     doc.moveDown(0.4);
-    doc.text(`Taxable value (open market value): ${inr(leg.taxablePaise)}`);
+    w.text(words.taxableValue(inr(leg.taxablePaise)));
     const rate = Number(leg.ratePct);
     if (leg.igstPaise > 0 || (leg.cgstPaise === 0 && leg.sgstPaise === 0)) {
-      doc.text(`IGST @ ${rate}%: ${inr(leg.igstPaise)}`);
+      w.text(`IGST @ ${rate}%: ${inr(leg.igstPaise)}`);
     } else {
-      doc.text(`CGST @ ${rate / 2}%: ${inr(leg.cgstPaise)}`);
-      doc.text(`SGST @ ${rate / 2}%: ${inr(leg.sgstPaise)}`);
+      w.text(`CGST @ ${rate / 2}%: ${inr(leg.cgstPaise)}`);
+      w.text(`SGST @ ${rate / 2}%: ${inr(leg.sgstPaise)}`);
     }
     const total = leg.taxablePaise + leg.igstPaise + leg.cgstPaise + leg.sgstPaise;
-    doc.font('Helvetica-Bold').text(`Total invoice value: ${inr(total)}`);
-    doc.font('Helvetica');
-    doc.text(
-      `Place of supply: ${stateWithCode(leg.placeOfSupply)}${leg.placeOfSupplyBasis === 'property' ? ', where the property is (IGST Act section 12(3))' : ''}`,
+    doc.font(font.bold);
+    w.text(words.total(inr(total)));
+    doc.font(font.regular);
+    w.text(
+      words.placeOfSupply(stateWithCode(leg.placeOfSupply, words), leg.placeOfSupplyBasis === 'property'),
     );
-    doc.text('Tax payable on reverse charge: No');
+    w.text(words.reverseCharge);
     doc.moveDown(0.4);
-    doc.text(barterConsideration(dealNumber));
+    w.text(words.consideration(dealNumber));
     doc.moveDown(1.2);
-    doc.text(`For ${supplier.legalName}`);
+    w.text(words.forSupplier(supplier.legalName));
     doc.moveDown(1.5);
-    doc.text('Authorised signatory');
+    w.text(words.signatory);
     doc.moveDown();
-    doc
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(
-        'Prepared by BarterAds from the deal as accepted. Not tax advice: check it with your accountant before you issue it.',
-      );
+    doc.fontSize(8).fillColor('#555555');
+    w.text(words.footer);
   });
 }
 
-/** The leg's invoice PDF with its download name. */
+/** The leg's invoice PDF with its download name, in the viewer's language (`users.language`). */
 export async function legInvoiceFile(
   db: Executor,
   viewer: UserRow,
@@ -245,7 +269,10 @@ export async function legInvoiceFile(
     throw new TRPCError({ code: 'CONFLICT', message: TAX_MESSAGES.notRequired });
   }
   const name = document.leg.invoiceNumber ?? `${document.dealNumber}-draft`;
-  return { pdf: await legInvoicePdf(document), filename: `invoice-${name.replaceAll('/', '-')}.pdf` };
+  return {
+    pdf: await legInvoicePdf(document, viewer.language),
+    filename: `invoice-${name.replaceAll('/', '-')}.pdf`,
+  };
 }
 
 /** E-invoicing's unit code for a line's unit: services are `OTH` (others) unless a count of items. */

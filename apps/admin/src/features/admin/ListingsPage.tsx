@@ -22,6 +22,7 @@ import { FilterSelect } from '../../components/FilterSelect';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
 import { formatDate } from './format';
+import { ListingTexts, LocalVersionBadge } from './ListingTexts';
 import { useArchiveListing, useSetListingVerified } from './listing-actions';
 import type { ListingsSearch } from './search-params';
 import { useUrlSearchText } from './useUrlSearchText';
@@ -42,7 +43,10 @@ const VERIFIED_OPTIONS = [
   { value: 'review', label: 'Needs review again' },
 ] as const;
 
-/** Listings: owner-type tabs, status and verified filters, search, server-side pages, Verify/Unverify, Archive. */
+/**
+ * Listings: owner-type tabs, status and verified filters, search, server-side pages, Verify/Unverify, Archive; each
+ * listing's texts, its Hindi or Marathi version beside the English (what members of that language read).
+ */
 export function ListingsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -204,9 +208,11 @@ export function ListingsPage() {
                       {l.owner.name || l.owner.email} · {userTypeLabel(l.ownerType)} · {l.location} ·{' '}
                       {formatDate(l.createdAt)}
                     </Text>
+                    <ListingTexts listing={l} />
                     <Group gap={4} my="xs">
                       {statusBadge(l)}
                       {verifiedBadge(l)}
+                      <LocalVersionBadge listing={l} />
                     </Group>
                     {l.archivedReason ? (
                       <Text fz="xs" c="dimmed" mb="xs">
@@ -232,13 +238,17 @@ export function ListingsPage() {
                     <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
                       {listings.map((l) => (
                         <Table.Tr key={l._id}>
-                          <Table.Td maw={340}>
-                            <Text fw={500} fz="sm">
-                              {l.title}
-                            </Text>
+                          <Table.Td maw={420}>
+                            <Group gap={6} wrap="wrap">
+                              <Text fw={500} fz="sm">
+                                {l.title}
+                              </Text>
+                              <LocalVersionBadge listing={l} />
+                            </Group>
                             <Text fz="xs" c="dimmed">
                               {l.owner.name || l.owner.email} · {l.location} · {formatDate(l.createdAt)}
                             </Text>
+                            <ListingTexts listing={l} />
                           </Table.Td>
                           <Table.Td>
                             {statusBadge(l)}

@@ -1,5 +1,5 @@
 import { trpc } from '@barterads/api-client';
-import { categoryTitle } from '@barterads/core';
+import { isLanguage } from '@barterads/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
@@ -40,11 +40,16 @@ const CARD_HEIGHT = 300;
  * Browse All Opportunities (the public marketplace).
  */
 export function FeaturedOpportunities() {
-  const featured = trpc.listings.featured.useQuery(undefined, { staleTime: 60_000 });
+  const { t, i18n } = useLingui();
+  // In the page's language: the server gives a listing's Hindi or Marathi title and description on that language's
+  // landing page, and its category's name (data, not code: the landing page keeps its JS budget).
+  const language = isLanguage(i18n.locale) && i18n.locale !== 'en' ? i18n.locale : undefined;
+  const featured = trpc.listings.featured.useQuery(language ? { language } : undefined, {
+    staleTime: 60_000,
+  });
   const { user } = useSessionUser();
   // Rendered from a deferred copy (a transition React time-slices), as the marketplace's cards.
   const data = useDeferredValue(featured.data);
-  const { t } = useLingui();
   return (
     <Container size="xl" py={64} component="section" aria-labelledby="featured-title">
       <Stack gap="lg">
@@ -98,18 +103,21 @@ export function FeaturedOpportunities() {
               >
                 <Stack gap="xs" h="100%">
                   <Group gap={6}>
-                    <Badge variant="default">{categoryTitle(listing.category)}</Badge>
+                    <Badge variant="default">{listing.categoryTitle}</Badge>
                     <Badge color="blue">
                       <Trans>Verified</Trans>
                     </Badge>
                   </Group>
-                  <Title order={3} fz="lg" lineClamp={2}>
+                  {/* The members' own words (`translate="no"`, as on the marketplace's cards). */}
+                  <Title order={3} fz="lg" lineClamp={2} translate="no">
                     {listing.title}
                   </Title>
-                  <Text fz="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }}>
+                  <Text fz="sm" c="dimmed" lineClamp={3} style={{ flex: 1 }} translate="no">
                     {listing.description}
                   </Text>
-                  <Text fz="sm">{listing.location}</Text>
+                  <Text fz="sm" translate="no">
+                    {listing.location}
+                  </Text>
                   {/* The listing's owner, not the company's contact form (issue 17). */}
                   <MessageOwnerButton
                     listingId={listing._id}

@@ -818,11 +818,12 @@ export class SearchIndex {
       count: number,
       keep: ((slot: number) => boolean) | undefined,
       kept: number,
+      end = list.length,
     ): { all: number; kept: number[] } | undefined => {
       const out: number[] = [];
       let found = 0;
       let i = start;
-      for (; i < list.length && (found < count || out.length < kept); i++) {
+      for (; i < end && (found < count || out.length < kept); i++) {
         if (--budget < 0) return undefined;
         const slot = list.data[i] as number;
         if (!matches(slot)) continue;
@@ -860,7 +861,9 @@ export class SearchIndex {
         }
       } else {
         // The page (after `offset` matches) and the bounded count in one walk.
-        const found = walk(order, 0, cap, undefined, query.offset + pageSize);
+        // Only the listings within the rate bounds (a run of the rate order) can match.
+        const [from, to] = this.rateWindow(order, query.sort === 'rate_asc', filter);
+        const found = walk(order, from, cap, undefined, query.offset + pageSize, to);
         if (found) {
           const page = found.kept.slice(query.offset);
           const needsCount = query.offset > 0 || page.length > query.input.limit;
@@ -873,6 +876,38 @@ export class SearchIndex {
       }
     }
     return this.collected(query, filter, words, all);
+  }
+
+  /**
+   * The run of a rate order (ascending or descending, listings without a rate last) whose rates are within the
+   * filter's bounds: all of it without bounds, none of those without a rate with one.
+   */
+  private rateWindow(order: IntList, ascending: boolean, filter: Filter): [number, number] {
+    if (filter.rateMin === undefined && filter.rateMax === undefined) return [0, order.length];
+    const low = filter.rateMin ?? Number.NEGATIVE_INFINITY;
+    const high = filter.rateMax ?? Number.POSITIVE_INFINITY;
+    // The first position whose rate is past `bound` (`inclusive`: at or past it) in the order's direction.
+    const past = (bound: number, inclusive: boolean) => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const rate = this.rate[order.data[mid] as number] as number;
+        const beyond = Number.isNaN(rate)
+          ? true
+          : ascending
+            ? inclusive
+              ? rate >= bound
+              : rate > bound
+            : inclusive
+              ? rate <= bound
+              : rate < bound;
+        if (beyond) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    return ascending ? [past(low, true), past(high, false)] : [past(high, true), past(low, false)];
   }
 
   /** The first position of the newest order strictly after a keyset cursor. */

@@ -235,6 +235,14 @@ class Codes {
   }
 }
 
+/** A search's words marked on the chunks (markWords()). */
+interface MarkedWords {
+  stamp: number;
+  /** Per word, how many postings its chunks have, and the chunks. */
+  postings: number[];
+  chunks: number[][];
+}
+
 /** A query's filters as the index's codes. */
 interface Filter {
   ownerType: number | undefined;
@@ -249,6 +257,18 @@ interface Filter {
 
 /** Below this many postings for its rarest word, a search collects its matches from the postings at once. */
 const COLLECT_BELOW = 2_048;
+/** A broad search with at most this many candidates (in its bitset) collects its matches from them. */
+const GATHER_BELOW = 16_384;
+/** Bitsets of words and filters kept (the most recently used; 125 kB each at 1,000,000 listings). */
+const BITSETS_KEPT = 256;
+
+/** The 1 bits of a 32-bit word. */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** The featured listings a first page of the newest order starts with (search.ts's FEATURED_FIRST_MAX). */
 const FEATURED_MAX = 6;
 
@@ -258,13 +278,15 @@ const FEATURED_MAX = 6;
  * arrays for the garbage collector instead of millions of objects. Slots are numbered newest first when the index
  * is built or compacted (a later change takes a new slot at the end and empties its old one).
  *
- * A search finds its first page without visiting every match when it can: a broad search (every word in more
- * listings than COLLECT_BELOW) walks the listings in the page's order, testing each one's chunks against the words'
- * chunks, and stops once it has the page and the bounded count (LIMITS.searchTotalCap + 1, also the relevance
- * candidates: the newest that many, as in SQL); the featured block is read from the featured listings, best first.
- * A walk that has passed as many listings as the rarest word's postings without finishing (the filters or the
- * words together are rarer than each word) gives up, and the matches are collected from that word's postings, as
- * is done at once for a narrow search. Both give the same matches in the same order.
+ * A search finds its first page without visiting every match when it can. A narrow search (a word in fewer than
+ * COLLECT_BELOW listings' postings) collects its matches from that word's postings and sorts them. A broad one
+ * intersects bitsets over the slots, one per word (the slots of its chunks' postings) and per category, owner type
+ * and city asked for, each kept until a slot is added or emptied (BITSETS_KEPT of them, the most recently used):
+ * with at most GATHER_BELOW candidates it collects them; with more it walks the listings in the page's order
+ * (a rate order only within the rate bounds' run), testing each one's bit and the other filters, and stops once it
+ * has the page and the bounded count (LIMITS.searchTotalCap + 1, also the relevance candidates: the newest that
+ * many, as in SQL); the featured block is read from the featured listings, best first. Every way gives the same
+ * matches in the same order (search-index.test.ts takes each against the definition).
  */
 export class SearchIndex {
   /** Slots used (live and emptied). */
@@ -330,12 +352,28 @@ export class SearchIndex {
   private byRateAsc = new IntList();
   private byRateDesc = new IntList();
   private featuredOrder = new IntList();
+  /** Goes up whenever a slot is added or emptied: the bitsets of an older version are built again. */
+  private version = 0;
+  /** Bitsets over the slots of broad words' matches and of filter values, by key, the most recently used last. */
+  private readonly bitsets = new Map<string, { version: number; bits: Uint32Array }>();
+  private scratch = new Uint32Array(0);
   /** Per slot, a stamp of the last search that collected it (no clearing between searches). */
   private marks = new Uint32Array(1024);
   private stamp = 0;
 
   /** The search generation the index holds. */
   generation = 0;
+
+  /**
+   * `collectBelow` and `gatherBelow` (COLLECT_BELOW and GATHER_BELOW by default) choose how a search finds its
+   * matches; every choice gives the same answers (tests set them to take each way).
+   */
+  constructor(
+    private readonly tuning: { collectBelow: number; gatherBelow: number } = {
+      collectBelow: COLLECT_BELOW,
+      gatherBelow: GATHER_BELOW,
+    },
+  ) {}
 
   get size(): number {
     return this.byId.size;
@@ -512,6 +550,7 @@ export class SearchIndex {
       this.chunkPool[this.chunkPoolLength++] = c;
     }
     this.byId.set(row.id, slot);
+    this.version += 1;
     if (ordered) {
       this.byNewest.insert(SearchIndex.lowerBound(this.byNewest, slot, this.newer), slot);
       this.byRateAsc.insert(SearchIndex.lowerBound(this.byRateAsc, slot, this.rateAsc), slot);
@@ -541,6 +580,7 @@ export class SearchIndex {
     }
     this.alive[slot] = 0;
     this.dead += 1;
+    this.version += 1;
   }
 
   /** Owners' GST verification (an owner change in the log). */
@@ -627,6 +667,7 @@ export class SearchIndex {
     this.slots = n;
     this.capacity = n;
     this.dead = 0;
+    this.version += 1;
     for (const [id, slot] of this.byId) this.byId.set(id, next[slot] as number);
     const all = Int32Array.from({ length: n }, (_, i) => i);
     this.byNewest = IntList.of(all);
@@ -724,7 +765,7 @@ export class SearchIndex {
    * how many postings its chunks have (at least its matches), or null when a word is in no chunk (nothing
    * matches).
    */
-  private markWords(words: readonly string[][]): { stamp: number; postings: number[] } | null {
+  private markWords(words: readonly string[][]): MarkedWords | null {
     if (words.length > 30) throw new RangeError('A search has at most 30 words.');
     if (this.chunkQuery.length < this.chunks.length) {
       this.chunkQuery = new Uint32Array(Math.max(this.chunks.length * 2, 1024));
@@ -737,9 +778,11 @@ export class SearchIndex {
     }
     const stamp = ++this.queryStamp;
     const postings: number[] = [];
+    const chunks: number[][] = [];
     for (let w = 0; w < words.length; w++) {
       const found = this.chunksContaining(words[w] as string[]);
       if (found.length === 0) return null;
+      chunks.push(found);
       let sum = 0;
       for (const c of found) {
         if (this.chunkQuery[c] !== stamp) {
@@ -751,7 +794,7 @@ export class SearchIndex {
       }
       postings.push(sum);
     }
-    return { stamp, postings };
+    return { stamp, postings, chunks };
   }
 
   /** Whether a slot's chunks hold every word (the bits `all`) marked by markWords() with `stamp`. */
@@ -798,20 +841,18 @@ export class SearchIndex {
     const filter = this.filterOf(query.input);
     const words = query.words.length > 0 ? this.markWords(query.words) : undefined;
     if (words === null) return { page: [], featured: [], matched: 0 };
-    const all = words ? 2 ** query.words.length - 1 : 0;
-    const matches = (slot: number) =>
-      this.passes(slot, filter) && (!words || this.hasWords(slot, words.stamp, all));
+    if (words && Math.min(...words.postings) < this.tuning.collectBelow)
+      return this.answerFrom(query, this.fromPostings(query, filter, words));
+    // Broad: the slots having every word and the filters' values (a bitset), tested for the other filters.
+    const candidates = this.candidateBits(query, filter, words);
+    if (candidates && this.population(candidates) <= this.tuning.gatherBelow)
+      return this.answerFrom(query, this.fromBits(candidates, filter));
+    const matches = candidates
+      ? (slot: number) =>
+          (((candidates[slot >>> 5] as number) >>> (slot & 31)) & 1) === 1 && this.passesRest(slot, filter)
+      : (slot: number) => this.passes(slot, filter);
     const featured = (slot: number) => (this.featuredMs[slot] as number) > query.now;
-    const rarest = words ? Math.min(...words.postings) : Number.POSITIVE_INFINITY;
-    // The walks pass at most as many listings as the rarest word's postings, then the postings answer.
-    let budget = rarest;
-    const order =
-      query.sort === 'rate_asc'
-        ? this.byRateAsc
-        : query.sort === 'rate_desc'
-          ? this.byRateDesc
-          : this.byNewest;
-    /** Matches in `list` from `start`: at most `count`, of which at most `kept` pass `keep` (then it stops). */
+    /** Matches in `list` from `start` to `end`: at most `count`, of which at most `kept` pass `keep` (then it stops). */
     const walk = (
       list: IntList,
       start: number,
@@ -819,12 +860,10 @@ export class SearchIndex {
       keep: ((slot: number) => boolean) | undefined,
       kept: number,
       end = list.length,
-    ): { all: number; kept: number[] } | undefined => {
+    ): { all: number; kept: number[] } => {
       const out: number[] = [];
       let found = 0;
-      let i = start;
-      for (; i < end && (found < count || out.length < kept); i++) {
-        if (--budget < 0) return undefined;
+      for (let i = start; i < end && (found < count || out.length < kept); i++) {
         const slot = list.data[i] as number;
         if (!matches(slot)) continue;
         found += 1;
@@ -832,50 +871,142 @@ export class SearchIndex {
       }
       return { all: found, kept: out };
     };
+    if (query.sort === 'relevance') return this.ranked(query, walk(this.byNewest, 0, 0, undefined, cap).kept);
+    if (query.sort === 'newest') {
+      const notFeatured = (slot: number) => !featured(slot);
+      // A first page: one walk for the page and the bounded count (every match, featured too, at most the cap).
+      // A later page: its page from the cursor, and the count from the first.
+      const page = query.cursor
+        ? walk(this.byNewest, this.cursorStart(query.cursor), 0, notFeatured, pageSize)
+        : walk(this.byNewest, 0, cap, notFeatured, pageSize);
+      const counted = query.cursor ? walk(this.byNewest, 0, cap, undefined, 0) : page;
+      const top: number[] = [];
+      if (query.cursor === undefined)
+        for (let i = 0; i < this.featuredOrder.length && top.length < FEATURED_MAX; i++) {
+          const slot = this.featuredOrder.data[i] as number;
+          if (featured(slot) && matches(slot)) top.push(slot);
+        }
+      const needsCount = query.cursor !== undefined || page.kept.length > query.input.limit;
+      return {
+        page: page.kept.map((slot) => this.ids[slot] as string),
+        featured: top.map((slot) => this.ids[slot] as string),
+        matched: needsCount ? Math.min(counted.all, cap) : page.kept.length,
+      };
+    }
+    // The page (after `offset` matches) and the bounded count in one walk, within the rate bounds' run.
+    const order = query.sort === 'rate_asc' ? this.byRateAsc : this.byRateDesc;
+    const [from, to] = this.rateWindow(order, query.sort === 'rate_asc', filter);
+    const found = walk(order, from, cap, undefined, query.offset + pageSize, to);
+    const page = found.kept.slice(query.offset);
+    const needsCount = query.offset > 0 || page.length > query.input.limit;
+    return {
+      page: page.map((slot) => this.ids[slot] as string),
+      featured: [],
+      matched: needsCount ? Math.min(found.all, cap) : page.length,
+    };
+  }
 
-    if (rarest >= COLLECT_BELOW) {
-      if (query.sort === 'relevance') {
-        const candidates = walk(this.byNewest, 0, 0, undefined, cap);
-        if (candidates) return this.ranked(query, candidates.kept);
-      } else if (query.sort === 'newest') {
-        const notFeatured = (slot: number) => !featured(slot);
-        // A first page: one walk for the page and the bounded count (every match, featured too, at most the cap).
-        // A later page: its page from the cursor, and the count from the first.
-        const page = query.cursor
-          ? walk(this.byNewest, this.cursorStart(query.cursor), 0, notFeatured, pageSize)
-          : walk(this.byNewest, 0, cap, notFeatured, pageSize);
-        const counted = query.cursor && page ? walk(this.byNewest, 0, cap, undefined, 0) : page;
-        if (page && counted) {
-          const top: number[] = [];
-          if (query.cursor === undefined)
-            for (let i = 0; i < this.featuredOrder.length && top.length < FEATURED_MAX; i++) {
-              const slot = this.featuredOrder.data[i] as number;
-              if (featured(slot) && matches(slot)) top.push(slot);
+  /** A bitset over the slots, kept (by key) until a slot is added or emptied. */
+  private cachedBits(key: string, build: (bits: Uint32Array) => void): Uint32Array {
+    const held = this.bitsets.get(key);
+    this.bitsets.delete(key);
+    if (held && held.version === this.version) {
+      this.bitsets.set(key, held);
+      return held.bits;
+    }
+    const bits = new Uint32Array((this.slots + 31) >>> 5);
+    build(bits);
+    this.bitsets.set(key, { version: this.version, bits });
+    if (this.bitsets.size > BITSETS_KEPT) {
+      const oldest = this.bitsets.keys().next().value;
+      if (oldest !== undefined) this.bitsets.delete(oldest);
+    }
+    return bits;
+  }
+
+  private columnBits(name: string, column: Int32Array, code: number): Uint32Array {
+    return this.cachedBits(`${name} ${code}`, (bits) => {
+      for (let slot = 0; slot < this.slots; slot++)
+        if (column[slot] === code) bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+    });
+  }
+
+  /**
+   * The slots having every word (a substring of one of their chunks) and the category, owner type and city asked
+   * for, emptied ones included: one bitset of each word and value (kept), intersected. Undefined without any.
+   */
+  private candidateBits(
+    query: IndexQuery,
+    filter: Filter,
+    words: MarkedWords | undefined,
+  ): Uint32Array | undefined {
+    const sets: Uint32Array[] = [];
+    if (words)
+      query.words.forEach((alternatives, w) => {
+        sets.push(
+          this.cachedBits(`word ${alternatives.join('\u0000')}`, (bits) => {
+            for (const c of words.chunks[w] as number[]) {
+              const list = this.postings[c] as IntList;
+              for (let i = 0; i < list.length; i++) {
+                const slot = list.data[i] as number;
+                bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+              }
             }
-          const needsCount = query.cursor !== undefined || page.kept.length > query.input.limit;
-          return {
-            page: page.kept.map((slot) => this.ids[slot] as string),
-            featured: top.map((slot) => this.ids[slot] as string),
-            matched: needsCount ? Math.min(counted.all, cap) : page.kept.length,
-          };
-        }
-      } else {
-        // The page (after `offset` matches) and the bounded count in one walk.
-        // Only the listings within the rate bounds (a run of the rate order) can match.
-        const [from, to] = this.rateWindow(order, query.sort === 'rate_asc', filter);
-        const found = walk(order, from, cap, undefined, query.offset + pageSize, to);
-        if (found) {
-          const page = found.kept.slice(query.offset);
-          const needsCount = query.offset > 0 || page.length > query.input.limit;
-          return {
-            page: page.map((slot) => this.ids[slot] as string),
-            featured: [],
-            matched: needsCount ? Math.min(found.all, cap) : page.length,
-          };
-        }
+          }),
+        );
+      });
+    if (filter.category !== undefined) sets.push(this.columnBits('category', this.category, filter.category));
+    if (filter.ownerType !== undefined)
+      sets.push(this.columnBits('ownerType', this.ownerType, filter.ownerType));
+    if (filter.city !== undefined) sets.push(this.columnBits('city', this.city, filter.city));
+    if (sets.length === 0) return undefined;
+    const n = (this.slots + 31) >>> 5;
+    if (this.scratch.length !== n) this.scratch = new Uint32Array(n);
+    const out = this.scratch;
+    out.set(sets[0] as Uint32Array);
+    for (let k = 1; k < sets.length; k++) {
+      const set = sets[k] as Uint32Array;
+      for (let i = 0; i < n; i++) out[i] = (out[i] as number) & (set[i] as number);
+    }
+    return out;
+  }
+
+  private population(bits: Uint32Array): number {
+    let n = 0;
+    for (let i = 0; i < bits.length; i++) if (bits[i]) n += popcount(bits[i] as number);
+    return n;
+  }
+
+  /** The filters a candidate bitset does not hold: the rate bounds, the dates and verified owners. */
+  private passesRest(slot: number, filter: Filter): boolean {
+    const rate = this.rate[slot] as number;
+    if (filter.rateMin !== undefined && (Number.isNaN(rate) || rate < filter.rateMin)) return false;
+    if (filter.rateMax !== undefined && (Number.isNaN(rate) || rate > filter.rateMax)) return false;
+    if (filter.availableTo !== undefined) {
+      const from = this.availableFrom[slot] as number;
+      if (from >= 0 && (this.dates.values[from] as string) > filter.availableTo) return false;
+    }
+    if (filter.availableFrom !== undefined) {
+      const to = this.availableTo[slot] as number;
+      if (to >= 0 && (this.dates.values[to] as string) < filter.availableFrom) return false;
+    }
+    if (filter.verifiedOnly && !this.verified[this.owner[slot] as number]) return false;
+    return true;
+  }
+
+  /** Every match among a bitset's live slots. */
+  private fromBits(bits: Uint32Array, filter: Filter): number[] {
+    const found: number[] = [];
+    for (let i = 0; i < bits.length; i++) {
+      let word = bits[i] as number;
+      while (word !== 0) {
+        const low = word & -word;
+        const slot = (i << 5) + 31 - Math.clz32(low);
+        word ^= low;
+        if (this.alive[slot] && this.passesRest(slot, filter)) found.push(slot);
       }
     }
-    return this.collected(query, filter, words, all);
+    return found;
   }
 
   /**
@@ -952,38 +1083,29 @@ export class SearchIndex {
     };
   }
 
-  /**
-   * A search answered from every match (collected from the rarest word's postings, or every listing passing the
-   * filters without words), sorted in the page's order.
-   */
-  private collected(
-    query: IndexQuery,
-    filter: Filter,
-    words: { stamp: number; postings: number[] } | undefined,
-    all: number,
-  ): IndexAnswer {
-    const cap = LIMITS.searchTotalCap + 1;
-    const pageSize = query.input.limit + 1;
+  /** Every match of a narrow search, from its rarest word's postings. */
+  private fromPostings(query: IndexQuery, filter: Filter, words: MarkedWords): number[] {
+    const all = 2 ** query.words.length - 1;
     const found: number[] = [];
-    if (words) {
-      const rarest = words.postings.indexOf(Math.min(...words.postings));
-      const stamp = this.nextStamp();
-      for (const c of this.chunksContaining(query.words[rarest] as string[])) {
-        const list = this.postings[c] as IntList;
-        for (let i = 0; i < list.length; i++) {
-          const slot = list.data[i] as number;
-          if (this.marks[slot] === stamp) continue;
-          this.marks[slot] = stamp;
-          if (this.alive[slot] && this.passes(slot, filter) && this.hasWords(slot, words.stamp, all))
-            found.push(slot);
-        }
-      }
-    } else {
-      for (let i = 0; i < this.byNewest.length; i++) {
-        const slot = this.byNewest.data[i] as number;
-        if (this.passes(slot, filter)) found.push(slot);
+    const rarest = words.postings.indexOf(Math.min(...words.postings));
+    const stamp = this.nextStamp();
+    for (const c of words.chunks[rarest] as number[]) {
+      const list = this.postings[c] as IntList;
+      for (let i = 0; i < list.length; i++) {
+        const slot = list.data[i] as number;
+        if (this.marks[slot] === stamp) continue;
+        this.marks[slot] = stamp;
+        if (this.alive[slot] && this.passes(slot, filter) && this.hasWords(slot, words.stamp, all))
+          found.push(slot);
       }
     }
+    return found;
+  }
+
+  /** A search answered from every match (in any order), sorted in the page's order. */
+  private answerFrom(query: IndexQuery, found: number[]): IndexAnswer {
+    const cap = LIMITS.searchTotalCap + 1;
+    const pageSize = query.input.limit + 1;
     const featured = (slot: number) => (this.featuredMs[slot] as number) > query.now;
     if (query.sort === 'relevance') {
       const newest = found.sort(this.newer).slice(0, cap);

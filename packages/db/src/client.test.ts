@@ -158,6 +158,53 @@ describe('migrations on a database whose role does not own the extensions (manag
     }
   });
 
+  // postgres.js 3.4.9 (patched in patches/, porsager/postgres#1154 and #1208): when the server ended a reserved
+  // connection's session, the next query on it waited for ever, and releasing it put the dead connection back among
+  // the open ones, where a query wrote to a null socket from a setImmediate and crashed the process (the faults
+  // suite's database outage met it). Reserved connections carry pg-boss's locked commands and the named lock.
+  it.skipIf(!url)(
+    "settles a reserved connection's queries when its session is ended, and the pool goes on",
+    { timeout: 60_000 },
+    async () => {
+      const handle = await openDatabase({ url: url!, max: 2 });
+      const killer = await openDatabase({ url: url!, max: 1 });
+      const key = `barterads-test:ended:${process.pid}:${Date.now()}`;
+      try {
+        // The named lock's own connection is ended while the work runs: its unlock must fail, not hang.
+        const locked = handle.exclusively(key, async () => {
+          await killer.db.execute(sql`select pg_terminate_backend(pid) from pg_locks
+            where locktype = 'advisory' and granted and objid = (hashtextextended(${key}, 0) & 4294967295)::oid`);
+          return 'done';
+        });
+        await expect(locked).rejects.toThrow();
+        // A locked command whose statement ends its own session: an error (and its rollback settles too).
+        await expect(handle.executeSql('select pg_terminate_backend(pg_backend_pid())')).rejects.toThrow();
+        // The pool goes on: a query may meet the closed session once, then each answers.
+        await expect
+          .poll(
+            async () =>
+              handle.db.execute(sql`select 1 as one`).then(
+                () => 'answered',
+                () => 'failed',
+              ),
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBe('answered');
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            queryRows<{ n: number }>(handle.db, sql`select ${i}::int as n`),
+          ),
+        );
+        expect(answers.map((rows) => rows[0]?.n)).toEqual([0, 1, 2, 3, 4, 5]);
+      } finally {
+        await killer.close();
+        await handle.close();
+      }
+    },
+  );
+
   it.skipIf(!url)(
     'gives back no connection in an aborted transaction after a failed statement batch',
     async () => {

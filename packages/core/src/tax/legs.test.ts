@@ -168,7 +168,7 @@ describe('computeLegs', () => {
       parties: [party('a', MH), party('b', KA)],
       items: [
         item('a', { valueInr: 1_000 }),
-        item('a', { title: 'Half-page', valueInr: 500 }),
+        item('a', { title: 'Half-page', quantity: 2, valueInr: 500 }),
         item('a', { category: 'digital', valueInr: 2_000 }),
       ],
       day: DAY,
@@ -177,7 +177,8 @@ describe('computeLegs', () => {
       ['998363', 150_000, 2],
       ['998366', 200_000, 1],
     ]);
-    expect(legs[0]?.description).toBe('Full-page ad (1 insertion); Half-page (1 insertion)');
+    // The quantity in words, plural included (it read "(2 insertion)").
+    expect(legs[0]?.description).toBe('Full-page ad (1 insertion); Half-page (2 insertions)');
   });
 
   it('reprices a leg under the SAC the supplier picks', () => {

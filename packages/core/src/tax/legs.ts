@@ -5,6 +5,7 @@
  * screen shows exactly what the server stores. Money in paise; the rounding is `gstOnTaxable` (gst.ts) only.
  */
 import { gstOnTaxable } from '../gst';
+import { dealQuantityText } from '../inventory/units';
 import { gstRateOn, sacEntry, suggestedSac } from './sac';
 
 /** GST state codes and the state or union territory each names (the names the city list uses). */
@@ -198,8 +199,9 @@ export function withSac(leg: ComputedLeg, sac: string, day: string): ComputedLeg
   return priced({ ...rest, sac }, day);
 }
 
+/** What a leg supplies, as the invoice draft says it: "Hoarding (1 month); Sampling boxes (20 events)". */
 function describe(lines: readonly LegLine[]): string {
-  return lines.map((l) => `${l.title} (${l.quantity} ${l.unit})`).join('; ');
+  return lines.map((l) => `${l.title} (${dealQuantityText(l.quantity, l.unit)})`).join('; ');
 }
 
 /** Paise as rupees with two decimals, the number the API answers (`12345` → `123.45`). */

@@ -24,26 +24,8 @@ import type { SearchListingsInput } from './schemas';
 /** ts_rank's default weights of D, C, B, A. */
 const WEIGHTS: Record<string, number> = { D: 0.1, C: 0.2, B: 0.4, A: 1 };
 
-interface Doc {
-  id: string;
-  /** Its slot in `docs` (a changed listing gets a new slot; the old one is emptied). */
-  ord: number;
-  /** created_at in microseconds since the epoch (the order and the keyset cursor). */
-  atUs: number;
-  ownerId: string;
-  ownerType: string;
-  category: string | null;
-  city: string | null;
-  rateInr: number | null;
-  availableFrom: string | null;
-  availableTo: string | null;
-  featuredUntilMs: number | null;
-  /** Lexeme ids of its search_vector and each one's share of ts_rank (calc_rank_or's term for it). */
-  lexemes: Int32Array;
-  shares: Float64Array;
-}
-
-interface LoadedRow {
+/** A listing as the index loads it (one row of loadListingRows()). */
+export interface LoadedRow {
   id: string;
   atUs: string;
   ownerId: string;
@@ -78,27 +60,6 @@ const loadColumns = {
   suspended: listings.ownerSuspended,
   verified: sql<boolean>`(${users.gstVerification} = 'verified')`,
 };
-
-/** Newest first: created_at desc, id desc (the SQL order's ties). */
-function newer(a: Doc, b: Doc): number {
-  return b.atUs - a.atUs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-}
-function rateAsc(a: Doc, b: Doc): number {
-  if (a.rateInr !== b.rateInr) {
-    if (a.rateInr === null) return 1;
-    if (b.rateInr === null) return -1;
-    return a.rateInr - b.rateInr;
-  }
-  return newer(a, b);
-}
-function rateDesc(a: Doc, b: Doc): number {
-  if (a.rateInr !== b.rateInr) {
-    if (a.rateInr === null) return 1;
-    if (b.rateInr === null) return -1;
-    return b.rateInr - a.rateInr;
-  }
-  return newer(a, b);
-}
 
 /** The share of ts_rank of one lexeme of a listing, from its positions' weights in position order. */
 export function lexemeShare(weights: readonly string[]): number {
@@ -177,18 +138,6 @@ export function timestampMicros(value: string): number {
   return ms * 1000 + fraction - offset;
 }
 
-/** The first index of a sorted array whose element is not before `doc` (binary search). */
-function lowerBound(order: readonly Doc[], doc: Doc, compare: (a: Doc, b: Doc) => number): number {
-  let lo = 0;
-  let hi = order.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compare(order[mid] as Doc, doc) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** What a search asks of the index: its words' alternatives (the word and its corrections), filters, order, page. */
 export interface IndexQuery {
   /** Per word, the strings any of which must be a substring of the listing's search text. */
@@ -223,37 +172,314 @@ export interface IndexAnswer {
   matched: number;
 }
 
+/** A growable list of 32-bit integers (a posting list, an order of slots). */
+class IntList {
+  data: Int32Array;
+  length = 0;
+
+  constructor(capacity = 4) {
+    this.data = new Int32Array(capacity);
+  }
+
+  private ensure(size: number): void {
+    if (size <= this.data.length) return;
+    const grown = new Int32Array(Math.max(size, this.data.length * 2));
+    grown.set(this.data.subarray(0, this.length));
+    this.data = grown;
+  }
+
+  push(value: number): void {
+    this.ensure(this.length + 1);
+    this.data[this.length++] = value;
+  }
+
+  insert(at: number, value: number): void {
+    this.ensure(this.length + 1);
+    this.data.copyWithin(at + 1, at, this.length);
+    this.data[at] = value;
+    this.length += 1;
+  }
+
+  removeAt(at: number): void {
+    this.data.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+
+  static of(values: ArrayLike<number>): IntList {
+    const list = new IntList(Math.max(4, values.length));
+    list.data.set(values);
+    list.length = values.length;
+    return list;
+  }
+}
+
+/** Strings as small integers (owner types, categories, cities, dates, owners): -1 stands for null. */
+class Codes {
+  private readonly ids = new Map<string, number>();
+  readonly values: string[] = [];
+
+  of(value: string | null): number {
+    if (value === null) return -1;
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.ids.set(value, id);
+      this.values.push(value);
+    }
+    return id;
+  }
+
+  /** The code of a value, or -2 (matching no listing's) when no listing has it. */
+  find(value: string): number {
+    return this.ids.get(value) ?? -2;
+  }
+}
+
+/** A search's words marked on the chunks (markWords()). */
+interface MarkedWords {
+  stamp: number;
+  /** Per word, how many postings its chunks have, and the chunks. */
+  postings: number[];
+  chunks: number[][];
+}
+
+/** A query's filters as the index's codes. */
+interface Filter {
+  ownerType: number | undefined;
+  category: number | undefined;
+  city: number | undefined;
+  rateMin: number | undefined;
+  rateMax: number | undefined;
+  availableFrom: string | undefined;
+  availableTo: string | undefined;
+  verifiedOnly: boolean;
+}
+
+/** Below this many postings for its rarest word, a search collects its matches from the postings at once. */
+const COLLECT_BELOW = 2_048;
+/** A broad search with at most this many candidates (in its bitset) collects its matches from them. */
+const GATHER_BELOW = 16_384;
+/** Bitsets of words and filters kept (the most recently used; 125 kB each at 1,000,000 listings). */
+const BITSETS_KEPT = 256;
+
+/** The 1 bits of a 32-bit word. */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The featured listings a first page of the newest order starts with (search.ts's FEATURED_FIRST_MAX). */
+const FEATURED_MAX = 6;
+
+/**
+ * The index. A listing is a slot: its fields are columns (typed arrays, strings as codes), its lexemes, their
+ * ts_rank shares and its search text's chunks are ranges of shared pools, so a million listings are a few dozen
+ * arrays for the garbage collector instead of millions of objects. Slots are numbered newest first when the index
+ * is built or compacted (a later change takes a new slot at the end and empties its old one).
+ *
+ * A search finds its first page without visiting every match when it can. A narrow search (a word in fewer than
+ * COLLECT_BELOW listings' postings) collects its matches from that word's postings and sorts them. A broad one
+ * intersects bitsets over the slots, one per word (the slots of its chunks' postings) and per category, owner type
+ * and city asked for, each kept until a slot is added or emptied (BITSETS_KEPT of them, the most recently used):
+ * with at most GATHER_BELOW candidates it collects them; with more it walks the listings in the page's order
+ * (a rate order only within the rate bounds' run), testing each one's bit and the other filters, and stops once it
+ * has the page and the bounded count (LIMITS.searchTotalCap + 1, also the relevance candidates: the newest that
+ * many, as in SQL); the featured block is read from the featured listings, best first. Every way gives the same
+ * matches in the same order (search-index.test.ts takes each against the definition).
+ */
 export class SearchIndex {
-  private docs: Array<Doc | undefined> = [];
-  private readonly byId = new Map<string, Doc>();
+  /** Slots used (live and emptied). */
+  private slots = 0;
+  private capacity = 0;
+  private ids: Array<string | undefined> = [];
+  private alive = new Uint8Array(0);
+  /** created_at in microseconds since the epoch (the order and the keyset cursor). */
+  private atUs = new Float64Array(0);
+  private owner = new Int32Array(0);
+  private ownerType = new Int32Array(0);
+  private category = new Int32Array(0);
+  private city = new Int32Array(0);
+  /** rate_inr, NaN for none. */
+  private rate = new Float64Array(0);
+  private availableFrom = new Int32Array(0);
+  private availableTo = new Int32Array(0);
+  /** featured_until in ms, NaN for none. */
+  private featuredMs = new Float64Array(0);
+  /** Each slot's lexemes and their ts_rank shares (calc_rank_or's term), a range of the pools. */
+  private lexemeStart = new Int32Array(0);
+  private lexemeCount = new Int32Array(0);
+  private lexemePool = new Int32Array(0);
+  private sharePool = new Float64Array(0);
+  private lexemePoolLength = 0;
+  /** Each slot's distinct chunks of search text, a range of the pool. */
+  private chunkStart = new Int32Array(0);
+  private chunkCount = new Int32Array(0);
+  private chunkPool = new Int32Array(0);
+  private chunkPoolLength = 0;
+
+  private readonly byId = new Map<string, number>();
   private dead = 0;
+  private readonly owners = new Codes();
+  /** Per owner code: GST verified (the "verified businesses only" filter). */
+  private verified = new Uint8Array(64);
+  private readonly ownerTypes = new Codes();
+  private readonly categories = new Codes();
+  private readonly cities = new Codes();
+  private readonly dates = new Codes();
+
   /** Chunks of search text (split at white space) and the slots of the listings that have them. */
   private readonly chunkIds = new Map<string, number>();
   private chunks: string[] = [];
-  private postings: number[][] = [];
+  private postings: IntList[] = [];
   /** The chunks having each trigram (of 3 UTF-16 units): a word is looked for in the chunks of its rarest one. */
   private readonly trigramChunks = new Map<string, number[]>();
   /** Per chunk, a stamp of the last word that marked it. */
   private chunkMarks = new Uint32Array(1024);
   private chunkStamp = 0;
+  /** Per chunk, the search that marked it and the bits of its words the chunk contains. */
+  private chunkQuery = new Uint32Array(1024);
+  private chunkBits = new Int32Array(1024);
+  private queryStamp = 0;
   /** Lexemes of search vectors: ids, and the lexemes in sorted order (for prefixes), rebuilt when new ones came. */
   private readonly lexemeIds = new Map<string, number>();
   private lexemeList: string[] = [];
   private sortedLexemes: string[] | undefined;
-  /** Owners whose business is GST verified (the "verified businesses only" filter). */
-  private readonly verifiedOwners = new Set<string>();
-  private byNewest: Doc[] = [];
-  private byRateAsc: Doc[] = [];
-  private byRateDesc: Doc[] = [];
-  /** Per slot, a stamp of the last query that marked it (no clearing between queries). */
+  private lexemeMarks = new Uint32Array(1024);
+  private lexemeStamp = 0;
+  /** The live slots in each order, and the featured ones by featured_until desc, id desc. */
+  private byNewest = new IntList();
+  private byRateAsc = new IntList();
+  private byRateDesc = new IntList();
+  private featuredOrder = new IntList();
+  /** Goes up whenever a slot is added or emptied: the bitsets of an older version are built again. */
+  private version = 0;
+  /** Bitsets over the slots of broad words' matches and of filter values, by key, the most recently used last. */
+  private readonly bitsets = new Map<string, { version: number; bits: Uint32Array }>();
+  private scratch = new Uint32Array(0);
+  /** Per slot, a stamp of the last search that collected it (no clearing between searches). */
   private marks = new Uint32Array(1024);
   private stamp = 0;
 
   /** The search generation the index holds. */
   generation = 0;
 
+  /**
+   * `collectBelow` and `gatherBelow` (COLLECT_BELOW and GATHER_BELOW by default) choose how a search finds its
+   * matches; every choice gives the same answers (tests set them to take each way).
+   */
+  constructor(
+    private readonly tuning: { collectBelow: number; gatherBelow: number } = {
+      collectBelow: COLLECT_BELOW,
+      gatherBelow: GATHER_BELOW,
+    },
+  ) {}
+
   get size(): number {
     return this.byId.size;
+  }
+
+  /** Newest first: created_at desc, id desc (the SQL order's ties). */
+  private readonly newer = (a: number, b: number): number => {
+    const x = this.ids[a] as string;
+    const y = this.ids[b] as string;
+    return (this.atUs[b] as number) - (this.atUs[a] as number) || (x < y ? 1 : x > y ? -1 : 0);
+  };
+
+  private readonly rateAsc = (a: number, b: number): number => {
+    const x = this.rate[a] as number;
+    const y = this.rate[b] as number;
+    const noX = Number.isNaN(x);
+    const noY = Number.isNaN(y);
+    if (noX || noY) return noX && noY ? this.newer(a, b) : noX ? 1 : -1;
+    return x - y || this.newer(a, b);
+  };
+
+  private readonly rateDesc = (a: number, b: number): number => {
+    const x = this.rate[a] as number;
+    const y = this.rate[b] as number;
+    const noX = Number.isNaN(x);
+    const noY = Number.isNaN(y);
+    if (noX || noY) return noX && noY ? this.newer(a, b) : noX ? 1 : -1;
+    return y - x || this.newer(a, b);
+  };
+
+  private readonly featuredFirst = (a: number, b: number): number => {
+    const x = this.ids[a] as string;
+    const y = this.ids[b] as string;
+    return (this.featuredMs[b] as number) - (this.featuredMs[a] as number) || (x < y ? 1 : x > y ? -1 : 0);
+  };
+
+  /** The first index of a sorted list whose slot is not before `slot` (binary search). */
+  private static lowerBound(list: IntList, slot: number, compare: (a: number, b: number) => number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(list.data[mid] as number, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private grow(size: number): void {
+    if (size <= this.capacity) return;
+    const capacity = Math.max(size, this.capacity * 2, 1024);
+    const f64 = (a: Float64Array) => {
+      const b = new Float64Array(capacity);
+      b.set(a);
+      return b;
+    };
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(capacity);
+      b.set(a);
+      return b;
+    };
+    const alive = new Uint8Array(capacity);
+    alive.set(this.alive);
+    this.alive = alive;
+    this.atUs = f64(this.atUs);
+    this.owner = i32(this.owner);
+    this.ownerType = i32(this.ownerType);
+    this.category = i32(this.category);
+    this.city = i32(this.city);
+    this.rate = f64(this.rate);
+    this.availableFrom = i32(this.availableFrom);
+    this.availableTo = i32(this.availableTo);
+    this.featuredMs = f64(this.featuredMs);
+    this.lexemeStart = i32(this.lexemeStart);
+    this.lexemeCount = i32(this.lexemeCount);
+    this.chunkStart = i32(this.chunkStart);
+    this.chunkCount = i32(this.chunkCount);
+    this.capacity = capacity;
+  }
+
+  private growPools(lexemes: number, chunks: number): void {
+    if (this.lexemePoolLength + lexemes > this.lexemePool.length) {
+      const size = Math.max(this.lexemePoolLength + lexemes, this.lexemePool.length * 2, 4096);
+      const pool = new Int32Array(size);
+      pool.set(this.lexemePool.subarray(0, this.lexemePoolLength));
+      this.lexemePool = pool;
+      const shares = new Float64Array(size);
+      shares.set(this.sharePool.subarray(0, this.lexemePoolLength));
+      this.sharePool = shares;
+    }
+    if (this.chunkPoolLength + chunks > this.chunkPool.length) {
+      const size = Math.max(this.chunkPoolLength + chunks, this.chunkPool.length * 2, 4096);
+      const pool = new Int32Array(size);
+      pool.set(this.chunkPool.subarray(0, this.chunkPoolLength));
+      this.chunkPool = pool;
+    }
+  }
+
+  private ownerOf(ownerId: string): number {
+    const code = this.owners.of(ownerId);
+    if (code >= this.verified.length) {
+      const grown = new Uint8Array(Math.max(code + 1, this.verified.length * 2));
+      grown.set(this.verified);
+      this.verified = grown;
+    }
+    return code;
   }
 
   private chunkOf(chunk: string): number {
@@ -262,7 +488,7 @@ export class SearchIndex {
       id = this.chunks.length;
       this.chunkIds.set(chunk, id);
       this.chunks.push(chunk);
-      this.postings.push([]);
+      this.postings.push(new IntList(2));
       const seen = new Set<string>();
       for (let i = 0; i + 3 <= chunk.length; i++) {
         const trigram = chunk.slice(i, i + 3);
@@ -290,104 +516,178 @@ export class SearchIndex {
   /** Puts (or replaces) a listing as loaded: an inactive one, or one whose owner is suspended, is removed. */
   put(row: LoadedRow, ordered = true): void {
     this.remove(row.id);
-    if (row.verified) this.verifiedOwners.add(row.ownerId);
-    else this.verifiedOwners.delete(row.ownerId);
+    this.setVerified(row.ownerId, row.verified);
     if (row.status !== 'active' || row.suspended) return;
     const parsed = parseTsvector(row.vector);
-    const doc: Doc = {
-      id: row.id,
-      ord: this.docs.length,
-      atUs: Number(row.atUs),
-      ownerId: row.ownerId,
-      ownerType: row.ownerType,
-      category: row.category,
-      city: row.city,
-      rateInr: row.rateInr,
-      availableFrom: row.availableFrom,
-      availableTo: row.availableTo,
-      featuredUntilMs: row.featuredMs === null ? null : Number(row.featuredMs),
-      lexemes: Int32Array.from(parsed, ({ lexeme }) => this.lexemeOf(lexeme)),
-      shares: Float64Array.from(parsed, ({ weights }) => lexemeShare(weights)),
-    };
-    this.docs.push(doc);
-    this.byId.set(doc.id, doc);
-    for (const chunk of new Set((row.searchText ?? '').split(/\s+/))) {
-      if (chunk) (this.postings[this.chunkOf(chunk)] as number[]).push(doc.ord);
+    const chunks = new Set((row.searchText ?? '').split(/\s+/));
+    chunks.delete('');
+    const slot = this.slots++;
+    this.grow(this.slots);
+    this.growPools(parsed.length, chunks.size);
+    this.ids[slot] = row.id;
+    this.alive[slot] = 1;
+    this.atUs[slot] = Number(row.atUs);
+    this.owner[slot] = this.ownerOf(row.ownerId);
+    this.ownerType[slot] = this.ownerTypes.of(row.ownerType);
+    this.category[slot] = this.categories.of(row.category);
+    this.city[slot] = this.cities.of(row.city);
+    this.rate[slot] = row.rateInr === null ? Number.NaN : row.rateInr;
+    this.availableFrom[slot] = this.dates.of(row.availableFrom);
+    this.availableTo[slot] = this.dates.of(row.availableTo);
+    this.featuredMs[slot] = row.featuredMs === null ? Number.NaN : Number(row.featuredMs);
+    this.lexemeStart[slot] = this.lexemePoolLength;
+    this.lexemeCount[slot] = parsed.length;
+    for (const { lexeme, weights } of parsed) {
+      this.lexemePool[this.lexemePoolLength] = this.lexemeOf(lexeme);
+      this.sharePool[this.lexemePoolLength] = lexemeShare(weights);
+      this.lexemePoolLength += 1;
     }
+    this.chunkStart[slot] = this.chunkPoolLength;
+    this.chunkCount[slot] = chunks.size;
+    for (const chunk of chunks) {
+      const c = this.chunkOf(chunk);
+      (this.postings[c] as IntList).push(slot);
+      this.chunkPool[this.chunkPoolLength++] = c;
+    }
+    this.byId.set(row.id, slot);
+    this.version += 1;
     if (ordered) {
-      this.byNewest.splice(lowerBound(this.byNewest, doc, newer), 0, doc);
-      this.byRateAsc.splice(lowerBound(this.byRateAsc, doc, rateAsc), 0, doc);
-      this.byRateDesc.splice(lowerBound(this.byRateDesc, doc, rateDesc), 0, doc);
-    } else {
-      this.byNewest.push(doc);
+      this.byNewest.insert(SearchIndex.lowerBound(this.byNewest, slot, this.newer), slot);
+      this.byRateAsc.insert(SearchIndex.lowerBound(this.byRateAsc, slot, this.rateAsc), slot);
+      this.byRateDesc.insert(SearchIndex.lowerBound(this.byRateDesc, slot, this.rateDesc), slot);
+      if (!Number.isNaN(this.featuredMs[slot] as number))
+        this.featuredOrder.insert(SearchIndex.lowerBound(this.featuredOrder, slot, this.featuredFirst), slot);
     }
   }
 
-  /** Sorts the orders after a load of many listings (put with `ordered` false). */
+  /** Sorts the orders after a load of many listings (put with `ordered` false), numbering the slots newest first. */
   sortAll(): void {
-    this.byNewest = [...this.byId.values()].sort(newer);
-    this.byRateAsc = [...this.byNewest].sort(rateAsc);
-    this.byRateDesc = [...this.byNewest].sort(rateDesc);
+    this.renumber();
   }
 
   remove(id: string): void {
-    const doc = this.byId.get(id);
-    if (!doc) return;
+    const slot = this.byId.get(id);
+    if (slot === undefined) return;
     this.byId.delete(id);
-    this.docs[doc.ord] = undefined;
-    this.dead += 1;
     for (const [order, compare] of [
-      [this.byNewest, newer],
-      [this.byRateAsc, rateAsc],
-      [this.byRateDesc, rateDesc],
+      [this.byNewest, this.newer],
+      [this.byRateAsc, this.rateAsc],
+      [this.byRateDesc, this.rateDesc],
+      [this.featuredOrder, this.featuredFirst],
     ] as const) {
-      const at = lowerBound(order, doc, compare);
-      if (order[at] === doc) order.splice(at, 1);
+      const at = SearchIndex.lowerBound(order, slot, compare);
+      if (at < order.length && order.data[at] === slot) order.removeAt(at);
     }
+    this.alive[slot] = 0;
+    this.dead += 1;
+    this.version += 1;
   }
 
   /** Owners' GST verification (an owner change in the log). */
   setVerified(ownerId: string, verified: boolean): void {
-    if (verified) this.verifiedOwners.add(ownerId);
-    else this.verifiedOwners.delete(ownerId);
+    this.verified[this.ownerOf(ownerId)] = verified ? 1 : 0;
   }
 
-  /** Drops the emptied slots from the postings once they are a quarter of them. */
+  /** Drops the emptied slots once they are a quarter of them (the slots numbered newest first again). */
   compactIfNeeded(): void {
-    if (this.dead < 1000 || this.dead * 4 < this.docs.length) return;
-    const live = this.docs.filter((doc): doc is Doc => doc !== undefined);
-    const slot = new Map<number, number>();
-    live.forEach((doc, ord) => {
-      slot.set(doc.ord, ord);
+    if (this.dead < 1000 || this.dead * 4 < this.slots) return;
+    this.renumber();
+  }
+
+  /**
+   * The live slots numbered again, newest first (a walk in that order then reads the columns in sequence), their
+   * pools and postings copied without the emptied ones, and every order sorted.
+   */
+  private renumber(): void {
+    const live: number[] = [];
+    for (let slot = 0; slot < this.slots; slot++) if (this.alive[slot]) live.push(slot);
+    live.sort(this.newer);
+    const n = live.length;
+    const next = new Int32Array(this.slots).fill(-1);
+    live.forEach((slot, i) => {
+      next[slot] = i;
+    });
+    const f64 = (a: Float64Array) => Float64Array.from(live, (slot) => a[slot] as number);
+    const i32 = (a: Int32Array) => Int32Array.from(live, (slot) => a[slot] as number);
+    let lexemes = 0;
+    let chunks = 0;
+    for (const slot of live) {
+      lexemes += this.lexemeCount[slot] as number;
+      chunks += this.chunkCount[slot] as number;
+    }
+    const lexemePool = new Int32Array(Math.max(lexemes, 4096));
+    const sharePool = new Float64Array(lexemePool.length);
+    const chunkPool = new Int32Array(Math.max(chunks, 4096));
+    const lexemeStart = new Int32Array(n);
+    const chunkStart = new Int32Array(n);
+    let l = 0;
+    let c = 0;
+    live.forEach((slot, i) => {
+      const ls = this.lexemeStart[slot] as number;
+      const lc = this.lexemeCount[slot] as number;
+      lexemeStart[i] = l;
+      lexemePool.set(this.lexemePool.subarray(ls, ls + lc), l);
+      sharePool.set(this.sharePool.subarray(ls, ls + lc), l);
+      l += lc;
+      const cs = this.chunkStart[slot] as number;
+      const cc = this.chunkCount[slot] as number;
+      chunkStart[i] = c;
+      chunkPool.set(this.chunkPool.subarray(cs, cs + cc), c);
+      c += cc;
     });
     this.postings = this.postings.map((list) => {
-      const out: number[] = [];
-      for (const ord of list) {
-        const next = slot.get(ord);
-        if (next !== undefined) out.push(next);
+      const out = new IntList(Math.max(2, list.length));
+      for (let i = 0; i < list.length; i++) {
+        const slot = next[list.data[i] as number] as number;
+        if (slot >= 0) out.data[out.length++] = slot;
       }
+      out.data.subarray(0, out.length).sort();
       return out;
     });
-    live.forEach((doc, ord) => {
-      doc.ord = ord;
-    });
-    this.docs = live;
+    this.ids = live.map((slot) => this.ids[slot]);
+    this.alive = new Uint8Array(n).fill(1);
+    this.atUs = f64(this.atUs);
+    this.owner = i32(this.owner);
+    this.ownerType = i32(this.ownerType);
+    this.category = i32(this.category);
+    this.city = i32(this.city);
+    this.rate = f64(this.rate);
+    this.availableFrom = i32(this.availableFrom);
+    this.availableTo = i32(this.availableTo);
+    this.featuredMs = f64(this.featuredMs);
+    this.lexemeStart = lexemeStart;
+    this.lexemeCount = i32(this.lexemeCount);
+    this.chunkStart = chunkStart;
+    this.chunkCount = i32(this.chunkCount);
+    this.lexemePool = lexemePool;
+    this.sharePool = sharePool;
+    this.lexemePoolLength = l;
+    this.chunkPool = chunkPool;
+    this.chunkPoolLength = c;
+    this.slots = n;
+    this.capacity = n;
     this.dead = 0;
+    this.version += 1;
+    for (const [id, slot] of this.byId) this.byId.set(id, next[slot] as number);
+    const all = Int32Array.from({ length: n }, (_, i) => i);
+    this.byNewest = IntList.of(all);
+    this.byRateAsc = IntList.of(Int32Array.from(all).sort(this.rateAsc));
+    this.byRateDesc = IntList.of(Int32Array.from(all).sort(this.rateDesc));
+    this.featuredOrder = IntList.of(
+      all.filter((slot) => !Number.isNaN(this.featuredMs[slot] as number)).sort(this.featuredFirst),
+    );
   }
 
-  private nextStamp(steps: number): number {
-    if (this.marks.length < this.docs.length) {
-      const grown = new Uint32Array(Math.max(this.docs.length * 2, 1024));
-      grown.set(this.marks);
-      this.marks = grown;
+  private nextStamp(): number {
+    if (this.marks.length < this.slots) {
+      this.marks = new Uint32Array(Math.max(this.slots * 2, 1024));
+      this.stamp = 0;
     }
-    if (this.stamp + steps + 1 >= 0xffffffff) {
+    if (this.stamp >= 0xfffffff0) {
       this.marks.fill(0);
       this.stamp = 0;
     }
-    const base = this.stamp + 1;
-    this.stamp += steps + 1;
-    return base;
+    return ++this.stamp;
   }
 
   /** The chunks containing any of the strings (through their rarest trigram; a shorter one scans every chunk). */
@@ -428,51 +728,99 @@ export class SearchIndex {
     return out;
   }
 
-  private passes(doc: Doc, input: IndexQuery['input']): boolean {
-    if (input.ownerRole !== undefined && doc.ownerType !== input.ownerRole) return false;
-    if (input.category !== undefined && doc.category !== input.category) return false;
-    if (input.city !== undefined && input.city !== '' && doc.city !== input.city) return false;
-    if (input.rateMin !== undefined && (doc.rateInr === null || doc.rateInr < input.rateMin)) return false;
-    if (input.rateMax !== undefined && (doc.rateInr === null || doc.rateInr > input.rateMax)) return false;
-    if (input.availableTo && doc.availableFrom !== null && doc.availableFrom > input.availableTo)
-      return false;
-    if (input.availableFrom && doc.availableTo !== null && doc.availableTo < input.availableFrom)
-      return false;
-    if (input.verifiedOnly && !this.verifiedOwners.has(doc.ownerId)) return false;
+  private filterOf(input: IndexQuery['input']): Filter {
+    return {
+      ownerType: input.ownerRole === undefined ? undefined : this.ownerTypes.find(input.ownerRole),
+      category: input.category === undefined ? undefined : this.categories.find(input.category),
+      city: input.city === undefined || input.city === '' ? undefined : this.cities.find(input.city),
+      rateMin: input.rateMin,
+      rateMax: input.rateMax,
+      availableFrom: input.availableFrom || undefined,
+      availableTo: input.availableTo || undefined,
+      verifiedOnly: Boolean(input.verifiedOnly),
+    };
+  }
+
+  private passes(slot: number, filter: Filter): boolean {
+    if (filter.ownerType !== undefined && this.ownerType[slot] !== filter.ownerType) return false;
+    if (filter.category !== undefined && this.category[slot] !== filter.category) return false;
+    if (filter.city !== undefined && this.city[slot] !== filter.city) return false;
+    const rate = this.rate[slot] as number;
+    if (filter.rateMin !== undefined && (Number.isNaN(rate) || rate < filter.rateMin)) return false;
+    if (filter.rateMax !== undefined && (Number.isNaN(rate) || rate > filter.rateMax)) return false;
+    if (filter.availableTo !== undefined) {
+      const from = this.availableFrom[slot] as number;
+      if (from >= 0 && (this.dates.values[from] as string) > filter.availableTo) return false;
+    }
+    if (filter.availableFrom !== undefined) {
+      const to = this.availableTo[slot] as number;
+      if (to >= 0 && (this.dates.values[to] as string) < filter.availableFrom) return false;
+    }
+    if (filter.verifiedOnly && !this.verified[this.owner[slot] as number]) return false;
     return true;
   }
 
   /**
-   * The slots matching every word, as marks (`marks[ord] === final`), and how many; or null without words (then
-   * every listing that passes the filters matches).
+   * Marks the chunks containing each word (its bit in chunkBits, for this search's stamp) and returns, per word,
+   * how many postings its chunks have (at least its matches), or null when a word is in no chunk (nothing
+   * matches).
    */
-  private matchWords(query: IndexQuery): { final: number; docs: Doc[] } | null {
-    if (query.words.length === 0) return null;
-    const base = this.nextStamp(query.words.length);
-    const found: Doc[] = [];
-    const last = query.words.length - 1;
-    query.words.forEach((alternatives, w) => {
-      const before = base + w - 1;
-      const after = base + w;
-      for (const c of this.chunksContaining(alternatives)) {
-        for (const ord of this.postings[c] as number[]) {
-          if (w > 0 && this.marks[ord] !== before) continue;
-          if (this.marks[ord] === after) continue;
-          const doc = this.docs[ord];
-          if (!doc) continue;
-          if (w === 0 && !this.passes(doc, query.input)) continue;
-          this.marks[ord] = after;
-          if (w === last) found.push(doc);
+  private markWords(words: readonly string[][]): MarkedWords | null {
+    if (words.length > 30) throw new RangeError('A search has at most 30 words.');
+    if (this.chunkQuery.length < this.chunks.length) {
+      this.chunkQuery = new Uint32Array(Math.max(this.chunks.length * 2, 1024));
+      this.chunkBits = new Int32Array(this.chunkQuery.length);
+      this.queryStamp = 0;
+    }
+    if (this.queryStamp >= 0xfffffff0) {
+      this.chunkQuery.fill(0);
+      this.queryStamp = 0;
+    }
+    const stamp = ++this.queryStamp;
+    const postings: number[] = [];
+    const chunks: number[][] = [];
+    for (let w = 0; w < words.length; w++) {
+      const found = this.chunksContaining(words[w] as string[]);
+      if (found.length === 0) return null;
+      chunks.push(found);
+      let sum = 0;
+      for (const c of found) {
+        if (this.chunkQuery[c] !== stamp) {
+          this.chunkQuery[c] = stamp;
+          this.chunkBits[c] = 0;
         }
+        (this.chunkBits as Int32Array)[c] = (this.chunkBits[c] as number) | (1 << w);
+        sum += (this.postings[c] as IntList).length;
       }
-    });
-    return { final: base + last, docs: found };
+      postings.push(sum);
+    }
+    return { stamp, postings, chunks };
   }
 
-  private lexemesStarting(tokens: readonly string[]): Set<number> {
+  /** Whether a slot's chunks hold every word (the bits `all`) marked by markWords() with `stamp`. */
+  private hasWords(slot: number, stamp: number, all: number): boolean {
+    let bits = 0;
+    const end = (this.chunkStart[slot] as number) + (this.chunkCount[slot] as number);
+    for (let i = this.chunkStart[slot] as number; i < end; i++) {
+      const c = this.chunkPool[i] as number;
+      if (this.chunkQuery[c] === stamp) {
+        bits |= this.chunkBits[c] as number;
+        if (bits === all) return true;
+      }
+    }
+    return false;
+  }
+
+  private lexemesStarting(tokens: readonly string[]): number {
     if (!this.sortedLexemes) this.sortedLexemes = [...this.lexemeList].sort();
+    if (this.lexemeMarks.length < this.lexemeList.length)
+      this.lexemeMarks = new Uint32Array(Math.max(this.lexemeList.length * 2, 1024));
+    if (this.lexemeStamp >= 0xfffffff0) {
+      this.lexemeMarks.fill(0);
+      this.lexemeStamp = 0;
+    }
+    const stamp = ++this.lexemeStamp;
     const sorted = this.sortedLexemes;
-    const ids = new Set<number>();
     for (const token of tokens) {
       let lo = 0;
       let hi = sorted.length;
@@ -482,100 +830,321 @@ export class SearchIndex {
         else hi = mid;
       }
       for (let i = lo; i < sorted.length && (sorted[i] as string).startsWith(token); i++)
-        ids.add(this.lexemeIds.get(sorted[i] as string) as number);
+        this.lexemeMarks[this.lexemeIds.get(sorted[i] as string) as number] = stamp;
     }
-    return ids;
-  }
-
-  /** Matches in an order, from `start` of it, up to `count` of them (`skip` matches are passed over first). */
-  private walk(
-    order: readonly Doc[],
-    matches: { final: number; docs: Doc[] } | null,
-    query: IndexQuery,
-    start: number,
-    count: number,
-    keep: (doc: Doc) => boolean,
-  ): Doc[] {
-    const out: Doc[] = [];
-    if (start >= order.length) return out;
-    if (matches && matches.docs.length <= 4096) {
-      // Few matches: sorted themselves (cheaper than walking the whole order).
-      const compare = order === this.byNewest ? newer : order === this.byRateAsc ? rateAsc : rateDesc;
-      const sorted = [...matches.docs].sort(compare);
-      const from = start > 0 ? lowerBound(sorted, order[start] as Doc, compare) : 0;
-      for (let i = from; i < sorted.length && out.length < count; i++) {
-        const doc = sorted[i] as Doc;
-        if (keep(doc)) out.push(doc);
-      }
-      return out;
-    }
-    for (let i = start; i < order.length && out.length < count; i++) {
-      const doc = order[i] as Doc;
-      if (matches ? this.marks[doc.ord] !== matches.final : !this.passes(doc, query.input)) continue;
-      if (keep(doc)) out.push(doc);
-    }
-    return out;
+    return stamp;
   }
 
   search(query: IndexQuery): IndexAnswer {
     const cap = LIMITS.searchTotalCap + 1;
-    const matches = this.matchWords(query);
-    const featured = (doc: Doc) => doc.featuredUntilMs !== null && doc.featuredUntilMs > query.now;
-    const all = () => true;
-    // The bounded count: every match (featured too), at most the cap.
-    const count = () =>
-      matches
-        ? Math.min(matches.docs.length, cap)
-        : this.walk(this.byNewest, null, query, 0, cap, all).length;
     const pageSize = query.input.limit + 1;
-    if (query.sort === 'relevance') {
-      const candidates = this.walk(this.byNewest, matches, query, 0, cap, all);
-      const lexemes = this.lexemesStarting(query.tokens);
-      const size = Math.max(1, query.tokens.length);
-      const ranked = candidates.map((doc) => {
-        let rank = 0;
-        for (let i = 0; i < doc.lexemes.length; i++)
-          if (lexemes.has(doc.lexemes[i] as number)) rank += doc.shares[i] as number;
-        return { doc, rank: Math.fround(rank / size) };
-      });
-      ranked.sort((a, b) => b.rank - a.rank || newer(a.doc, b.doc));
+    const filter = this.filterOf(query.input);
+    const words = query.words.length > 0 ? this.markWords(query.words) : undefined;
+    if (words === null) return { page: [], featured: [], matched: 0 };
+    if (words && Math.min(...words.postings) < this.tuning.collectBelow)
+      return this.answerFrom(query, this.fromPostings(query, filter, words));
+    // Broad: the slots having every word and the filters' values (a bitset), tested for the other filters.
+    const candidates = this.candidateBits(query, filter, words);
+    if (candidates && this.population(candidates) <= this.tuning.gatherBelow)
+      return this.answerFrom(query, this.fromBits(candidates, filter));
+    const matches = candidates
+      ? (slot: number) =>
+          (((candidates[slot >>> 5] as number) >>> (slot & 31)) & 1) === 1 && this.passesRest(slot, filter)
+      : (slot: number) => this.passes(slot, filter);
+    const featured = (slot: number) => (this.featuredMs[slot] as number) > query.now;
+    /** Matches in `list` from `start` to `end`: at most `count`, of which at most `kept` pass `keep` (then it stops). */
+    const walk = (
+      list: IntList,
+      start: number,
+      count: number,
+      keep: ((slot: number) => boolean) | undefined,
+      kept: number,
+      end = list.length,
+    ): { all: number; kept: number[] } => {
+      const out: number[] = [];
+      let found = 0;
+      for (let i = start; i < end && (found < count || out.length < kept); i++) {
+        const slot = list.data[i] as number;
+        if (!matches(slot)) continue;
+        found += 1;
+        if (out.length < kept && (!keep || keep(slot))) out.push(slot);
+      }
+      return { all: found, kept: out };
+    };
+    if (query.sort === 'relevance') return this.ranked(query, walk(this.byNewest, 0, 0, undefined, cap).kept);
+    if (query.sort === 'newest') {
+      const notFeatured = (slot: number) => !featured(slot);
+      // A first page: one walk for the page and the bounded count (every match, featured too, at most the cap).
+      // A later page: its page from the cursor, and the count from the first.
+      const page = query.cursor
+        ? walk(this.byNewest, this.cursorStart(query.cursor), 0, notFeatured, pageSize)
+        : walk(this.byNewest, 0, cap, notFeatured, pageSize);
+      const counted = query.cursor ? walk(this.byNewest, 0, cap, undefined, 0) : page;
+      const top: number[] = [];
+      if (query.cursor === undefined)
+        for (let i = 0; i < this.featuredOrder.length && top.length < FEATURED_MAX; i++) {
+          const slot = this.featuredOrder.data[i] as number;
+          if (featured(slot) && matches(slot)) top.push(slot);
+        }
+      const needsCount = query.cursor !== undefined || page.kept.length > query.input.limit;
       return {
-        page: ranked.slice(query.offset, query.offset + pageSize).map(({ doc }) => doc.id),
-        featured: [],
-        matched: candidates.length,
+        page: page.kept.map((slot) => this.ids[slot] as string),
+        featured: top.map((slot) => this.ids[slot] as string),
+        matched: needsCount ? Math.min(counted.all, cap) : page.kept.length,
       };
     }
-    if (query.sort === 'newest') {
-      let start = 0;
-      if (query.cursor) {
-        const probe = { atUs: timestampMicros(query.cursor.at), id: query.cursor.id } as Doc;
-        start = lowerBound(this.byNewest, probe, newer);
-        // Strictly after the cursor's listing.
-        while (start < this.byNewest.length && newer(this.byNewest[start] as Doc, probe) <= 0) start++;
+    // The page (after `offset` matches) and the bounded count in one walk, within the rate bounds' run.
+    const order = query.sort === 'rate_asc' ? this.byRateAsc : this.byRateDesc;
+    const [from, to] = this.rateWindow(order, query.sort === 'rate_asc', filter);
+    const found = walk(order, from, cap, undefined, query.offset + pageSize, to);
+    const page = found.kept.slice(query.offset);
+    const needsCount = query.offset > 0 || page.length > query.input.limit;
+    return {
+      page: page.map((slot) => this.ids[slot] as string),
+      featured: [],
+      matched: needsCount ? Math.min(found.all, cap) : page.length,
+    };
+  }
+
+  /** A bitset over the slots, kept (by key) until a slot is added or emptied. */
+  private cachedBits(key: string, build: (bits: Uint32Array) => void): Uint32Array {
+    const held = this.bitsets.get(key);
+    this.bitsets.delete(key);
+    if (held && held.version === this.version) {
+      this.bitsets.set(key, held);
+      return held.bits;
+    }
+    const bits = new Uint32Array((this.slots + 31) >>> 5);
+    build(bits);
+    this.bitsets.set(key, { version: this.version, bits });
+    if (this.bitsets.size > BITSETS_KEPT) {
+      const oldest = this.bitsets.keys().next().value;
+      if (oldest !== undefined) this.bitsets.delete(oldest);
+    }
+    return bits;
+  }
+
+  private columnBits(name: string, column: Int32Array, code: number): Uint32Array {
+    return this.cachedBits(`${name} ${code}`, (bits) => {
+      for (let slot = 0; slot < this.slots; slot++)
+        if (column[slot] === code) bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+    });
+  }
+
+  /**
+   * The slots having every word (a substring of one of their chunks) and the category, owner type and city asked
+   * for, emptied ones included: one bitset of each word and value (kept), intersected. Undefined without any.
+   */
+  private candidateBits(
+    query: IndexQuery,
+    filter: Filter,
+    words: MarkedWords | undefined,
+  ): Uint32Array | undefined {
+    const sets: Uint32Array[] = [];
+    if (words)
+      query.words.forEach((alternatives, w) => {
+        sets.push(
+          this.cachedBits(`word ${alternatives.join('\u0000')}`, (bits) => {
+            for (const c of words.chunks[w] as number[]) {
+              const list = this.postings[c] as IntList;
+              for (let i = 0; i < list.length; i++) {
+                const slot = list.data[i] as number;
+                bits[slot >>> 5] = (bits[slot >>> 5] as number) | (1 << (slot & 31));
+              }
+            }
+          }),
+        );
+      });
+    if (filter.category !== undefined) sets.push(this.columnBits('category', this.category, filter.category));
+    if (filter.ownerType !== undefined)
+      sets.push(this.columnBits('ownerType', this.ownerType, filter.ownerType));
+    if (filter.city !== undefined) sets.push(this.columnBits('city', this.city, filter.city));
+    if (sets.length === 0) return undefined;
+    const n = (this.slots + 31) >>> 5;
+    if (this.scratch.length !== n) this.scratch = new Uint32Array(n);
+    const out = this.scratch;
+    out.set(sets[0] as Uint32Array);
+    for (let k = 1; k < sets.length; k++) {
+      const set = sets[k] as Uint32Array;
+      for (let i = 0; i < n; i++) out[i] = (out[i] as number) & (set[i] as number);
+    }
+    return out;
+  }
+
+  private population(bits: Uint32Array): number {
+    let n = 0;
+    for (let i = 0; i < bits.length; i++) if (bits[i]) n += popcount(bits[i] as number);
+    return n;
+  }
+
+  /** The filters a candidate bitset does not hold: the rate bounds, the dates and verified owners. */
+  private passesRest(slot: number, filter: Filter): boolean {
+    const rate = this.rate[slot] as number;
+    if (filter.rateMin !== undefined && (Number.isNaN(rate) || rate < filter.rateMin)) return false;
+    if (filter.rateMax !== undefined && (Number.isNaN(rate) || rate > filter.rateMax)) return false;
+    if (filter.availableTo !== undefined) {
+      const from = this.availableFrom[slot] as number;
+      if (from >= 0 && (this.dates.values[from] as string) > filter.availableTo) return false;
+    }
+    if (filter.availableFrom !== undefined) {
+      const to = this.availableTo[slot] as number;
+      if (to >= 0 && (this.dates.values[to] as string) < filter.availableFrom) return false;
+    }
+    if (filter.verifiedOnly && !this.verified[this.owner[slot] as number]) return false;
+    return true;
+  }
+
+  /** Every match among a bitset's live slots. */
+  private fromBits(bits: Uint32Array, filter: Filter): number[] {
+    const found: number[] = [];
+    for (let i = 0; i < bits.length; i++) {
+      let word = bits[i] as number;
+      while (word !== 0) {
+        const low = word & -word;
+        const slot = (i << 5) + 31 - Math.clz32(low);
+        word ^= low;
+        if (this.alive[slot] && this.passesRest(slot, filter)) found.push(slot);
       }
-      const page = this.walk(this.byNewest, matches, query, start, pageSize, (doc) => !featured(doc));
+    }
+    return found;
+  }
+
+  /**
+   * The run of a rate order (ascending or descending, listings without a rate last) whose rates are within the
+   * filter's bounds: all of it without bounds, none of those without a rate with one.
+   */
+  private rateWindow(order: IntList, ascending: boolean, filter: Filter): [number, number] {
+    if (filter.rateMin === undefined && filter.rateMax === undefined) return [0, order.length];
+    const low = filter.rateMin ?? Number.NEGATIVE_INFINITY;
+    const high = filter.rateMax ?? Number.POSITIVE_INFINITY;
+    // The first position whose rate is past `bound` (`inclusive`: at or past it) in the order's direction.
+    const past = (bound: number, inclusive: boolean) => {
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const rate = this.rate[order.data[mid] as number] as number;
+        const beyond = Number.isNaN(rate)
+          ? true
+          : ascending
+            ? inclusive
+              ? rate >= bound
+              : rate > bound
+            : inclusive
+              ? rate <= bound
+              : rate < bound;
+        if (beyond) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    return ascending ? [past(low, true), past(high, false)] : [past(high, true), past(low, false)];
+  }
+
+  /** The first position of the newest order strictly after a keyset cursor. */
+  private cursorStart(cursor: { at: string; id: string }): number {
+    const at = timestampMicros(cursor.at);
+    const id = cursor.id;
+    // newer(slot, cursor's listing), as the order compares two listings.
+    const compare = (slot: number) => {
+      const x = this.ids[slot] as string;
+      return at - (this.atUs[slot] as number) || (x < id ? 1 : x > id ? -1 : 0);
+    };
+    let lo = 0;
+    let hi = this.byNewest.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(this.byNewest.data[mid] as number) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    while (lo < this.byNewest.length && compare(this.byNewest.data[lo] as number) <= 0) lo++;
+    return lo;
+  }
+
+  /** The relevance page of the candidates (the newest matches, at most the cap), ranked by ts_rank. */
+  private ranked(query: IndexQuery, candidates: readonly number[]): IndexAnswer {
+    const stamp = this.lexemesStarting(query.tokens);
+    const size = Math.max(1, query.tokens.length);
+    const ranked = candidates.map((slot) => {
+      let rank = 0;
+      const start = this.lexemeStart[slot] as number;
+      const end = start + (this.lexemeCount[slot] as number);
+      for (let i = start; i < end; i++)
+        if (this.lexemeMarks[this.lexemePool[i] as number] === stamp) rank += this.sharePool[i] as number;
+      return { slot, rank: Math.fround(rank / size) };
+    });
+    ranked.sort((a, b) => b.rank - a.rank || this.newer(a.slot, b.slot));
+    return {
+      page: ranked
+        .slice(query.offset, query.offset + query.input.limit + 1)
+        .map(({ slot }) => this.ids[slot] as string),
+      featured: [],
+      matched: candidates.length,
+    };
+  }
+
+  /** Every match of a narrow search, from its rarest word's postings. */
+  private fromPostings(query: IndexQuery, filter: Filter, words: MarkedWords): number[] {
+    const all = 2 ** query.words.length - 1;
+    const found: number[] = [];
+    const rarest = words.postings.indexOf(Math.min(...words.postings));
+    const stamp = this.nextStamp();
+    for (const c of words.chunks[rarest] as number[]) {
+      const list = this.postings[c] as IntList;
+      for (let i = 0; i < list.length; i++) {
+        const slot = list.data[i] as number;
+        if (this.marks[slot] === stamp) continue;
+        this.marks[slot] = stamp;
+        if (this.alive[slot] && this.passes(slot, filter) && this.hasWords(slot, words.stamp, all))
+          found.push(slot);
+      }
+    }
+    return found;
+  }
+
+  /** A search answered from every match (in any order), sorted in the page's order. */
+  private answerFrom(query: IndexQuery, found: number[]): IndexAnswer {
+    const cap = LIMITS.searchTotalCap + 1;
+    const pageSize = query.input.limit + 1;
+    const featured = (slot: number) => (this.featuredMs[slot] as number) > query.now;
+    if (query.sort === 'relevance') {
+      const newest = found.sort(this.newer).slice(0, cap);
+      return this.ranked(query, newest);
+    }
+    const matched = Math.min(found.length, cap);
+    if (query.sort === 'newest') {
+      found.sort(this.newer);
+      let from = 0;
+      if (query.cursor) {
+        const start = this.cursorStart(query.cursor);
+        if (start >= this.byNewest.length) from = found.length;
+        else {
+          const first = this.byNewest.data[start] as number;
+          while (from < found.length && this.newer(found[from] as number, first) < 0) from++;
+        }
+      }
+      const page: number[] = [];
+      for (let i = from; i < found.length && page.length < pageSize; i++)
+        if (!featured(found[i] as number)) page.push(found[i] as number);
       const top =
         query.cursor === undefined
-          ? (matches ? matches.docs : this.walk(this.byNewest, null, query, 0, Number.MAX_SAFE_INTEGER, all))
-              .filter(featured)
-              .sort(
-                (a, b) =>
-                  (b.featuredUntilMs as number) - (a.featuredUntilMs as number) ||
-                  (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-              )
-              .slice(0, 6)
+          ? found.filter(featured).sort(this.featuredFirst).slice(0, FEATURED_MAX)
           : [];
       const needsCount = query.cursor !== undefined || page.length > query.input.limit;
       return {
-        page: page.map((doc) => doc.id),
-        featured: top.map((doc) => doc.id),
-        matched: needsCount ? count() : page.length,
+        page: page.map((slot) => this.ids[slot] as string),
+        featured: top.map((slot) => this.ids[slot] as string),
+        matched: needsCount ? matched : page.length,
       };
     }
-    const order = query.sort === 'rate_asc' ? this.byRateAsc : this.byRateDesc;
-    const page = this.walk(order, matches, query, 0, query.offset + pageSize, all).slice(query.offset);
+    found.sort(query.sort === 'rate_asc' ? this.rateAsc : this.rateDesc);
+    const page = found.slice(query.offset, query.offset + pageSize);
     const needsCount = query.offset > 0 || page.length > query.input.limit;
-    return { page: page.map((doc) => doc.id), featured: [], matched: needsCount ? count() : page.length };
+    return {
+      page: page.map((slot) => this.ids[slot] as string),
+      featured: [],
+      matched: needsCount ? matched : page.length,
+    };
   }
 }
 
@@ -630,9 +1199,32 @@ export class RowCache<Row extends { id: string; ownerId: string }> {
   }
 }
 
+/** The active listings of owners not suspended, by id, after `after`, at most `limit` of them (a build's batch). */
+export function loadListingRows(
+  db: Database,
+  after: string | undefined,
+  limit: number,
+): Promise<LoadedRow[]> {
+  return db
+    .select(loadColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.ownerId))
+    .where(
+      and(
+        eq(listings.status, 'active'),
+        eq(listings.ownerSuspended, false),
+        after === undefined ? undefined : gt(listings.id, after),
+      ),
+    )
+    .orderBy(asc(listings.id))
+    .limit(limit);
+}
+
 /** How many generations behind the index follows the log; more (or a gap) rebuilds it. */
 const FOLLOW_AT_MOST = 400;
 const LOAD_BATCH = 5_000;
+/** Listings put into a building index between two turns of the event loop. */
+const PUT_SLICE = 250;
 
 /** The index of one database handle: built in the background, caught up before each search. */
 export class LiveSearchIndex {
@@ -700,20 +1292,13 @@ export class LiveSearchIndex {
     let after: string | undefined;
     for (;;) {
       if (this.stopped) return;
-      const rows: LoadedRow[] = await this.db
-        .select(loadColumns)
-        .from(listings)
-        .innerJoin(users, eq(users.id, listings.ownerId))
-        .where(
-          and(
-            eq(listings.status, 'active'),
-            eq(listings.ownerSuspended, false),
-            after === undefined ? undefined : gt(listings.id, after),
-          ),
-        )
-        .orderBy(asc(listings.id))
-        .limit(LOAD_BATCH);
-      for (const row of rows) index.put(row, false);
+      const rows = await loadListingRows(this.db, after, LOAD_BATCH);
+      // A few hundred at a time, the event loop running between them: a batch at once kept a server starting
+      // beside the build of a million listings from listening for over a minute on a busy machine.
+      for (let i = 0; i < rows.length; i++) {
+        index.put(rows[i] as LoadedRow, false);
+        if (i % PUT_SLICE === PUT_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+      }
       if (rows.length < LOAD_BATCH) break;
       after = rows.at(-1)?.id;
     }

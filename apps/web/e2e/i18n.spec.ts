@@ -382,11 +382,12 @@ test('the deal page and settings in Hindi at 360 px: nothing wider than the scre
   for (const path of [`/hi/dashboard/deals/${dealId}`, '/hi/settings']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[\u0900-\u097F]/);
-    if (path.includes('deals'))
-      await expect(page.getByRole('region', { name: 'कर (Tax)' }).getByLabel('आपकी आपूर्ति')).toBeVisible({
-        timeout: 30_000,
-      });
-    else {
+    if (path.includes('deals')) {
+      const supply = page.getByRole('region', { name: 'कर (Tax)' }).getByLabel('आपकी आपूर्ति');
+      await expect(supply).toBeVisible({ timeout: 30_000 });
+      // What the leg supplies, its quantity in Hindi (the server's description is the invoice's English).
+      await expect(supply).toContainText('Sampling at 12 stores (12 इवेंट)');
+    } else {
       await expect(page.getByRole('heading', { name: 'भुगतान का इतिहास' })).toBeVisible();
       await settingsSectionsLoaded(page, 'hi');
     }

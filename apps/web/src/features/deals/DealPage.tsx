@@ -2,14 +2,11 @@ import { errorMessage, type RouterOutputs, trpc } from '@barterads/api-client';
 import {
   DEAL_LIMITS,
   DEAL_MESSAGES,
-  DEAL_UNIT_LABELS,
   type DealItemUnit,
   DISPUTE_OUTCOME_LABELS,
   DISPUTE_REASON_LABELS,
   type DisputeOutcome,
   type DisputeReason,
-  dealQuantityText,
-  formatIndianNumber,
   possessive,
   sameTerms,
 } from '@barterads/core';
@@ -43,7 +40,12 @@ import { formatInr } from '../listings/format';
 import { DealWhatsappOptIn } from '../whatsapp/DealWhatsappOptIn';
 import { DealReviews } from './DealReviews';
 import { Deliverables } from './Deliverables';
-import { DEAL_STATUS_COLORS, DEAL_STATUS_LABELS, formatDateTime as formatDealDateTime } from './format';
+import {
+  DEAL_STATUS_COLORS,
+  DEAL_STATUS_LABELS,
+  formatDateTime as formatDealDateTime,
+  useQuantityText,
+} from './format';
 import { DEFAULT_OPEN_DAYS, givableListings, toApiItems } from './offer-items';
 import { usePayCommission } from './usePayCommission';
 
@@ -65,16 +67,6 @@ type Item = Deal['items'][number];
 /** A compact key of an item, to mark what changed between versions. */
 const itemKey = (item: Item) =>
   [item.giverId, item.title, item.quantity, item.unit, item.startDate, item.endDate, item.valueInr].join('|');
-
-/** "3 months" in the page's language ("3 माह"). */
-export function useQuantityText(): (quantity: number, unit: string) => string {
-  const language = usePageLanguage();
-  const core = useCoreText();
-  return (quantity, unit) =>
-    language === 'en'
-      ? dealQuantityText(quantity, unit)
-      : `${formatIndianNumber(quantity)} ${core(DEAL_UNIT_LABELS[unit as DealItemUnit] ?? unit)}`;
-}
 
 function ItemList({ items, changed }: { items: Item[]; changed?: Set<string> }) {
   const { t } = useLingui();

@@ -18,10 +18,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useFormatDate } from '../../i18n/core-text';
 import { useSessionUser } from '../accounts/session';
 import { daysLeftText } from '../tax/InvoicesToIssueCard';
+import { useQuantityText } from './format';
 
 type TaxPreview = RouterOutputs['tax']['preview'];
 /** A GST leg as shown (a deal's, or a circle supply's, whose deal may not exist yet). */
@@ -134,6 +135,7 @@ function IssueLegForm({ leg, dealId }: { leg: Leg; dealId: string }) {
 export function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; me: string; dealId: string }) {
   const { t, i18n } = useLingui();
   const formatDate = useFormatDate();
+  const quantityText = useQuantityText();
   const tax = leg.igst + leg.cgst + leg.sgst;
   const supplierIsMe = leg.supplierId === me;
   const { user } = useSessionUser();
@@ -148,8 +150,19 @@ export function LegCard({ leg, title, me, dealId }: { leg: Leg; title: string; m
         <Badge variant="light" color={leg.status === 'not_required' ? 'gray' : 'blue'} w="fit-content">
           {i18n._(STATUS_LABELS[leg.status])}
         </Badge>
-        <Text size="sm" translate="no">
-          {leg.description}
+        <Text size="sm">
+          {leg.lines.length === 0 ? (
+            <span translate="no">{leg.description}</span>
+          ) : (
+            // The supplied items in the page's language ("Sampling boxes (20 events)", "… (20 आयोजन)"): the
+            // server's description is the invoice's English.
+            leg.lines.map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 ? '; ' : null}
+                <span translate="no">{line.title}</span> ({quantityText(line.quantity, line.unit)})
+              </Fragment>
+            ))
+          )}
         </Text>
         <Text size="sm">{t`SAC ${leg.sac} at ${leg.ratePct}% · value ${rupees(leg.taxableValue)}`}</Text>
         {leg.status === 'not_required' ? (

@@ -1,6 +1,15 @@
-import { type DealStatus, LANGUAGE_TAGS, type Language } from '@barterads/core';
+import {
+  DEAL_UNIT_LABELS,
+  type DealItemUnit,
+  type DealStatus,
+  dealQuantityText,
+  formatIndianNumber,
+  LANGUAGE_TAGS,
+  type Language,
+} from '@barterads/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { useCoreText, usePageLanguage } from '../../i18n/core-text';
 
 /** A deal's status in words (render with `i18n._`). */
 export const DEAL_STATUS_LABELS: Record<DealStatus, MessageDescriptor> = {
@@ -44,4 +53,14 @@ export function formatDateTime(iso: string, language: Language = 'en'): string {
     dateTimes.set(language, format);
   }
   return format.format(new Date(iso));
+}
+
+/** "3 months" in the page's language ("3 माह"). */
+export function useQuantityText(): (quantity: number, unit: string) => string {
+  const language = usePageLanguage();
+  const core = useCoreText();
+  return (quantity, unit) =>
+    language === 'en'
+      ? dealQuantityText(quantity, unit)
+      : `${formatIndianNumber(quantity)} ${core(DEAL_UNIT_LABELS[unit as DealItemUnit] ?? unit)}`;
 }

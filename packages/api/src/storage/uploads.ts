@@ -154,8 +154,9 @@ export async function receiveFile(source: Readable, options: ReceiveOptions): Pr
   source.pipe(pass);
   // Destroyed before it reached us (the parser gave up on a body that ended without its closing boundary).
   if (source.destroyed) cutShort();
+  const file = createWriteStream(path);
   try {
-    await pipeline(pass, sniff, createWriteStream(path), options.signal ? { signal: options.signal } : {});
+    await pipeline(pass, sniff, file, options.signal ? { signal: options.signal } : {});
     if (sniff.size === 0 || sniff.type === null)
       throw new TRPCError({
         code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -163,6 +164,10 @@ export async function receiveFile(source: Readable, options: ReceiveOptions): Pr
       });
   } catch (error) {
     source.unpipe(pass);
+    // fs opens the file asynchronously, and a pipeline that fails at once (the first bytes over the limit) answers
+    // before the open is done: removed then, the file was made again by the open and left behind. Removed once the
+    // stream has closed (it always closes: destroyed by the pipeline, or ended).
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await rm(path, { force: true });
     throw options.signal?.aborted ? options.signal.reason : error;
   } finally {

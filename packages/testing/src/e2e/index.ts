@@ -9,7 +9,7 @@ export {
   signUpThroughApi,
   uniqueE2eEmail,
 } from './accounts';
-export { CHROMIUM_LAUNCH, e2eConfig } from './config';
+export { CHROMIUM_LAUNCH, e2eConfig, TEST_BROWSER_LAUNCH } from './config';
 export * from './constants';
 export { mailCount, readMail, readMailedCode } from './mail';
 export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay, settleFakeRefunds } from './razorpay';

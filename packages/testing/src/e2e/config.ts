@@ -27,7 +27,8 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const TEST_BROWSER_LAUNCH = {
   ...CHROMIUM_LAUNCH,
   executablePath:
-    process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_LAUNCH.executablePath),
+    process.env.CHROMIUM_PATH ??
+    (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_LAUNCH.executablePath),
 };
 
 const launcher = fileURLToPath(new URL('./launch-server.ts', import.meta.url));

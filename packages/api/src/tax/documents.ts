@@ -19,10 +19,9 @@ import { translateText } from '@barterads/core/i18n';
 import { type DealLegRow, dealLegs, deals, type Executor, type UserRow, users } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { businessAddressOf, displayName } from '../accounts/users';
 import { verifiedBusiness } from '../businesses/verification';
-import { type PdfWriter, pdfDay, pdfPaise, pdfWriter } from '../pdf/language';
+import { type PdfWriter, pdfBuffer, pdfDay, pdfPaise, pdfWriter } from '../pdf/language';
 import { LEG_INVOICE_WORDS, type LegInvoiceWords } from './invoice-words';
 import { TAX_MESSAGES } from './invoices';
 import { supplyDates } from './legs';
@@ -142,16 +141,7 @@ function stateWithCode(state: string | null, words: LegInvoiceWords = LEG_INVOIC
 
 /** A document written into one buffer (an invoice is a few kilobytes; a statement of 500 legs, some hundred). */
 function rendered(title: string, author: string, write: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title, Author: author } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  write(doc);
-  doc.end();
-  return done;
+  return pdfBuffer({ size: 'A4', margin: 40, info: { Title: title, Author: author } }, write);
 }
 
 function partyBlock(

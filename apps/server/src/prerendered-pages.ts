@@ -11,6 +11,7 @@ import {
   splitLanguagePath,
 } from '@barterads/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The web app's pre-rendered public pages (apps/web/scripts/prerender.mjs writes them to
@@ -279,7 +280,7 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
   const renderer = (await import(pathToFileURL(rendererPath).href)) as RendererModule;
   // A page is a function of its path, session variant and data: the same three give the same page, so the last
   // RENDERED_PAGES pages are kept by a hash of them (a render costs tens of milliseconds of CPU, the data a few).
-  const rendered = new Map<string, string>();
+  const rendered = new LRUCache<string, string>({ max: RENDERED_PAGES });
   // The page's own title and description, as the app sets them in that language (a page with data of its own,
   // such as a listing, replaces them again with its data's).
   const fill = (
@@ -313,17 +314,9 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
       .update(JSON.stringify([path, session, data]))
       .digest('base64url');
     const kept = rendered.get(key);
-    if (kept !== undefined) {
-      rendered.delete(key);
-      rendered.set(key, kept);
-      return kept;
-    }
+    if (kept !== undefined) return kept;
     const page = fill(template, session, await renderer.renderPageWithData(path, session, data), path);
     rendered.set(key, page);
-    if (rendered.size > RENDERED_PAGES) {
-      const oldest = rendered.keys().next().value;
-      if (oldest !== undefined) rendered.delete(oldest);
-    }
     return page;
   };
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@barterads/db';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../services';
 import type { SearchListingsInput } from './schemas';
 import {
@@ -138,35 +139,28 @@ export function createMemorySearchCache(
 ): SearchCacheStore {
   const { freshnessMs, refreshAfterMs } = windowsOf(options);
   const now = options.now ?? Date.now;
-  const entries = new Map<string, CachedAnswer>();
+  const entries = new LRUCache<string, CachedAnswer>({ max: capacity });
   const writers = new Map<string, number>();
   return {
     freshnessMs,
     refreshAfterMs,
     admitOnSecondAsk: options.admitOnSecondAsk ?? false,
     async get(generation, key, exact = false) {
-      const hit = entries.get(key);
+      const hit = entries.peek(key);
       if (!hit) return undefined;
       const current = hit.generation === generation;
       const age = now() - hit.at;
       if (!current && (exact || hit.generation > generation || age >= freshnessMs)) return undefined;
-      // Most recently used last: the oldest is the first key.
-      entries.delete(key);
-      entries.set(key, hit);
+      entries.get(key); // the most recently used now
       return { result: hit.result, refresh: !current && age >= refreshAfterMs };
     },
     async set(generation, key, result, ageMs = 0, basis) {
-      const held = entries.get(key);
+      const held = entries.peek(key);
       if (held && held.generation > generation) return;
-      entries.delete(key);
       entries.set(key, { generation, at: now() - ageMs, result, basis });
-      if (entries.size > capacity) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
     },
     async base(key) {
-      const held = entries.get(key);
+      const held = entries.peek(key);
       return held?.basis
         ? { generation: held.generation, result: held.result, basis: held.basis }
         : undefined;

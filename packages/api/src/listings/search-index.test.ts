@@ -1,6 +1,7 @@
 import { LIMITS, type SearchSort } from '@barterads/core';
 import { describe, expect, it } from 'vitest';
 import {
+  firstOf,
   type IndexAnswer,
   type IndexQuery,
   type LoadedRow,
@@ -269,4 +270,20 @@ describe('SearchIndex', () => {
       expect(index.size).toBe([...rows.values()].filter((row) => row.status === 'active').length);
     },
   );
+});
+
+describe('firstOf', () => {
+  it('gives what sorting the whole list and taking the first k gives', () => {
+    const rand = random(7);
+    for (let round = 0; round < 300; round++) {
+      const n = Math.floor(rand() * 200);
+      const k = Math.floor(rand() * 60);
+      // Many equal keys, broken by the value itself: a total order, as the index's orders are.
+      const key = Array.from({ length: n + 1 }, () => Math.floor(rand() * 10));
+      const compare = (a: number, b: number) => (key[a] as number) - (key[b] as number) || b - a;
+      const list = Array.from({ length: n }, (_, i) => i).sort(() => rand() - 0.5);
+      const expected = [...list].sort(compare).slice(0, k);
+      expect(firstOf([...list], k, compare)).toEqual(expected);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
 } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { withJson } from '../json-answers';
 import { coverUrl, toPhotoOutput } from './photos';
 import type { BarterFields, ListingOutput, SearchListingsInput } from './schemas';
@@ -725,7 +726,7 @@ const MAX_SHAPES = 500;
  * time (docs/benchmarks-log.md). They are server-side prepared statements too (postgres.js keeps one per SQL text and
  * connection), so PostgreSQL parses and plans each shape once per connection instead of on every request.
  */
-const prepared = new WeakMap<Database, Map<string, ReturnType<typeof prepareSearch>>>();
+const prepared = new WeakMap<Database, LRUCache<string, ReturnType<typeof prepareSearch>>>();
 
 function preparedSearch(
   db: Database,
@@ -734,19 +735,15 @@ function preparedSearch(
 ): ReturnType<typeof prepareSearch> {
   let byShape = prepared.get(db);
   if (!byShape) {
-    byShape = new Map();
+    byShape = new LRUCache({ max: MAX_SHAPES });
     prepared.set(db, byShape);
   }
   const shape = searchShape(input, terms);
   let statements = byShape.get(shape);
-  if (statements) {
-    byShape.delete(shape);
-  } else {
+  if (!statements) {
     statements = prepareSearch(db, input, terms);
-    const oldest = byShape.size >= MAX_SHAPES ? byShape.keys().next().value : undefined;
-    if (oldest !== undefined) byShape.delete(oldest);
+    byShape.set(shape, statements);
   }
-  byShape.set(shape, statements);
   return statements;
 }
 
@@ -756,22 +753,19 @@ function preparedSearch(
  * words match the same listings), so its count can start with its page; one that did not is not counted at all.
  */
 export class CountMemory {
-  private readonly needed = new Map<string, boolean>();
+  private readonly needed: LRUCache<string, boolean>;
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(capacity = 1000) {
+    this.needed = new LRUCache({ max: capacity });
+  }
 
   /** True when this search needed its count last time. */
   neededLastTime(key: string): boolean {
-    return this.needed.get(key) === true;
+    return this.needed.peek(key) === true;
   }
 
   remember(key: string, needed: boolean): void {
-    this.needed.delete(key);
     this.needed.set(key, needed);
-    if (this.needed.size > this.capacity) {
-      const oldest = this.needed.keys().next().value;
-      if (oldest !== undefined) this.needed.delete(oldest);
-    }
   }
 }
 
@@ -863,7 +857,8 @@ async function indexedSearch(
   }
   // The rows held by the index's row cache, the others read (and kept).
   type Row = Awaited<ReturnType<typeof statement.execute>>[number];
-  const cache = live.rows as RowCache<Row>;
+  // The cache holds what this statement read (search-index.ts types it by the two fields it reads itself).
+  const cache = live.rows as unknown as RowCache<Row>;
   const byId = new Map<string, Row>();
   const missing: string[] = [];
   for (const id of ids) {

@@ -1,5 +1,6 @@
 import { type Executor, searchGeneration, searchWords } from '@barterads/db';
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Typo correction for search words, over the vocabulary of listing words (the search_words table, kept by
@@ -134,13 +135,15 @@ interface CachedCorrections {
  * new listing is found (the word itself is still searched).
  */
 export class CorrectionCache {
-  private readonly entries = new Map<string, CachedCorrections>();
+  private readonly entries: LRUCache<string, CachedCorrections>;
 
   constructor(
     private readonly ttlMs = 10_000,
-    private readonly capacity = 5_000,
+    capacity = 5_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get(term: string): TermCorrections | undefined {
     const entry = this.entries.get(term);
@@ -153,12 +156,7 @@ export class CorrectionCache {
   }
 
   set(term: string, corrections: TermCorrections): void {
-    this.entries.delete(term);
     this.entries.set(term, { at: this.now(), corrections });
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 
   clear(): void {

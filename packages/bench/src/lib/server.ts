@@ -78,11 +78,13 @@ export async function startApiServer(options: {
   port: number;
   databaseUrl: string | undefined;
   env?: Record<string, string>;
+  /** Node's own options before the script (`--cpu-prof`, say). */
+  nodeArgs?: readonly string[];
 }): Promise<RunningServer> {
   if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run pnpm build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'barterads-bench-'));
   const origin = `http://localhost:${options.port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', SERVER_MAIN], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,

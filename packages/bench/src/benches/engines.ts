@@ -164,6 +164,8 @@ interface SizeFigures {
   api: LoadResult;
   apiOff: LoadResult;
   hitRate: number;
+  /** Listings an answer shows on average (the featured block and the page), over searches of the measured runs. */
+  shown: number;
   repeated: number;
   distinct: number;
   load: string;
@@ -208,6 +210,7 @@ async function measureSize(
     api: { label: '', rps: 0, p50: 0, p99: 0, mean: 0, requests: 0, errors: 0, non2xx: 0 },
     apiOff: { label: '', rps: 0, p50: 0, p99: 0, mean: 0, requests: 0, errors: 0, non2xx: 0 },
     hitRate: 0,
+    shown: 0,
     repeated: 0,
     distinct: measured.length,
     load: '',
@@ -314,6 +317,15 @@ async function measureSize(
     console.log(
       `  results cache: ${fmt(hits)} hits, ${fmt(misses)} misses (hit rate ${(figures.hitRate * 100).toFixed(1)}%)`,
     );
+    // What an answer carries at this size (the same kinds of searches fill more of a page in a bigger catalogue):
+    // asked of the server without the cache, after the measured runs.
+    const shownSample = measured.slice(0, 300);
+    let shown = 0;
+    for (const query of shownSample) shown += (await page(`${apiOff.url}${apiPath(query)}`)).barters.length;
+    figures.shown = shown / Math.max(1, shownSample.length);
+    console.log(
+      `  an answer shows ${figures.shown.toFixed(1)} listings on average (${shownSample.length} searches)`,
+    );
   } finally {
     await stopServers(servers);
   }
@@ -391,7 +403,7 @@ async function hugeCheck(db: BenchDatabase, result: BenchResult, small: SizeFigu
     const huge = await measureSize(db, HUGE, result, false);
     result.checks.push({
       name: `${fmt(HUGE)} vs ${fmt(SMALL)}: time per distinct search, cache on (load ${huge.load})`,
-      value: `${ratio(huge.api.mean / small.api.mean)} (${huge.api.mean.toFixed(1)} vs ${small.api.mean.toFixed(1)} ms mean, p99 ${fmt(huge.api.p99)} vs ${fmt(small.api.p99)} ms; ${fmt(huge.api.rps)} vs ${fmt(small.api.rps)} req/s)`,
+      value: `${ratio(huge.api.mean / small.api.mean)} (${huge.api.mean.toFixed(1)} vs ${small.api.mean.toFixed(1)} ms mean, p99 ${fmt(huge.api.p99)} vs ${fmt(small.api.p99)} ms; ${fmt(huge.api.rps)} vs ${fmt(small.api.rps)} req/s; ${huge.shown.toFixed(1)} vs ${small.shown.toFixed(1)} listings an answer)`,
       target: '<= 1.50x',
       pass: huge.api.mean <= 1.5 * small.api.mean && huge.api.errors + huge.api.non2xx === 0,
     });

@@ -24,10 +24,14 @@ export function useScrollOnNavigation(): void {
       if (!initial) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
     }
+    // The first render looks for the anchor the address holds now: a visitor may have followed another link of
+    // the pre-rendered page while the app was starting with the one it was opened at, and scrolling to that
+    // one took them back (the landing page's anchors test, now and then on a busy machine).
+    const anchor = (initial && window.location.hash.slice(1)) || hash;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const seek = () => {
-      const target = document.getElementById(decodeURIComponent(hash));
+      const target = document.getElementById(decodeURIComponent(anchor));
       if (target) {
         target.scrollIntoView({ behavior, block: 'start' });
         return;

@@ -79,7 +79,10 @@ export function e2eConfig(options: {
     use: {
       baseURL: mine.origin,
       launchOptions: TEST_BROWSER_LAUNCH,
-      trace: 'retain-on-failure',
+      // A failed test keeps its trace (actions, logs, network, the page's DOM at each step) and a screenshot, but
+      // not the trace's screencast: recording a frame whenever the page painted kept each browser's compositor and
+      // encoder busy in every test, passing or not.
+      trace: { mode: 'retain-on-failure', screenshots: false },
       screenshot: 'only-on-failure',
     },
     projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -7,6 +7,7 @@ import {
   type LoadedRow,
   lexemeShare,
   parseTsvector,
+  RowCache,
   SearchIndex,
   timestampMicros,
 } from './search-index';
@@ -285,5 +286,26 @@ describe('firstOf', () => {
       const expected = [...list].sort(compare).slice(0, k);
       expect(firstOf([...list], k, compare)).toEqual(expected);
     }
+  });
+});
+
+describe('RowCache', () => {
+  const row = (id: string, ownerId = 'o1') => ({ id, ownerId });
+
+  it('keeps the most recently used rows, forgets by listing and owner, and refuses rows read before a forget', () => {
+    const cache = new RowCache<{ id: string; ownerId: string }>(3);
+    cache.keep([row('a'), row('b'), row('c', 'o2')], cache.epoch);
+    expect(cache.get('a')).toEqual(row('a'));
+    cache.keep([row('d', 'o2')], cache.epoch);
+    // b was the least recently used (a was read after it).
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    const before = cache.epoch;
+    cache.forget(['a'], ['o2']);
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual([undefined, undefined, undefined]);
+    cache.keep([row('e')], before);
+    expect(cache.get('e')).toBeUndefined();
+    cache.keep([row('e')], cache.epoch);
+    expect(cache.get('e')).toEqual(row('e'));
   });
 });

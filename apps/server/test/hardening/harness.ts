@@ -18,6 +18,17 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * The cases one target gets: all of them in the full sweep; in the quick pass `quick` of them, rotating from target
+ * to target (from a place the seed picks) so that every case still reaches many targets and every target gets
+ * several cases, different ones from run to run.
+ */
+export function casesFor<T>(cases: readonly T[], target: number, quick: number, seed: number): T[] {
+  if (FULL || quick >= cases.length) return [...cases];
+  const start = (seed + target * quick) % cases.length;
+  return Array.from({ length: quick }, (_, i) => cases[(start + i) % cases.length] as T);
+}
+
 const counts = new Map<string, number>();
 const statusBuckets = new Map<string, number>();
 

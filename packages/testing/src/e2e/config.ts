@@ -79,10 +79,11 @@ export function e2eConfig(options: {
     use: {
       baseURL: mine.origin,
       launchOptions: TEST_BROWSER_LAUNCH,
-      // A failed test keeps its trace (actions with their call logs, console, network) and a screenshot, but not
-      // the trace's screencast nor its DOM snapshots: recorded in every test, passing or not, the screencast kept
-      // each browser's compositor and encoder busy, and the snapshots cost the public-site spec 14% more CPU
-      // (277 against 237 and 229 CPU-seconds for its 44 tests, measured over the whole machine).
+      // A failed test keeps its trace (each action with its call log) and a screenshot, but not the trace's
+      // screencast nor its DOM snapshots (which also carry the network log): recorded in every test, passing or
+      // not, the screencast kept each browser's compositor and encoder busy, and the snapshots cost the public-site
+      // spec 14% more CPU (277 against 237 and 229 CPU-seconds for its 44 tests, measured over the whole machine).
+      // `--trace on` brings them back for a run that needs them.
       trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
       screenshot: 'only-on-failure',
     },

@@ -90,6 +90,9 @@ test('a listing without a WhatsApp number shows the disabled No Contact button w
 }) => {
   await page.goto('/marketplace');
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  // The cards come in the page's HTML; Escape is the app's (a key handler), so the app must have started. An
+  // Escape pressed before it did, on a busy machine, left the tooltip shown under the pointer.
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
   const noContact = page.getByRole('button', { name: 'No Contact' }).first();
   await expect(noContact).toBeVisible();
   await expect(noContact).toHaveAttribute('aria-disabled', 'true');

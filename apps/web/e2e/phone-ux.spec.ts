@@ -222,9 +222,6 @@ test('items 5, 15, 16 and dd/mm/yyyy: a proposal gives nothing of the proposerâ€
   // open closes the calendar first, as it should: wait until the typed message has the focus and no calendar shows.)
   await expect(form.getByRole('textbox', { name: 'Message (optional)' })).toBeFocused();
   await expect(page.locator('.mantine-Popover-dropdown:visible')).toHaveCount(0);
-  // Without the dialog's opening animation: a click aimed at a button still moving into place could land on the
-  // overlay behind it on a busy machine (which closes the dialog too, leaving nothing to click).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.keyboard.press('Escape');
   const discard = page.getByRole('dialog', { name: 'Discard this offer?' });
   await expect(discard).toBeVisible();

@@ -285,6 +285,8 @@ test.describe('landing page', () => {
   });
 
   test('anchors #how-it-works, #faq and #about scroll smoothly into view', async ({ page }) => {
+    // Smooth scrolling is motion: the suites ask for reduced motion (packages/testing's e2e config), this test not.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const anchor of ['how-it-works', 'faq', 'about']) {
       await page.goto(`/#${anchor}`);

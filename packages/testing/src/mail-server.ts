@@ -14,7 +14,10 @@ export interface TestMailServer {
   mails: ReceivedMail[];
   /** Waits for the next mail to `to` (after any already read) and returns it. */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
-  /** The last 6-digit code mailed to `to`. */
+  /**
+   * The 6-digit code of the next mail to `to` that carries one (after any already read), skipping notices without
+   * one: a notice sent by the outbox (the "your address changed" of an old address) can come just before a code.
+   */
   waitForCode(to: string, timeoutMs?: number): Promise<string>;
   /**
    * Refuses the next `count` mails with a temporary failure (451, as a busy or greylisting server answers): the
@@ -39,6 +42,16 @@ function decode(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return head + body;
+}
+
+/** The 6-digit code in a mail's body (not its headers), if it has one. */
+function codeOf(mail: ReceivedMail): string | undefined {
+  return /\b(\d{6})\b/.exec(
+    mail.text
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  )?.[1];
 }
 
 /** A real SMTP server in the test process that keeps every mail it receives. */
@@ -80,18 +93,28 @@ export async function startTestMailServer(): Promise<TestMailServer> {
   const port = typeof address === 'object' && address ? address.port : 0;
   const read = new Map<string, number>();
 
-  async function waitFor(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+  /**
+   * The last unread mail to `to` that `wanted` accepts (any mail when not given); every mail to `to` is then read.
+   * `what` names the awaited mail in the error.
+   */
+  async function waitFor(
+    to: string,
+    timeoutMs = 5000,
+    wanted: (mail: ReceivedMail) => boolean = () => true,
+    what = 'mail',
+  ): Promise<ReceivedMail> {
     const recipient = to.toLowerCase();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const seen = read.get(recipient) ?? 0;
       const forRecipient = mails.filter((m) => m.to.includes(recipient));
-      if (forRecipient.length > seen) {
+      const found = forRecipient.slice(seen).findLast(wanted);
+      if (found) {
         read.set(recipient, forRecipient.length);
-        return forRecipient[forRecipient.length - 1]!;
+        return found;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      if (left <= 0) throw new Error(`no ${what} to ${to} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         waiters.push(() => {
@@ -106,17 +129,10 @@ export async function startTestMailServer(): Promise<TestMailServer> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     mails,
-    waitFor,
+    waitFor: (to, timeoutMs) => waitFor(to, timeoutMs),
     async waitForCode(to, timeoutMs) {
-      const mail = await waitFor(to, timeoutMs);
-      const match = /\b(\d{6})\b/.exec(
-        mail.text
-          .split(/\r?\n\r?\n/)
-          .slice(1)
-          .join('\n'),
-      );
-      if (!match?.[1]) throw new Error(`no 6-digit code in the mail to ${to}`);
-      return match[1];
+      const mail = await waitFor(to, timeoutMs, (m) => codeOf(m) !== undefined, 'mail with a 6-digit code');
+      return codeOf(mail) as string;
     },
     refuseNext(count = 1) {
       refusing += count;

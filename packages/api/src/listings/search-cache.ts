@@ -315,19 +315,24 @@ export function searchCacheCounts(): { hits: number; misses: number } {
  * asked once: storing them only cost time, issue 34). Asked again while remembered, it goes through the cache.
  */
 export class SeenKeys {
-  private readonly keys = new Set<string>();
+  // An LRU, not a Set dropping its first key: a Set keeps the holes its deletions leave at the front until it
+  // rehashes, and finding the first key walks them, so each search past the capacity paid for thousands (8 µs a
+  // key against 0.4 µs, 200,000 distinct keys at 20,000; the engines benchmark's cache-on runs, 29 Nov).
+  private readonly keys: LRUCache<string, true>;
 
-  constructor(private readonly capacity = 20_000) {}
+  constructor(capacity = 20_000) {
+    this.keys = new LRUCache({ max: capacity });
+  }
 
   /** True when `key` was asked before (and remembers it now). */
   seenBefore(key: string): boolean {
     if (this.keys.has(key)) return true;
-    this.keys.add(key);
-    if (this.keys.size > this.capacity) {
-      const oldest = this.keys.values().next().value;
-      if (oldest !== undefined) this.keys.delete(oldest);
-    }
+    this.keys.set(key, true);
     return false;
+  }
+
+  get size(): number {
+    return this.keys.size;
   }
 }
 

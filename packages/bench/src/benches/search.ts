@@ -93,7 +93,7 @@ export async function runSearchBenches(db: BenchDatabase, api: RunningServer): P
   const growthTarget = atMillion ? 1.5 : 2;
   growth.checks.push({
     name: `search time at ${fmt(LARGE)} vs ${fmt(SMALL)} listings`,
-    value: `${ratio(timeRatio)} (mean ${large.load.mean.toFixed(2)} ms vs ${small.load.mean.toFixed(2)} ms; p99 ${large.load.p99} vs ${small.load.p99} ms)`,
+    value: `${ratio(timeRatio)} (mean ${large.load.mean.toFixed(2)} ms vs ${small.load.mean.toFixed(2)} ms; p99 ${large.load.p99.toFixed(1)} vs ${small.load.p99.toFixed(1)} ms)`,
     target: `<= ${growthTarget.toFixed(2)}x`,
     pass: timeRatio <= growthTarget && large.load.errors === 0 && large.load.non2xx === 0,
   });

@@ -15,8 +15,8 @@ export interface TestMailServer {
   /** Waits for the next mail to `to` (after any already read) and returns it. */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /**
-   * The 6-digit code of the next mail to `to` that carries one (after any already read), skipping notices without
-   * one: a notice sent by the outbox (the "your address changed" of an old address) can come just before a code.
+   * The 6-digit code of the latest unread mail to `to` that carries one, waiting for it past notices without one
+   * (a notice sent by the outbox, the "your address changed" of an old address, can come just before a code).
    */
   waitForCode(to: string, timeoutMs?: number): Promise<string>;
   /**

@@ -5,7 +5,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '@barterads/testing';
 import type { BenchDatabase } from '../lib/database';
 import { clientAddress } from '../lib/load';
 import { BASE_PORT } from '../lib/paths';
-import { type BenchResult, type Check, fmt, heading, printCheck, ratio } from '../lib/report';
+import { type BenchResult, type Check, fmt, heading, percentile, printCheck, ratio } from '../lib/report';
 import { startApiServer } from '../lib/server';
 
 const CLIENTS = Number(process.env.BENCH_EVENTS_CLIENTS ?? 50);
@@ -22,12 +22,6 @@ const BRANDS_PER_CLIENT = 6;
 const logger = { info: () => {}, warn: () => {}, error: () => {} };
 const pubsub = { publish: async () => {}, subscribe: async () => () => {}, close: async () => {} };
 const mailer = { mode: 'outbox' as const, send: async () => {} };
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function members(db: BenchDatabase, prefix: string, n: number, userType: 'media_owner' | 'advertiser') {
   const rows = await db.handle.db

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentile } from './report';
 
 export interface LoadResult {
   label: string;
@@ -16,12 +17,6 @@ let nextAddress = 0;
 export function clientAddress(): string {
   nextAddress = (nextAddress + 1) % 4096;
   return `10.77.${nextAddress >> 8}.${nextAddress & 255}`;
-}
-
-/** The value at quantile `q` (0 to 1) of ascending `sorted` values (nearest rank). */
-function quantile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
 }
 
 /**
@@ -54,15 +49,14 @@ async function measured(
     });
     if (stopAfterSeconds !== undefined) timer = setTimeout(() => instance.stop(), stopAfterSeconds * 1000);
   });
-  const sorted = Float64Array.from(times).sort();
   return {
     label,
     // Answers over the time from the start to the last answer: autocannon notices the end of a run of a fixed
     // amount at its next one-second tick (500 answers in 0.13 s counted as 1.01 s), and its requests.average
     // counts the last part-second as a whole one.
     rps: lastAnswer > started ? answered / ((lastAnswer - started) / 1000) : 0,
-    p50: quantile(sorted, 0.5),
-    p99: quantile(sorted, 0.99),
+    p50: times.length > 0 ? percentile(times, 50) : 0,
+    p99: times.length > 0 ? percentile(times, 99) : 0,
     mean: times.length > 0 ? times.reduce((sum, time) => sum + time, 0) / times.length : 0,
     requests: result.requests.total,
     errors: result.errors + result.timeouts,

@@ -26,6 +26,13 @@ export function printCheck(check: Check): void {
   console.log(`  ${verdict(check.pass)}  ${check.name}: ${check.value}  (target ${check.target})`);
 }
 
+/** The p-th percentile (0 to 100) of `values` by nearest rank; NaN when there are none. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
 export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

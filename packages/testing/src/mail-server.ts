@@ -8,11 +8,21 @@ export interface ReceivedMail {
   text: string;
 }
 
+/**
+ * How long a wait for a mail may last before the test fails: a ceiling, not a pause. Most mails go through the
+ * outbox and its job queue, which a busy 2-core machine (a CI run beside the browser suites) can hold up for
+ * seconds; 5 s was too tight there.
+ */
+export const MAIL_WAIT_MS = 60_000;
+
 export interface TestMailServer {
   url: string;
   port: number;
   mails: ReceivedMail[];
-  /** Waits for the next mail to `to` (after any already read) and returns it. */
+  /**
+   * Waits for the next mail to `to` (after any already read) and returns it. It returns as soon as the mail comes;
+   * `timeoutMs` (MAIL_WAIT_MS by default) only bounds how long a test that will fail waits.
+   */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /**
    * The 6-digit code of the latest unread mail to `to` that carries one, waiting for it past notices without one
@@ -99,7 +109,7 @@ export async function startTestMailServer(): Promise<TestMailServer> {
    */
   async function waitFor(
     to: string,
-    timeoutMs = 5000,
+    timeoutMs = MAIL_WAIT_MS,
     wanted: (mail: ReceivedMail) => boolean = () => true,
     what = 'mail',
   ): Promise<ReceivedMail> {

@@ -1,6 +1,6 @@
 import type { BenchDatabase } from '../lib/database';
 import { describeLoad, type LoadResult, loadDistinct, loadPaths } from '../lib/load';
-import { loadAverage } from '../lib/os';
+import { cpuQuiet, loadAverage } from '../lib/os';
 import { BASE_PORT } from '../lib/paths';
 import { type BenchResult, type Check, fmt, heading, printCheck, ratio } from '../lib/report';
 import { type RunningServer, startApiServer, startScriptServer } from '../lib/server';
@@ -270,6 +270,12 @@ async function measureSize(
       console.log(`  round ${round + 1} of ${ROUNDS}: ${fmt(slice.length)} searches, load ${loads.at(-1)}`);
       const run = async (label: string, base: string, paths: string[]) => {
         await db.waitIdle();
+        // Each run from a quiet machine: the server measured just before may still be busy (its garbage
+        // collector), and the run after it shared a core with that. On 29 Nov the second API run of each round
+        // was 6-13% slower than the first, whichever server it was.
+        const idle = await cpuQuiet();
+        if (idle < 0.9)
+          console.log(`  (the machine was only ${(idle * 100).toFixed(0)}% idle before this run)`);
         const load = await loadDistinct({
           label,
           base,

@@ -1,5 +1,5 @@
 import '@barterads/ui/styles.css';
-import './styles/devanagari.css';
+import '@barterads/ui/devanagari.css';
 import { trpc } from '@barterads/api-client';
 import { UiProvider } from '@barterads/ui';
 import { Notifications } from '@mantine/notifications';

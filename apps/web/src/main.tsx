@@ -1,5 +1,5 @@
 import '@barterads/ui/styles.css';
-import './i18n/devanagari.css';
+import '@barterads/ui/devanagari.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -11,7 +11,7 @@ const VERSION_NAMES = { hi: 'Hindi', mr: 'Marathi' } as const;
 let devanagariRequested = false;
 
 /**
- * Asks for the Devanagari font (styles/devanagari.css) as soon as a listing with a version is on the page, before
+ * Asks for the Devanagari font (@barterads/ui/devanagari.css) as soon as a listing with a version is on the page, before
  * its texts are unfolded: Chromium on a device without a Devanagari font of its own shapes the first words that
  * need the font before it has arrived as missing glyphs and keeps them so (seen on Linux; a machine with the font
  * never asks). Fetched once; a page without Devanagari never fetches it.

@@ -1,4 +1,10 @@
-import { E2E_ADMIN, signInThroughApi, signUpThroughApi, uniqueE2eEmail } from '@barterads/testing/e2e';
+import {
+  devanagariFaceStates,
+  E2E_ADMIN,
+  signInThroughApi,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
@@ -70,6 +76,7 @@ test("the listings review shows a listing's Marathi version beside the English, 
   await card.getByText('Title and description: English and Marathi').click();
   await expect(card.getByRole('group', { name: 'Marathi version' })).toContainText(marathi.localDescription);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // The Marathi version is set in the shared Devanagari face (the stylesheet both apps import).
+  expect(await devanagariFaceStates(page)).toContain('loaded');
   await page.screenshot({ path: test.info().outputPath('listing-review-360.png'), fullPage: true });
 });

@@ -4,6 +4,7 @@ import {
   devanagariFaceStates,
   loginThroughApi,
   signUpThroughApi,
+  systemFontsDrawing,
   uniqueE2eEmail,
 } from '@barterads/testing/e2e';
 import {
@@ -239,6 +240,9 @@ for (const path of ['/hi/', '/mr/', '/hi/marketplace', '/mr/marketplace', '/hi/a
     await page.keyboard.press('Escape');
     // The page's Devanagari is set in the app's own face, not whatever font the phone falls back to.
     expect(await devanagariFaceStates(page)).toContain('loaded');
+    // Bold too: the marketplace's heading (one Devanagari word, bold, laid out as the page loads) is drawn with that
+    // face, not with a system font's empty boxes.
+    if (path.endsWith('marketplace')) expect(await systemFontsDrawing(page, 'main h1')).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('page-360.png'), fullPage: true });
   });
 }

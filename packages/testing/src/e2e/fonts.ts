@@ -14,3 +14,23 @@ export async function devanagariFaceStates(page: Page): Promise<string[]> {
       .map((face) => face.status);
   });
 }
+
+/**
+ * The system fonts (not the page's own `@font-face` ones) the browser drew the first element matching `selector`
+ * with: none for text set wholly in the page's faces. A system font that claims Devanagari letters without having
+ * them draws empty boxes: DejaVu Sans Bold did for bold headings laid out before the bold face had loaded, in
+ * Chromium on Debian, while "BA Devanagari" came after system-ui in the theme's stack.
+ */
+export async function systemFontsDrawing(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.filter((font) => !font.isCustomFont).map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}

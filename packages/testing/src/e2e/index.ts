@@ -11,7 +11,7 @@ export {
 } from './accounts';
 export { CHROMIUM_LAUNCH, e2eConfig, TEST_BROWSER_LAUNCH } from './config';
 export * from './constants';
-export { devanagariFaceStates } from './fonts';
+export { devanagariFaceStates, systemFontsDrawing } from './fonts';
 export { mailCount, readMail, readMailedCode } from './mail';
 export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay, settleFakeRefunds } from './razorpay';
 export { readWhatsappCode, whatsappMessagesTo } from './whatsapp';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  applyPendingStatuses,
   buildTemplate,
   DEAL_EXPIRING_EVENT,
   DEAL_MESSAGE_GAP_MS,
@@ -34,7 +35,7 @@ import {
   startFakeWhatsapp,
   type TestDatabase,
 } from '@barterads/testing';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertServerSettings, DEV_WHATSAPP_LINK_SECRET, loadSettings } from '../src/settings';
 import {
@@ -477,6 +478,68 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
     }
     // Answered within 1, 5 and 30 hours in the last 90 days: the median is 5 (the 200-day-old one is out).
     expect((await page()).repliesWithinHours).toBe(5);
+  });
+
+  it('applies kept callbacks and drops them in one step: no reader sees the message moved on while they still wait', async () => {
+    // PostgreSQL only: a second connection holds the kept rows while the apply waits for them.
+    if (!server.databaseUrl) return;
+    const member = await createTestUser(server.db);
+    const wamid = `wamid.kept-${randomUUID()}`;
+    const kept = (status: 'sent' | 'delivered') => ({ wamid, status, receivedAt: new Date() });
+    await server.db.insert(whatsappPendingStatuses).values([kept('sent'), kept('delivered')]);
+    await server.db.insert(whatsappMessages).values({
+      wamid,
+      userId: member.user.id,
+      phoneNumber: newPhone().waId,
+      template: 'deal_update',
+      language: 'en',
+    });
+    const seen = async () => ({
+      status: (
+        await server.db
+          .select({ status: whatsappMessages.status })
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.wamid, wamid))
+      )[0]?.status,
+      waiting: (
+        await server.db.select().from(whatsappPendingStatuses).where(eq(whatsappPendingStatuses.wamid, wamid))
+      ).length,
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held!: () => void;
+    const isHeld = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const holder = server.db.transaction(async (tx) => {
+      await tx
+        .select()
+        .from(whatsappPendingStatuses)
+        .where(eq(whatsappPendingStatuses.wamid, wamid))
+        .for('update');
+      held();
+      await released;
+    });
+    await isHeld;
+    const applying = applyPendingStatuses(server.db, wamid);
+    await expect
+      .poll(async () => {
+        const rows = (await server.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'
+                and query like '%whatsapp_pending_statuses%'`,
+        )) as unknown as Array<{ n: number }>;
+        return rows[0]?.n;
+      }, EVENTUALLY)
+      .toBe(1);
+    // The apply waits on the kept rows: the message has not moved on without them (it had: delivered, 2 waiting).
+    expect(await seen()).toEqual({ status: 'sent', waiting: 2 });
+    release();
+    await holder;
+    await applying;
+    expect(await seen()).toEqual({ status: 'delivered', waiting: 0 });
   });
 
   it('reports a number that cannot receive WhatsApp, and sends it no code', async () => {

@@ -132,6 +132,7 @@ export { signatureHeaderFor, WEBHOOK_RETRY_WINDOW_MS } from './webhooks/webhooks
 export { DEAL_MESSAGE_GAP_MS, whatsappChannel, whatsappPlan } from './whatsapp/channel';
 export { sendWhatsapp, type WhatsappConfig } from './whatsapp/client';
 export { signOneTap, verifyOneTap } from './whatsapp/links';
+export { applyPendingStatuses } from './whatsapp/statuses';
 export {
   buildTemplate,
   renderTemplate,

@@ -88,29 +88,37 @@ async function updateStatus(db: Executor, status: StatusCallback, now: Date): Pr
 
 /**
  * Applies the status callbacks kept for `wamid` before its message row was visible, once the row is (each writer of
- * a message row calls this after its commit; the webhook after keeping one). Idempotent: a state only moves forward.
+ * a message row calls this after its commit; the webhook after keeping one). The kept callbacks are taken (deleted)
+ * and applied in one transaction: a reader never sees the message moved on while its callbacks still wait, and of
+ * two applies at once each callback is taken by one. Idempotent: a state only moves forward.
  */
 export async function applyPendingStatuses(db: Executor, wamid: string): Promise<void> {
-  const kept = await db
-    .select()
-    .from(whatsappPendingStatuses)
-    .where(eq(whatsappPendingStatuses.wamid, wamid));
-  if (kept.length === 0) return;
-  kept.sort((a, b) => (RANK[a.status] ?? 0) - (RANK[b.status] ?? 0));
-  for (const status of kept) {
-    const found = await updateStatus(
-      db,
-      {
-        id: wamid,
-        status: status.status,
-        errors:
-          status.status === 'failed'
-            ? [{ code: status.errorCode ?? undefined, title: status.errorTitle ?? undefined }]
-            : undefined,
-      },
-      status.receivedAt,
-    );
-    if (!found) return;
-  }
-  await db.delete(whatsappPendingStatuses).where(eq(whatsappPendingStatuses.wamid, wamid));
+  await db.transaction(async (tx) => {
+    const [message] = await tx
+      .select({ id: whatsappMessages.id })
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.wamid, wamid))
+      .limit(1);
+    // Not visible yet: the callbacks stay for the writer's own apply after its commit.
+    if (!message) return;
+    const kept = await tx
+      .delete(whatsappPendingStatuses)
+      .where(eq(whatsappPendingStatuses.wamid, wamid))
+      .returning();
+    kept.sort((a, b) => (RANK[a.status] ?? 0) - (RANK[b.status] ?? 0));
+    for (const status of kept) {
+      await updateStatus(
+        tx,
+        {
+          id: wamid,
+          status: status.status,
+          errors:
+            status.status === 'failed'
+              ? [{ code: status.errorCode ?? undefined, title: status.errorTitle ?? undefined }]
+              : undefined,
+        },
+        status.receivedAt,
+      );
+    }
+  });
 }

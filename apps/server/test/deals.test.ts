@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { getDealPage, notifyDeps, runDealExpiry } from '@barterads/api';
 import type { PlanId } from '@barterads/core';
 import {
@@ -10,12 +11,13 @@ import {
   dealVersions,
   invoices,
   listings,
+  notifications,
   subscriptions,
   type UserRow,
   users,
 } from '@barterads/db';
 import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
@@ -547,6 +549,10 @@ describe('deals over real HTTP', () => {
     for (let i = 0; i < 20; i += 1) ids.push(await proposed(owner, brand, listing.id));
     const answers = await Promise.all(ids.map((id) => act(owner.token, id, 'accept', { version: 1 })));
     const statuses = answers.map((a) => a.status).sort();
+    // Every answer is an acceptance or the plan's refusal (anything else shown whole).
+    expect(
+      answers.filter((a) => a.status !== 200 && a.status !== 403).map((a) => [a.status, a.body]),
+    ).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 403)).toHaveLength(15);
     for (const refused of answers.filter((a) => a.status === 403)) {
@@ -558,6 +564,57 @@ describe('deals over real HTTP', () => {
       .where(and(eq(deals.counterpartyId, owner.user.id), isNotNull(deals.acceptedAt)));
     expect(accepted).toHaveLength(5);
     expect(new Set(accepted.map((a) => a.number)).size).toBe(5);
+  });
+
+  it("accepts while a batch of notifications to both parties is half written (locking the parties' rows FOR UPDATE deadlocked with it)", async () => {
+    // PostgreSQL only: the batch's transaction stays open while the acceptance runs.
+    if (!server.databaseUrl) return;
+    const { owner, brand, listing } = await pair();
+    const id = await proposed(owner, brand, listing.id);
+    // The bell writes a batch's rows in the events' order; the acceptance locks the parties in id order. The batch
+    // has written the higher id's notification (its foreign key's lock on that member) and is about to write the
+    // lower's: with FOR UPDATE the acceptance held the lower and waited for the higher, and PostgreSQL killed one.
+    const [higher, lower] = [owner.user.id, brand.user.id].sort().reverse() as [string, string];
+    const note = (userId: string) => ({
+      userId,
+      kind: 'deal_proposed' as const,
+      title: 'A deal',
+      body: 'Proposed',
+      link: '/dashboard/deals',
+      dedupeKey: `batch:${randomUUID()}`,
+    });
+    let proceed!: () => void;
+    const proceeding = new Promise<void>((resolve) => {
+      proceed = resolve;
+    });
+    let wroteHigher!: () => void;
+    const higherWritten = new Promise<void>((resolve) => {
+      wroteHigher = resolve;
+    });
+    const batch = server.db.transaction(async (tx) => {
+      await tx.insert(notifications).values(note(higher));
+      wroteHigher();
+      await proceeding;
+      await tx.insert(notifications).values(note(lower));
+    });
+    await higherWritten;
+    let settled = false;
+    const accepting = act(owner.token, id, 'accept', { version: 1 }).finally(() => {
+      settled = true;
+    });
+    // The acceptance answers, or waits for a lock (it did, for the batch's: then the batch's second row closed the cycle).
+    const lockWaits = async () => {
+      const rows = (await server.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as Array<{ n: number }>;
+      return rows[0]?.n ?? 0;
+    };
+    await expect.poll(async () => settled || (await lockWaits()) > 0, EVENTUALLY).toBe(true);
+    proceed();
+    await batch;
+    const accepted = await accepting;
+    expect(accepted.status, accepted.text).toBe(200);
   });
 
   it('lets an admin list every deal and cancel one with a reason, audit-logged', async () => {

@@ -239,4 +239,22 @@ export async function queryRows<T extends Record<string, unknown>>(db: Executor,
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/**
+ * Locks members' rows, in id order (two transactions locking the same members never deadlock between them): the
+ * lock that serializes a member's allowances (listings, featuring, deals, circles) and plan changes. `FOR NO KEY
+ * UPDATE`, not `FOR UPDATE`: it does not block the key-share lock a foreign key takes, so writers of rows that merely
+ * reference the member (a bell notification, an event) never wait for it; with `FOR UPDATE` a batch of notifications
+ * waiting on one member while holding another deadlocked against a deal's acceptance.
+ */
+export async function lockUsers(tx: Executor, ids: readonly string[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return;
+  await tx.execute(
+    sql`select 1 from ${schema.users} where ${schema.users.id} in (${sql.join(
+      sorted.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by ${schema.users.id} for no key update`,
+  );
+}
+
 export { sql };

@@ -52,7 +52,7 @@ export async function updateProfile(ctx: SignedIn, input: UpdateProfileInput) {
   let review = 'unaffected' as CompanyNameReview;
   if (Object.keys(changes).length > 0) {
     user = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(users).where(eq(users.id, ctx.user.id)).for('update');
+      const [before] = await tx.select().from(users).where(eq(users.id, ctx.user.id)).for('no key update');
       const [row] = await tx.update(users).set(changes).where(eq(users.id, ctx.user.id)).returning();
       // A new company name and the GST verified badge: the badge only ever stands beside an approved name.
       if (before && changes.companyName !== undefined && changes.companyName !== before.companyName) {

@@ -49,6 +49,6 @@ export async function lockActiveAdmins(tx: Executor): Promise<string[]> {
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNull(users.deletedAt)))
     .orderBy(asc(users.id))
-    .for('update');
+    .for('no key update');
   return rows.map((row) => row.id);
 }

@@ -76,7 +76,7 @@ export async function setAccountManager(
   now = new Date(),
 ): Promise<EnterpriseMember> {
   return db.transaction(async (tx) => {
-    const [member] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+    const [member] = await tx.select().from(users).where(eq(users.id, input.userId)).for('no key update');
     if (!member || member.deletedAt)
       throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.adminUserNotFound });
     const [plan] = await tx

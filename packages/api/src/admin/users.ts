@@ -63,7 +63,7 @@ export async function setUserStatus(
       .select()
       .from(users)
       .where(and(eq(users.id, targetId), isNull(users.deletedAt)))
-      .for('update');
+      .for('no key update');
     if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGES.adminUserNotFound });
     if (target.status === status) return toPublicUser(target);
     if (status === 'suspended' && target.role === 'admin') {

@@ -122,7 +122,7 @@ export async function submitVerification(
           .select({ companyName: users.companyName })
           .from(users)
           .where(eq(users.id, user.id))
-          .for('update');
+          .for('no key update');
         await tx
           .update(businessVerifications)
           .set({ status: 'superseded' })

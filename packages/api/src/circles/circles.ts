@@ -17,6 +17,7 @@ import {
   circles,
   type Database,
   type Executor,
+  lockUsers,
   queryRows,
   reviews,
   users,
@@ -270,12 +271,7 @@ export async function acceptCircle(
     await requireNoOverdueCommission(tx, user.id, now);
     const memberIds = loaded.members.map((m) => m.userId);
     const ids = [...memberIds].sort();
-    await tx.execute(
-      sql`select 1 from ${users} where ${users.id} in (${sql.join(
-        ids.map((m) => sql`${m}::uuid`),
-        sql`, `,
-      )}) order by ${users.id} for update`,
-    );
+    await lockUsers(tx, ids);
     const left = await dealsLeftFor(tx, memberIds, now);
     const short = (m: string) => {
       const l = left.get(m)?.left;

@@ -25,6 +25,7 @@ import {
   dealVersions,
   type Executor,
   listings,
+  lockUsers,
   memberAccepts,
   queryRows,
   reviews,
@@ -971,10 +972,7 @@ export function acceptDeal(db: Database, user: UserRow, input: AcceptDealInput):
           .where(eq(deals.id, row.id));
         return;
       }
-      const ids = [row.proposerId, row.counterpartyId].sort();
-      await tx.execute(
-        sql`select 1 from ${users} where ${users.id} in (${ids[0]}, ${ids[1]}) order by ${users.id} for update`,
-      );
+      await lockUsers(tx, [row.proposerId, row.counterpartyId]);
       await requireNoOverdueCommission(tx, user.id, now);
       const mine = await requireDealsLeft(tx, user.id, now);
       const theirs = await dealAllowanceOf(tx, other, now);

@@ -9,7 +9,7 @@ import {
   planTerms,
   seesAllMatches,
 } from '@barterads/core';
-import { deals, type Executor, listingFeaturings, listings, subscriptions, users } from '@barterads/db';
+import { deals, type Executor, listingFeaturings, listings, lockUsers, subscriptions } from '@barterads/db';
 import { and, asc, desc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
@@ -97,7 +97,7 @@ export async function settleToEntitlements(
   userId: string,
   now = new Date(),
 ): Promise<WithdrawnBenefits> {
-  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  await lockUsers(tx, [userId]);
   const plan = await entitlementsOf(tx, userId, now);
   const featured = await tx
     .select({ id: listings.id, title: listings.title })

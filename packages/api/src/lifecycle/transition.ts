@@ -139,7 +139,7 @@ export async function lockDealFor(
   /** The deal table's row that allows the action (null when refused). */
   transition: DealTransition | null;
 }> {
-  const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('update');
+  const [row] = await tx.select().from(deals).where(eq(deals.id, id)).for('no key update');
   const party = row && (row.proposerId === viewer.id || row.counterpartyId === viewer.id);
   if (!row || (!party && !(viewer.role === 'admin' && adminMay(DEAL_TRANSITIONS, action)))) throw notFound();
   const expiredUnwritten =

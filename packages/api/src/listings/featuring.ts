@@ -1,7 +1,7 @@
 import { kolkataMonth, MESSAGES } from '@barterads/core';
-import { type Database, type Executor, listingFeaturings, listings, users } from '@barterads/db';
+import { type Database, type Executor, listingFeaturings, listings, lockUsers } from '@barterads/db';
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import { entitlementsOf } from '../entitlements/entitlements';
 import { getListing } from './listings';
 import type { ListingOutput } from './schemas';
@@ -33,7 +33,7 @@ export async function featureListing(
   now = new Date(),
 ): Promise<ListingOutput> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+    await lockUsers(tx, [userId]);
     const [row] = await tx
       .select({ ownerId: listings.ownerId, status: listings.status, featuredUntil: listings.featuredUntil })
       .from(listings)

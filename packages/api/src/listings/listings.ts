@@ -6,6 +6,7 @@ import {
   type ListingRow,
   listingEvents,
   listings,
+  lockUsers,
   type UserRow,
   users,
 } from '@barterads/db';
@@ -53,7 +54,7 @@ export async function getPublicListing(db: Executor, id: string): Promise<Listin
  * one more active listing stays within the plan's allowance (403 otherwise). Call inside a transaction.
  */
 async function lockAllowance(tx: Executor, ownerId: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${ownerId} for update`);
+  await lockUsers(tx, [ownerId]);
   await checkAllowance(tx, ownerId);
 }
 
@@ -225,7 +226,7 @@ export async function restoreListing(db: Database, user: UserRow, id: string): P
   await ownListing(db, user.id, id);
   await db.transaction(async (tx) => {
     // The allowance's lock first: two restores (or a restore and a post) in parallel count one after the other.
-    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${user.id} for update`);
+    await lockUsers(tx, [user.id]);
     const [row] = await tx
       .select({ status: listings.status, archivedReason: listings.archivedReason })
       .from(listings)

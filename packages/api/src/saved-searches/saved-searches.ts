@@ -41,7 +41,11 @@ export async function createSavedSearch(
   input: CreateSavedSearchInput,
 ): Promise<SavedSearchOutput> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update');
     if (!owner) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
     const [held] = await tx
       .select({ n: count() })

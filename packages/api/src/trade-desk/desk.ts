@@ -277,7 +277,12 @@ export async function brokerFigures(db: Executor) {
 /** An admin makes a staff member a broker (or not), audit-logged in the same transaction. */
 export async function setBroker(db: Database, admin: { id: string }, input: { id: string; broker: boolean }) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(eq(users.id, input.id)).for('update').limit(1);
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, input.id))
+      .for('no key update')
+      .limit(1);
     if (!before || before.deletedAt) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found.' });
     const [after] = await tx
       .update(users)

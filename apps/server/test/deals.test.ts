@@ -20,7 +20,7 @@ import { type FakeRazorpay, startFakeRazorpay } from '@barterads/testing';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser, EVENTUALLY, startTestServer, type TestServer } from './helpers/server';
+import { createTestUser, EVENTUALLY, gate, startTestServer, type TestServer } from './helpers/server';
 
 type TestUser = { user: UserRow; token: string; password: string };
 
@@ -583,21 +583,15 @@ describe('deals over real HTTP', () => {
       link: '/dashboard/deals',
       dedupeKey: `batch:${randomUUID()}`,
     });
-    let proceed!: () => void;
-    const proceeding = new Promise<void>((resolve) => {
-      proceed = resolve;
-    });
-    let wroteHigher!: () => void;
-    const higherWritten = new Promise<void>((resolve) => {
-      wroteHigher = resolve;
-    });
+    const proceed = gate();
+    const higherWritten = gate();
     const batch = server.db.transaction(async (tx) => {
       await tx.insert(notifications).values(note(higher));
-      wroteHigher();
-      await proceeding;
+      higherWritten.open();
+      await proceed.opened;
       await tx.insert(notifications).values(note(lower));
     });
-    await higherWritten;
+    await higherWritten.opened;
     let settled = false;
     const accepting = act(owner.token, id, 'accept', { version: 1 }).finally(() => {
       settled = true;
@@ -611,7 +605,7 @@ describe('deals over real HTTP', () => {
       return rows[0]?.n ?? 0;
     };
     await expect.poll(async () => settled || (await lockWaits()) > 0, EVENTUALLY).toBe(true);
-    proceed();
+    proceed.open();
     await batch;
     const accepted = await accepting;
     expect(accepted.status, accepted.text).toBe(200);

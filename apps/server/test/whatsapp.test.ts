@@ -41,6 +41,7 @@ import { assertServerSettings, DEV_WHATSAPP_LINK_SECRET, loadSettings } from '..
 import {
   createTestUser,
   EVENTUALLY,
+  gate,
   insertTestListing,
   startTestServer,
   type TestServer,
@@ -505,24 +506,18 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
         await server.db.select().from(whatsappPendingStatuses).where(eq(whatsappPendingStatuses.wamid, wamid))
       ).length,
     });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held!: () => void;
-    const isHeld = new Promise<void>((resolve) => {
-      held = resolve;
-    });
+    const released = gate();
+    const held = gate();
     const holder = server.db.transaction(async (tx) => {
       await tx
         .select()
         .from(whatsappPendingStatuses)
         .where(eq(whatsappPendingStatuses.wamid, wamid))
         .for('update');
-      held();
-      await released;
+      held.open();
+      await released.opened;
     });
-    await isHeld;
+    await held.opened;
     const applying = applyPendingStatuses(server.db, wamid);
     await expect
       .poll(async () => {
@@ -536,7 +531,7 @@ describe('WhatsApp over real HTTP, with the fake Graph API', () => {
       .toBe(1);
     // The apply waits on the kept rows: the message has not moved on without them (it had: delivered, 2 waiting).
     expect(await seen()).toEqual({ status: 'sent', waiting: 2 });
-    release();
+    released.open();
     await holder;
     await applying;
     expect(await seen()).toEqual({ status: 'delivered', waiting: 0 });

@@ -153,6 +153,15 @@ let cachedHash: Promise<string> | undefined;
  */
 export const EVENTUALLY = { timeout: 120_000 } as const;
 
+/** A promise and the function that settles it (Promise.withResolvers, which Node 20 lacks): a test's gate. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 export const TEST_PASSWORD = 'test-password-1';
 
 export interface TestUserOptions {

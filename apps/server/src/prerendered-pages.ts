@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import {
   isLanguage,
   LANGUAGE_TAGS,
@@ -22,8 +23,8 @@ import { LRUCache } from 'lru-cache';
  */
 interface PrerenderedPage {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** The page compressed as the client accepts: each encoding made once, on its first request. */
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
 }
 
 /**
@@ -57,14 +58,29 @@ function readManifest(webDist: string): PrerenderManifest | undefined {
 /** What the build writes in place of the site's origin (its `hreflang` alternates): APP_URL's. */
 const ORIGIN_PLACEHOLDER = '%APP_ORIGIN%';
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page as the build wrote it, with APP_URL's origin in place. Compressed on the first request for each encoding
+ * (brotli at its best quality, for phones on slow connections) in libuv's thread pool, and kept: compressing every
+ * page at start-up (66 pages, 4 MB, both encodings) held the event loop for 4.1 s of a server's start (a CPU
+ * profile of the browser suites' server, 29 Nov), and most processes are asked for a few of them.
+ */
 function readPage(webDist: string, file: string, origin: string): PrerenderedPage {
   const identity = Buffer.from(
     readFileSync(join(webDist, 'prerendered', file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, origin),
   );
+  const made: Partial<Record<'br' | 'gzip', Promise<Buffer>>> = {};
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(identity, { level: 9 }),
+    encoded(encoding) {
+      made[encoding] ??=
+        encoding === 'br'
+          ? brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+          : gzipAsync(identity, { level: 9 });
+      return made[encoding];
+    },
   };
 }
 
@@ -214,7 +230,7 @@ export function registerPrerenderedPages(
         .header('Vary', path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding, Cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(encoding ? page[encoding] : page.identity);
+      return reply.send(encoding ? await page.encoded(encoding) : page.identity);
     });
   }
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestUser,
   EVENTUALLY,
+  gate,
   startTestServer,
   TEST_APP_ORIGIN,
   type TestServer,
@@ -235,20 +236,14 @@ describe('data rights (DPDP): export and delete the account', () => {
   /** Locks the rows from another connection; `waiting` counts the server's queries blocked behind it. */
   async function holdRows(url: string, ids: string[]) {
     const sql = postgres(url, { max: 2, onnotice: () => {} });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const released = gate();
+    const locked = gate();
     const transaction = sql.begin(async (tx) => {
       await tx`select id from users where id = any(${ids}::uuid[]) order by id for no key update`;
-      locked();
-      await released;
+      locked.open();
+      await released.opened;
     });
-    await isLocked;
+    await locked.opened;
     return {
       async waiting() {
         const [row] = await sql<{ n: number }[]>`
@@ -257,7 +252,7 @@ describe('data rights (DPDP): export and delete the account', () => {
         return row!.n;
       },
       async release() {
-        release();
+        released.open();
         await transaction;
         await sql.end();
       },

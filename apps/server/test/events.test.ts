@@ -33,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestUser,
   EVENTUALLY,
+  gate,
   giveTestPlan,
   startTestServer,
   TEST_PASSWORD,
@@ -308,20 +309,14 @@ describe.skipIf(!process.env.DATABASE_URL)('event writers and readers at once (P
     const start = (await page(0)).nextAfter;
 
     // The first writer writes its event (the lower sequence) and stays open...
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let firstWritten!: () => void;
-    const written = new Promise<void>((resolve) => {
-      firstWritten = resolve;
-    });
+    const held = gate();
+    const written = gate();
     const first = server.db.transaction(async (tx) => {
       await write(tx, 'first');
-      firstWritten();
-      await held;
+      written.open();
+      await held.opened;
     });
-    await written;
+    await written.opened;
     let second: Promise<unknown> | undefined;
     try {
       // ...while a second one writes and commits, waiting for no one.
@@ -334,7 +329,7 @@ describe.skipIf(!process.env.DATABASE_URL)('event writers and readers at once (P
       // A reader now sees neither (the second's transaction is younger than the open one) and its cursor stays.
       const before = await page(start);
       expect(names(before.events)).toEqual([]);
-      release();
+      held.open();
       await first;
       // Once the first commits (and any other transaction older than the second's: a moment), paging on from that
       // cursor lists both, in their transactions' order.
@@ -346,7 +341,7 @@ describe.skipIf(!process.env.DATABASE_URL)('event writers and readers at once (P
       expect(names((await page(after.nextAfter)).events)).toEqual([]);
     } finally {
       // Both transactions end before the server's pool closes.
-      release();
+      held.open();
       await first.catch(() => {});
       await second?.catch(() => {});
     }

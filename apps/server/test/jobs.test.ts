@@ -1,11 +1,12 @@
 import { createJobQueue, type JobQueue, RUN_EXPIRY_SECONDS } from '@barterads/api';
-import { deals, queryRows, sql, users } from '@barterads/db';
+import { type DatabaseHandle, deals, queryRows, sql, users } from '@barterads/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealExpiryJob } from '../src/jobs/deal-expiry';
 import {
   createTestUser,
   EVENTUALLY,
+  gate,
   proposeTestDeal,
   startTestServer,
   type TestServer,
@@ -95,5 +96,54 @@ describe('a job run left active by a killed instance', () => {
       expect(row).toMatchObject({ policy: 'stately', expire_seconds: RUN_EXPIRY_SECONDS });
     }
     expect(RUN_EXPIRY_SECONDS).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('stopping the job queue', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it("answers only once pg-boss's record of the last run is written, so the database can close behind it", async () => {
+    // pg-boss marks a run completed without awaiting that statement: made slow here (a real round trip of 0.3 s
+    // before its answer), stop() used to answer while it was still out, and the caller's next step (closing the
+    // database) made it fail unhandled: CONNECTION_ENDED in CI.
+    const real = server.services.database;
+    const completion = gate();
+    let completionAnswered = false;
+    const database: DatabaseHandle = {
+      ...real,
+      async executeSql(text, values = []) {
+        const answer = await real.executeSql(text, values);
+        if (!text.includes("state = 'completed'") || values[0] !== 'stop-test') return answer;
+        completion.open();
+        await real.executeSql('select pg_sleep(0.3)');
+        completionAnswered = true;
+        return answer;
+      },
+    };
+    let runs = 0;
+    const queue = createJobQueue(
+      database,
+      [
+        {
+          name: 'stop-test',
+          cron: '0 0 1 1 *',
+          run: async () => {
+            runs += 1;
+          },
+        },
+      ],
+      server.services.logger,
+      { pollingIntervalSeconds: 0.5 },
+    );
+    await queue.start();
+    await queue.send('stop-test');
+    await completion.opened;
+    await queue.stop();
+    expect(runs).toBe(1);
+    expect(completionAnswered).toBe(true);
   });
 });

@@ -47,8 +47,22 @@ export function createJobQueue(
   logger: Logger,
   options: JobQueueOptions = {},
 ): JobQueue {
+  /**
+   * pg-boss's statements not yet answered. It marks a run completed (or failed) without awaiting that statement
+   * (pg-boss 10's manager.watch), so its own stop() can answer first: the caller then closed the database under
+   * it, and the statement's rejection (CONNECTION_ENDED) was unhandled (a CI run of jobs.test.ts, 29 Nov).
+   */
+  const statements = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values ?? []) },
+    db: {
+      executeSql: (text: string, values: unknown[]) => {
+        const statement = database.executeSql(text, values ?? []);
+        statements.add(statement);
+        const settled = () => statements.delete(statement);
+        statement.then(settled, settled);
+        return statement;
+      },
+    },
     // Nothing to keep: the jobs' state is in the app's own rows.
     retentionDays: 1,
     deleteAfterDays: 1,
@@ -110,11 +124,14 @@ export function createJobQueue(
       if (!started) return Promise.resolve();
       // Runs woken in this process finish first: one left running would query a database the caller closes next.
       // pg-boss waits for its own runs up to its time-out only (a run can take longer on a busy machine): the runs it
-      // started are awaited here too, so none queries the database after stop() answered.
+      // started are awaited here too, then every statement of pg-boss's still unanswered (a run's completion), so
+      // none queries the database after stop() answered.
       stopping ??= Promise.allSettled([...woken.values()])
         .then(() => boss.stop({ graceful: true, close: false, wait: true, timeout: 10_000 }))
         .then(() => Promise.allSettled([...running]))
-        .then(() => undefined);
+        .then(async () => {
+          while (statements.size > 0) await Promise.allSettled([...statements]);
+        });
       return stopping;
     },
     send(name) {

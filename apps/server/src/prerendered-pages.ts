@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { brotliCompress, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
   isLanguage,
   LANGUAGE_TAGS,
@@ -23,8 +23,13 @@ import { LRUCache } from 'lru-cache';
  */
 interface PrerenderedPage {
   identity: Buffer;
-  /** The page compressed as the client accepts: each encoding made once, on its first request. */
-  encoded(encoding: 'br' | 'gzip'): Promise<Buffer>;
+  /** The page compressed for a client that accepts these encodings (undefined: neither). */
+  compressed(accepts: Accepted): Promise<{ encoding: 'br' | 'gzip'; body: Buffer } | undefined>;
+}
+
+interface Accepted {
+  br: boolean;
+  gzip: boolean;
 }
 
 /**
@@ -59,27 +64,37 @@ function readManifest(webDist: string): PrerenderManifest | undefined {
 const ORIGIN_PLACEHOLDER = '%APP_ORIGIN%';
 
 const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
- * A page as the build wrote it, with APP_URL's origin in place. Compressed on the first request for each encoding
- * (brotli at its best quality, for phones on slow connections) in libuv's thread pool, and kept: compressing every
- * page at start-up (66 pages, 4 MB, both encodings) held the event loop for 4.1 s of a server's start (a CPU
- * profile of the browser suites' server, 29 Nov), and most processes are asked for a few of them.
+ * A page as the build wrote it, with APP_URL's origin in place. Compressed when first asked for, not at start-up:
+ * compressing all 66 pages there (4 MB, brotli 11 and gzip 9) held the event loop for 4.1 s of a server's start
+ * (a CPU profile of the browser suites' server, 29 Nov). Brotli at its best quality (for phones on slow
+ * connections) takes a quarter to half a second for a 58 KB page, so it is made in libuv's thread pool after the
+ * first request for it, which gets gzip (1 ms, about a fifth bigger) rather than wait; later ones get brotli.
  */
 function readPage(webDist: string, file: string, origin: string): PrerenderedPage {
   const identity = Buffer.from(
     readFileSync(join(webDist, 'prerendered', file), 'utf8').replaceAll(ORIGIN_PLACEHOLDER, origin),
   );
-  const made: Partial<Record<'br' | 'gzip', Promise<Buffer>>> = {};
+  let br: Buffer | undefined;
+  let brotli: Promise<Buffer> | undefined;
+  let gzip: Buffer | undefined;
   return {
     identity,
-    encoded(encoding) {
-      made[encoding] ??=
-        encoding === 'br'
-          ? brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
-          : gzipAsync(identity, { level: 9 });
-      return made[encoding];
+    async compressed(accepts) {
+      if (accepts.br) {
+        if (br) return { encoding: 'br', body: br };
+        brotli ??= brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+        const made = brotli.then((body) => {
+          br = body;
+          return body;
+        });
+        if (!accepts.gzip) return { encoding: 'br', body: await made };
+        made.catch(() => {});
+      }
+      if (!accepts.gzip) return undefined;
+      gzip ??= gzipSync(identity, { level: 9 });
+      return { encoding: 'gzip', body: gzip };
     },
   };
 }
@@ -128,11 +143,9 @@ export function webInlineScriptSources(webDist: string): string[] {
   return [...sources];
 }
 
-function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | undefined {
+function acceptedEncodings(request: FastifyRequest): Accepted {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return undefined;
+  return { br: /\bbr\b/.test(accepted), gzip: /\bgzip\b/.test(accepted) };
 }
 
 /**
@@ -224,13 +237,13 @@ export function registerPrerenderedPages(
           .compress(rendered);
       }
       const page = request.cookies?.[sessionCookie] ? variants.session : variants.signedOut;
-      const encoding = pickEncoding(request);
+      const compressed = await page.compressed(acceptedEncodings(request));
       reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', path === '/' ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding, Cookie')
         .type('text/html; charset=utf-8');
-      if (encoding) reply.header('Content-Encoding', encoding);
-      return reply.send(encoding ? await page.encoded(encoding) : page.identity);
+      if (compressed) reply.header('Content-Encoding', compressed.encoding);
+      return reply.send(compressed ? compressed.body : page.identity);
     });
   }
 }

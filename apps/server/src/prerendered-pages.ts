@@ -84,13 +84,11 @@ function readPage(webDist: string, file: string, origin: string): PrerenderedPag
     async compressed(accepts) {
       if (accepts.br) {
         if (br) return { encoding: 'br', body: br };
-        brotli ??= brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-        const made = brotli.then((body) => {
-          br = body;
-          return body;
-        });
-        if (!accepts.gzip) return { encoding: 'br', body: await made };
-        made.catch(() => {});
+        if (!brotli) {
+          brotli = brotliAsync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+          brotli.then((body) => (br = body)).catch(() => {});
+        }
+        if (!accepts.gzip) return { encoding: 'br', body: await brotli };
       }
       if (!accepts.gzip) return undefined;
       gzip ??= gzipSync(identity, { level: 9 });

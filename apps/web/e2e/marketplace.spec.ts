@@ -258,6 +258,55 @@ test('a signed-in media owner posts inventory, sees it first, the dashboard coun
   await expect(page.getByText('No results found. Try adjusting filters or search.')).toBeVisible();
 });
 
+test('the post form is whole when it first shows: its Publish button does not move as the rest of it loads', async ({
+  page,
+}) => {
+  // A tap on Publish while the form was still growing (its photos field arrived in a chunk of its own, pushing the
+  // button 80 px down) landed on whatever took its place: the press on the button, the release elsewhere, and no
+  // submit (a clean-clone CI run: no "Please enter a title." after Publish on the empty form).
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_MEDIA_OWNER_EMAIL);
+  await page.goto('/marketplace');
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  const open = page.getByRole('button', { name: 'Add Inventory' });
+  await expect(open).toBeVisible();
+  // From here each script the page asks for waits until the test lets it through, one at a time.
+  const held: Array<{ continue: () => Promise<void> }> = [];
+  await page.route('**/assets/*.js', (route) => {
+    held.push(route);
+  });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Add Inventory' });
+  const publish = dialog.getByRole('button', { name: 'Publish Inventory' });
+  const addPhotos = dialog.getByRole('button', { name: 'Add photos' });
+  // Where the button stands in the form's layout (offsets: the dialog's opening animation scales, not moves, it).
+  const place = () =>
+    publish.evaluate((button) => {
+      const form = button.closest('form');
+      const top = (element: HTMLElement | null) => {
+        let y = 0;
+        for (let node = element; node; node = node.offsetParent as HTMLElement | null) y += node.offsetTop;
+        return y;
+      };
+      return top(button as HTMLElement) - top(form);
+    });
+  const places: number[] = [];
+  for (;;) {
+    await expect.poll(async () => held.length > 0 || (await addPhotos.isVisible())).toBe(true);
+    if (await publish.isVisible()) places.push(await place());
+    const next = held.shift();
+    if (!next) break;
+    await next.continue();
+  }
+  await page.unroute('**/assets/*.js');
+  places.push(await place());
+  expect(new Set(places), `the button's places as the form loaded: ${places.join(', ')}`).toEqual(
+    new Set([places[0]]),
+  );
+  await publish.click();
+  await expect(dialog.getByText('Please enter a title.')).toBeVisible();
+});
+
 test('the marketplace fits a 360 px phone without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/marketplace');

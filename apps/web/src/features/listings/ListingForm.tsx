@@ -16,7 +16,6 @@ import {
   Checkbox,
   Collapse,
   Group,
-  Loader,
   NumberInput,
   Select,
   SimpleGrid,
@@ -25,18 +24,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { DateField } from '../../components/DateField';
 import { SegmentedChoice } from '../../components/SegmentedChoice';
 import { currentLanguage } from '../../i18n';
 import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 import { CATEGORY_OPTIONS } from './category-options';
-import type { StoredPhoto } from './ListingPhotosField';
-
-// Loaded when a form is shown, not with the pages that can open one (the dashboard's JS budget).
-const ListingPhotosField = lazy(() =>
-  import('./ListingPhotosField').then((module) => ({ default: module.ListingPhotosField })),
-);
+// Part of the form's own code (1.2 KB): every page loads the form itself on demand (the post dialog, the edit form),
+// and a photos field arriving after the form pushed Publish 80 px down under a finger about to tap it.
+import { ListingPhotosField, type StoredPhoto } from './ListingPhotosField';
 
 export interface ListingFormValues {
   title: string;
@@ -338,16 +334,14 @@ export function ListingForm({
           {...form.getInputProps('seeking')}
         />
         {/* Photos are uploaded; the image URL stays for API callers (and a listing that has one keeps it). */}
-        <Suspense fallback={<Loader size="sm" aria-label={t`Loading the photos field`} />}>
-          <ListingPhotosField
-            stored={storedPhotos}
-            onRemoveStored={onRemoveStoredPhoto}
-            removing={removingPhoto}
-            files={photos}
-            onChange={setPhotos}
-            disabled={busy}
-          />
-        </Suspense>
+        <ListingPhotosField
+          stored={storedPhotos}
+          onRemoveStored={onRemoveStoredPhoto}
+          removing={removingPhoto}
+          files={photos}
+          onChange={setPhotos}
+          disabled={busy}
+        />
         <TextInput
           label={t`WhatsApp phone`}
           placeholder="+91XXXXXXXXXX"

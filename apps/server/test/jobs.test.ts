@@ -146,4 +146,45 @@ describe('stopping the job queue', () => {
     expect(runs).toBe(1);
     expect(completionAnswered).toBe(true);
   });
+  it("logs a run's record that the database refused, instead of a rejection no one handles (which ends the process)", async () => {
+    // pg-boss marks a run completed (or failed) without awaiting that statement. With PostgreSQL gone at that moment
+    // (the faults suite's outage, on a busy machine) its rejection was unhandled, and Node ended the server: no
+    // 503s, no recovery. Here the completion is refused.
+    const real = server.services.database;
+    const refused = gate();
+    const database: DatabaseHandle = {
+      ...real,
+      async executeSql(text, values = []) {
+        if (!text.includes("state = 'completed'") || values[0] !== 'refused-test')
+          return real.executeSql(text, values);
+        refused.open();
+        throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+      },
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const logged: object[] = [];
+    const logger = { info() {}, warn() {}, error: (object: object) => void logged.push(object) };
+    try {
+      const queue = createJobQueue(
+        database,
+        [{ name: 'refused-test', cron: '0 0 1 1 *', run: async () => {} }],
+        logger,
+        { pollingIntervalSeconds: 0.5 },
+      );
+      await queue.start();
+      await queue.send('refused-test');
+      await refused.opened;
+      await queue.stop();
+      // An unhandled rejection is reported once the microtasks run out: after the next turn of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(logged).toContainEqual(
+        expect.objectContaining({ err: expect.objectContaining({ code: 'ECONNRESET' }) }),
+      );
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

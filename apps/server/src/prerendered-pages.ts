@@ -259,6 +259,8 @@ export interface RenderData {
   reviews?: { id: string; answer: unknown };
   session?: { answer: unknown };
   deal?: { id: string; answer: unknown };
+  /** The deal's Tax section (its parties only). */
+  taxPreview?: { id: string; answer: unknown };
   marketplace?: { answer: unknown };
 }
 

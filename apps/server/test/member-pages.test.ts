@@ -106,6 +106,10 @@ describe("a member's pages over real HTTP", () => {
     expect((data?.data.session?.answer as { user: { _id: string } } | undefined)?.user._id).toBe(
       brand.user.id,
     );
+    // The Tax section above the actions comes with it: arriving after the page, it pushed Accept down.
+    expect(data?.data.taxPreview?.answer).toEqual(
+      (await server.request(`/api/deals/${dealId}/tax-preview`, { token: brand.token })).body,
+    );
   });
 
   it('sends the shell alone for a deal that is not theirs, any other member page, and an ended session', async () => {

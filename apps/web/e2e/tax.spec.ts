@@ -67,7 +67,7 @@ test('a phone shows the GST of an offer before accepting: both legs, the unregis
   );
   await page.goto(`/dashboard/deals/${dealId}`);
   const tax = page.getByRole('region', { name: 'Tax', exact: true });
-  // The section loads after the deal (its own chunk and request).
+  // The section comes with the deal (its answer is in the server-rendered page).
   await expect(tax.getByRole('heading', { name: 'Tax' })).toBeVisible({ timeout: 30_000 });
   await expect(tax).toContainText('what the legs would be if the deal were accepted today');
   await expect(tax.getByLabel('GST you will owe')).toContainText('₹0');
@@ -84,6 +84,80 @@ test('a phone shows the GST of an offer before accepting: both legs, the unregis
   const [a, b] = [await yours.boundingBox(), await theirs.boundingBox()];
   expect(a && b && b.y >= a.y + a.height).toBe(true);
   expect(a!.width).toBeLessThanOrEqual(PHONE.width);
+  await context.close();
+});
+
+test('Accept stands where it was first shown while the Tax section above it arrives, opened in the app or by its address', async ({
+  browser,
+  request,
+}) => {
+  // The section loaded after the deal (its own chunk and request), 120 px of skeleton becoming several hundred: the
+  // actions below it moved down under a finger about to tap Accept.
+  const owner = await loginThroughApi(request, OWNER_EMAIL, DEMO_PASSWORD);
+  const brand = await loginThroughApi(request, ADVERTISER_EMAIL, DEMO_PASSWORD);
+  const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
+  const listing = ((await mine.json()).barters as { _id: string; status: string }[]).find(
+    (l) => l.status === 'active',
+  );
+  const made = await request.post('/api/deals', {
+    headers: { authorization: `Bearer ${brand.token}` },
+    data: {
+      listingId: listing!._id,
+      openDays: 7,
+      items: [
+        {
+          giverId: owner.id,
+          listingId: listing!._id,
+          title: 'Gantry for March',
+          quantity: 1,
+          unit: 'month',
+          valueInr: 30000,
+        },
+        { giverId: brand.id, title: 'Sampling at 20 stores', quantity: 20, unit: 'event', valueInr: 25000 },
+      ],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const dealId = (await made.json()).deal._id as string;
+  // The media owner answers: Accept is theirs.
+  const { page, context } = await signInInNewContext(
+    browser,
+    OWNER_EMAIL,
+    DEMO_PASSWORD,
+    '/dashboard/deals',
+    {
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    },
+  );
+  // Each request for the section's answer waits until the test lets it through.
+  const held: Array<{ continue: () => Promise<void> }> = [];
+  await page.route(/\/trpc\/[^?]*tax\.preview/, (route) => {
+    held.push(route);
+  });
+  const accept = page.getByRole('button', { name: /^Accept version/ });
+  const tax = page.getByRole('region', { name: 'Tax', exact: true });
+  const place = () => accept.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
+  const opens = {
+    'from the deals list': () => page.locator(`a[href$="/dashboard/deals/${dealId}"]`).click(),
+    'by its address': () => page.goto(`/dashboard/deals/${dealId}`),
+  };
+  for (const [how, open] of Object.entries(opens)) {
+    await open();
+    const places: number[] = [];
+    for (;;) {
+      await expect.poll(async () => held.length > 0 || (await tax.isVisible())).toBe(true);
+      if (await accept.isVisible()) places.push(await place());
+      const next = held.shift();
+      if (!next) break;
+      await next.continue();
+    }
+    places.push(await place());
+    expect(new Set(places), `Accept's places, opened ${how}: ${places.join(', ')}`).toEqual(
+      new Set([places[0]]),
+    );
+  }
   await context.close();
 });
 

@@ -54,6 +54,8 @@ export interface PageData {
   /** A member's page: their session (the `member` render) and the deal it shows. */
   session?: { answer: RouterOutputs['accounts']['session'] };
   deal?: { id: string; answer: RouterOutputs['deals']['get'] };
+  /** The deal's Tax section, for its parties. */
+  taxPreview?: { id: string; answer: RouterOutputs['tax']['preview'] };
 }
 
 /** The page's HTML, and the query cache it was rendered from, for the browser to start from. */
@@ -101,6 +103,7 @@ async function render(
   // A member's page goes with their session, so the browser hydrates it signed in without asking again.
   if (data.session) api.utils.accounts.session.setData(undefined, data.session.answer);
   if (data.deal) api.utils.deals.get.setData({ id: data.deal.id }, data.deal.answer);
+  if (data.taxPreview) api.utils.tax.preview.setData({ id: data.taxPreview.id }, data.taxPreview.answer);
   if (data.marketplace)
     api.utils.listings.search.setInfiniteData(marketplaceSearchInput({ sort: 'newest' }), {
       pages: [data.marketplace.answer],

@@ -47,12 +47,11 @@ import {
   useQuantityText,
 } from './format';
 import { DEFAULT_OPEN_DAYS, givableListings, toApiItems } from './offer-items';
+import { TaxSection } from './TaxSection';
 import { usePayCommission } from './usePayCommission';
 
 // The counter form loads when Counter is pressed (the deal page's JS budget).
 const DealOfferForm = lazy(() => import('./DealOfferForm').then((m) => ({ default: m.DealOfferForm })));
-// The Tax section loads after the deal (its own request, and the JS budget of the first paint).
-const TaxSection = lazy(() => import('./TaxSection').then((m) => ({ default: m.TaxSection })));
 
 /** A phone's action button: as wide as its label, growing to fill the row it wraps onto. */
 const PHONE_BUTTON = { flex: '1 1 auto' } as const;
@@ -161,6 +160,10 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
   const { user } = useSessionUser();
   const utils = trpc.useUtils();
   const page = trpc.deals.get.useQuery({ id }, { retry: false });
+  // The Tax section's answer is asked for with the deal's, not after it, and the page shows once both are in: the
+  // section stands above the actions, and arriving later (a skeleton of 120 px, then hundreds) it pushed Accept
+  // down under a finger about to tap it. Anyone but the deal's parties gets 404 for it (and no section).
+  const tax = trpc.tax.preview.useQuery({ id }, { retry: false });
   const mine = trpc.listings.mine.useQuery(undefined, { enabled: Boolean(user) });
   const phone = useMediaQuery('(max-width: 36em)');
   const [countering, setCountering] = useState(false);
@@ -200,7 +203,9 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
     setConfirmingAccept(true);
   }, [dialog, dialogOpened, acceptable]);
 
-  if (page.isPending || !user)
+  const party =
+    user && page.data && [page.data.deal.proposer._id, page.data.deal.counterparty._id].includes(user._id);
+  if (page.isPending || !user || (party && tax.isPending))
     return (
       <Stack aria-label={t`Loading the deal`}>
         <Skeleton height={32} width="60%" />
@@ -316,11 +321,7 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
               : t`Difference: ${formatInr(youGive - youGet)} in favour of ${otherName}`}
       </Text>
 
-      {isParty ? (
-        <Suspense fallback={<Skeleton height={120} />}>
-          <TaxSection dealId={deal._id} me={me} otherName={otherName} />
-        </Suspense>
-      ) : null}
+      {isParty ? <TaxSection dealId={deal._id} me={me} otherName={otherName} /> : null}
 
       {myTurn ? (
         // On a phone the buttons share the row by their labels' widths and wrap rather than cut a longer Hindi or

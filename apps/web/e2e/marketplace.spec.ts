@@ -1,5 +1,10 @@
 import { whatsappListingText } from '@barterads/core';
-import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, signInThroughForm } from '@barterads/testing/e2e';
+import {
+  DEMO_MEDIA_OWNER_EMAIL,
+  DEMO_PASSWORD,
+  placesWhileArriving,
+  signInThroughForm,
+} from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 const grid = (page: Page) => page.getByTestId('listing-grid');
@@ -270,36 +275,24 @@ test('the post form is whole when it first shows: its Publish button does not mo
   await expect(page.locator('html[data-app-ready]')).toBeAttached();
   const open = page.getByRole('button', { name: 'Add Inventory' });
   await expect(open).toBeVisible();
-  // From here each script the page asks for waits until the test lets it through, one at a time.
-  const held: Array<{ continue: () => Promise<void> }> = [];
-  await page.route('**/assets/*.js', (route) => {
-    held.push(route);
-  });
-  await open.click();
   const dialog = page.getByRole('dialog', { name: 'Add Inventory' });
   const publish = dialog.getByRole('button', { name: 'Publish Inventory' });
-  const addPhotos = dialog.getByRole('button', { name: 'Add photos' });
-  // Where the button stands in the form's layout (offsets: the dialog's opening animation scales, not moves, it).
-  const place = () =>
-    publish.evaluate((button) => {
-      const form = button.closest('form');
-      const top = (element: HTMLElement | null) => {
-        let y = 0;
-        for (let node = element; node; node = node.offsetParent as HTMLElement | null) y += node.offsetTop;
-        return y;
-      };
-      return top(button as HTMLElement) - top(form);
-    });
-  const places: number[] = [];
-  for (;;) {
-    await expect.poll(async () => held.length > 0 || (await addPhotos.isVisible())).toBe(true);
-    if (await publish.isVisible()) places.push(await place());
-    const next = held.shift();
-    if (!next) break;
-    await next.continue();
-  }
-  await page.unroute('**/assets/*.js');
-  places.push(await place());
+  // Every script the page asks for after the click comes one at a time.
+  const places = await placesWhileArriving(page, '**/assets/*.js', {
+    open: () => open.click(),
+    target: publish,
+    done: dialog.getByRole('button', { name: 'Add photos' }),
+    // Where the button stands in the form's layout (offsets: the dialog's opening animation scales, not moves, it).
+    place: () =>
+      publish.evaluate((button) => {
+        const top = (element: HTMLElement | null) => {
+          let y = 0;
+          for (let node = element; node; node = node.offsetParent as HTMLElement | null) y += node.offsetTop;
+          return y;
+        };
+        return top(button as HTMLElement) - top(button.closest('form'));
+      }),
+  });
   expect(new Set(places), `the button's places as the form loaded: ${places.join(', ')}`).toEqual(
     new Set([places[0]]),
   );

@@ -6,12 +6,13 @@ import {
   E2E_ADMIN,
   loginThroughApi,
   onePagePdf,
+  placesWhileArriving,
   signInInNewContext,
   signInThroughApi,
   signUpThroughApi,
   uniqueE2eEmail,
 } from '@barterads/testing/e2e';
-import { type Download, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, test } from '@playwright/test';
 
 /**
  * The deal page's Tax section on a phone (issue 30). The deliveries suite's demo pair (Kabir Patel's Patel Media,
@@ -22,10 +23,11 @@ const OWNER_EMAIL = 'kabir.patel23@demo.barterads.in';
 const ADVERTISER_EMAIL = 'diya.das24@demo.barterads.in';
 const PHONE = { width: 390, height: 844 };
 
-test('a phone shows the GST of an offer before accepting: both legs, the unregistered case, no tax advice', async ({
-  browser,
-  request,
-}) => {
+/** An open offer of the brand's to the media owner on one of the owner's active listings: its id. */
+async function proposeOffer(
+  request: APIRequestContext,
+  [ownerGives, brandGives]: [title: string, title: string],
+): Promise<string> {
   const owner = await loginThroughApi(request, OWNER_EMAIL, DEMO_PASSWORD);
   const brand = await loginThroughApi(request, ADVERTISER_EMAIL, DEMO_PASSWORD);
   const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
@@ -42,17 +44,24 @@ test('a phone shows the GST of an offer before accepting: both legs, the unregis
         {
           giverId: owner.id,
           listingId: listing!._id,
-          title: 'Site for January',
+          title: ownerGives,
           quantity: 1,
           unit: 'month',
           valueInr: 40000,
         },
-        { giverId: brand.id, title: 'Sampling at 12 stores', quantity: 12, unit: 'event', valueInr: 36000 },
+        { giverId: brand.id, title: brandGives, quantity: 12, unit: 'event', valueInr: 36000 },
       ],
     },
   });
-  expect(made.status()).toBe(201);
-  const dealId = (await made.json()).deal._id as string;
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()).deal._id as string;
+}
+
+test('a phone shows the GST of an offer before accepting: both legs, the unregistered case, no tax advice', async ({
+  browser,
+  request,
+}) => {
+  const dealId = await proposeOffer(request, ['Site for January', 'Sampling at 12 stores']);
 
   const { page, context } = await signInInNewContext(
     browser,
@@ -93,32 +102,7 @@ test('Accept stands where it was first shown while the Tax section above it arri
 }) => {
   // The section loaded after the deal (its own chunk and request), 120 px of skeleton becoming several hundred: the
   // actions below it moved down under a finger about to tap Accept.
-  const owner = await loginThroughApi(request, OWNER_EMAIL, DEMO_PASSWORD);
-  const brand = await loginThroughApi(request, ADVERTISER_EMAIL, DEMO_PASSWORD);
-  const mine = await request.get('/api/barters/me', { headers: { authorization: `Bearer ${owner.token}` } });
-  const listing = ((await mine.json()).barters as { _id: string; status: string }[]).find(
-    (l) => l.status === 'active',
-  );
-  const made = await request.post('/api/deals', {
-    headers: { authorization: `Bearer ${brand.token}` },
-    data: {
-      listingId: listing!._id,
-      openDays: 7,
-      items: [
-        {
-          giverId: owner.id,
-          listingId: listing!._id,
-          title: 'Gantry for March',
-          quantity: 1,
-          unit: 'month',
-          valueInr: 30000,
-        },
-        { giverId: brand.id, title: 'Sampling at 20 stores', quantity: 20, unit: 'event', valueInr: 25000 },
-      ],
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const dealId = (await made.json()).deal._id as string;
+  const dealId = await proposeOffer(request, ['Gantry for March', 'Sampling at 20 stores']);
   // The media owner answers: Accept is theirs.
   const { page, context } = await signInInNewContext(
     browser,
@@ -131,29 +115,19 @@ test('Accept stands where it was first shown while the Tax section above it arri
       hasTouch: true,
     },
   );
-  // Each request for the section's answer waits until the test lets it through.
-  const held: Array<{ continue: () => Promise<void> }> = [];
-  await page.route(/\/trpc\/[^?]*tax\.preview/, (route) => {
-    held.push(route);
-  });
   const accept = page.getByRole('button', { name: /^Accept version/ });
-  const tax = page.getByRole('region', { name: 'Tax', exact: true });
-  const place = () => accept.evaluate((button) => button.getBoundingClientRect().top + window.scrollY);
   const opens = {
     'from the deals list': () => page.locator(`a[href$="/dashboard/deals/${dealId}"]`).click(),
     'by its address': () => page.goto(`/dashboard/deals/${dealId}`),
   };
   for (const [how, open] of Object.entries(opens)) {
-    await open();
-    const places: number[] = [];
-    for (;;) {
-      await expect.poll(async () => held.length > 0 || (await tax.isVisible())).toBe(true);
-      if (await accept.isVisible()) places.push(await place());
-      const next = held.shift();
-      if (!next) break;
-      await next.continue();
-    }
-    places.push(await place());
+    // Each request for the section's answer comes when the one before it has been answered and drawn.
+    const places = await placesWhileArriving(page, /\/trpc\/[^?]*tax\.preview/, {
+      open,
+      target: accept,
+      done: page.getByRole('region', { name: 'Tax', exact: true }),
+      place: () => accept.evaluate((button) => button.getBoundingClientRect().top + window.scrollY),
+    });
     expect(new Set(places), `Accept's places, opened ${how}: ${places.join(', ')}`).toEqual(
       new Set([places[0]]),
     );

@@ -90,6 +90,41 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   await expect(page.getByRole('dialog', { name: 'Sign in to continue' })).toBeVisible();
 });
 
+test("the results say they are settled only once they show the new search's cards, never the previous ones", async ({
+  page,
+}) => {
+  // The cards render from a deferred copy of the answer (a transition) while `data-state` followed the request: for a
+  // moment after each answer the grid said `idle` over the previous search's cards (a clean-clone CI run read 10 cards
+  // of the unfiltered list as the answer to "mumbay", which has 9).
+  await page.goto('/marketplace');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await settled(page);
+  // Every state the grid is drawn in from here: its data-state and its cards' titles.
+  await page.evaluate(() => {
+    const states: Array<{ state: string | null; titles: string }> = [];
+    Object.assign(window, { gridStates: states });
+    new MutationObserver(() => {
+      const grid = document.querySelector('[data-testid="listing-grid"]');
+      const titles = [...(grid?.querySelectorAll('article h3') ?? [])].map((h) => h.textContent).join(' | ');
+      const state = grid?.getAttribute('data-state') ?? null;
+      const last = states.at(-1);
+      if (last?.state !== state || last?.titles !== titles) states.push({ state, titles });
+    }).observe(document.body, { attributes: true, childList: true, subtree: true });
+  });
+  await page.getByLabel('Search listings').fill('mumbay');
+  await expect(page).toHaveURL(/[?&]q=mumbay/);
+  await settled(page);
+  await expect(cards(page).first()).toContainText('Mumbai');
+  const states = await page.evaluate(
+    () => (window as unknown as { gridStates: Array<{ state: string | null; titles: string }> }).gridStates,
+  );
+  const searched = states.slice(states.findIndex((s) => s.state === 'loading'));
+  const settledOn = new Set(searched.filter((s) => s.state === 'idle').map((s) => s.titles));
+  expect(settledOn, JSON.stringify(searched, null, 1)).toEqual(
+    new Set([(await grid(page).locator('article h3').allTextContents()).join(' | ')]),
+  );
+});
+
 test('a listing without a WhatsApp number shows the disabled No Contact button with its tooltip', async ({
   page,
 }) => {

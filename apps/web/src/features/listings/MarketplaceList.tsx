@@ -136,6 +136,9 @@ export function MarketplaceList({
   // The cards render from a deferred copy of the results: React renders it in a transition, in slices that
   // leave the main thread free between them (24 cards at once kept a phone's main thread busy for ~300 ms).
   const data = useDeferredValue(query.data);
+  // An answer arrived but its cards are not drawn yet: the previous search's still stand (dimmed, and not `idle`).
+  const drawing = data !== query.data;
+  const updating = (query.isFetching && !query.isFetchingNextPage) || drawing;
   const pages = data?.pages;
   const listings = useMemo(() => pages?.flatMap((page) => page.barters) ?? [], [pages]);
 
@@ -223,8 +226,8 @@ export function MarketplaceList({
         <SimpleGrid
           cols={GRID}
           data-testid="listing-grid"
-          data-state={query.isFetching && !query.isFetchingNextPage ? 'loading' : 'idle'}
-          style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+          data-state={updating ? 'loading' : 'idle'}
+          style={{ opacity: query.isPlaceholderData || drawing ? 0.6 : 1 }}
         >
           <ListingCards listings={listings} cardActions={cardActions} onContact={onContact} />
         </SimpleGrid>

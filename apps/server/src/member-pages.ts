@@ -63,11 +63,9 @@ export function registerMemberPages(app: FastifyInstance, services: ApiServices,
       const session = await caller.accounts.session();
       if (!session.user) return undefined;
       const deal = await caller.deals.get({ id });
-      // Its Tax section too (the parties'), drawn above the actions: arriving after them, it pushed them down.
-      const me = session.user._id;
-      const party = deal.deal.proposer._id === me || deal.deal.counterparty._id === me;
-      // Without it (a failure of its own) the deal is still rendered, and the browser asks for it.
-      const taxPreview = party ? await caller.tax.preview({ id }).catch(() => undefined) : undefined;
+      // Its Tax section too, drawn above the actions (arriving after them, it pushed them down). The procedure answers
+      // the parties only; without its answer the deal is still rendered, and the browser asks for it.
+      const taxPreview = await caller.tax.preview({ id }).catch(() => undefined);
       return await render(`${prefix}/dashboard/deals/${id}`, 'member', {
         session: { answer: session },
         deal: { id, answer: deal },

@@ -302,7 +302,7 @@ test('the post form is whole when it first shows: its Publish button does not mo
   page,
 }) => {
   // A tap on Publish while the form was still growing (its photos field arrived in a chunk of its own, pushing the
-  // button 80 px down) landed on whatever took its place: the press on the button, the release elsewhere, and no
+  // button 63 px down) landed on whatever took its place: the press on the button, the release elsewhere, and no
   // submit (a clean-clone CI run: no "Please enter a title." after Publish on the empty form).
   test.setTimeout(120_000);
   await signIn(page, DEMO_MEDIA_OWNER_EMAIL);

@@ -203,9 +203,12 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
     setConfirmingAccept(true);
   }, [dialog, dialogOpened, acceptable]);
 
-  const party =
-    user && page.data && [page.data.deal.proposer._id, page.data.deal.counterparty._id].includes(user._id);
-  if (page.isPending || !user || (party && tax.isPending))
+  const isParty =
+    user !== null &&
+    user !== undefined &&
+    page.data !== undefined &&
+    [page.data.deal.proposer._id, page.data.deal.counterparty._id].includes(user._id);
+  if (page.isPending || !user || (isParty && tax.isPending))
     return (
       <Stack aria-label={t`Loading the deal`}>
         <Skeleton height={32} width="60%" />
@@ -227,7 +230,6 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
   const me = user._id;
   const other = deal.proposer._id === me ? deal.counterparty : deal.proposer;
   const otherName = other.companyName ?? other.name;
-  const isParty = deal.proposer._id === me || deal.counterparty._id === me;
   // What the viewer may do comes from the server (the deal table in packages/core): no rule is repeated here.
   const can = (action: Deal['actions'][number]) => deal.actions.includes(action);
   const myTurn = can('accept');

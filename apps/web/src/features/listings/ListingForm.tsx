@@ -31,7 +31,7 @@ import { currentLanguage } from '../../i18n';
 import { translateFormErrors, useCoreText } from '../../i18n/core-text';
 import { CATEGORY_OPTIONS } from './category-options';
 // Part of the form's own code (1.2 KB): every page loads the form itself on demand (the post dialog, the edit form),
-// and a photos field arriving after the form pushed Publish 80 px down under a finger about to tap it.
+// and a photos field arriving after the form pushed Publish 63 px down under a finger about to tap it.
 import { ListingPhotosField, type StoredPhoto } from './ListingPhotosField';
 
 export interface ListingFormValues {

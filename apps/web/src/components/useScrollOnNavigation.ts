@@ -28,17 +28,25 @@ export function useScrollOnNavigation(): void {
     // the pre-rendered page while the app was starting with the one it was opened at, and scrolling to that
     // one took them back (the landing page's anchors test, now and then on a busy machine).
     const anchor = (initial && window.location.hash.slice(1)) || hash;
+    // Bands that skip their layout until scrolled near (content-visibility) are laid out while the page is at
+    // an anchor (features/public/Section.module.css): a smooth scroll aims at where its target is when it
+    // starts, and bands taking their real size as it passed them moved the target away under it.
+    const root = document.documentElement;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const seek = () => {
       const target = document.getElementById(decodeURIComponent(anchor));
       if (target) {
+        root.setAttribute('data-anchor-scroll', '');
         target.scrollIntoView({ behavior, block: 'start' });
         return;
       }
       if (tries++ < 40) timer = setTimeout(seek, 50);
     };
     seek();
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      root.removeAttribute('data-anchor-scroll');
+    };
   }, [pathname, hash]);
 }

@@ -1,5 +1,6 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './Section.module.css';
 
 export interface SectionProps {
   /** Anchor id of the section (also names the heading for assistive technology). */
@@ -21,9 +22,7 @@ export function Section({ id, title, intro, children, tinted = false }: SectionP
       aria-labelledby={headingId}
       py={{ base: 48, sm: 72 }}
       bg={tinted ? 'var(--mantine-color-default-hover)' : undefined}
-      // Bands below the fold skip layout and paint until scrolled near (their size is remembered once seen):
-      // public pages are long, and their first layout is part of a phone's first paint.
-      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 50rem' }}
+      className={classes.band}
     >
       <Container size="lg">
         <Stack gap="xs" mb="xl" ta="center" align="center">

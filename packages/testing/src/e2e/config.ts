@@ -103,6 +103,10 @@ export function e2eConfig(options: {
         stdout: 'pipe' as const,
         stderr: 'pipe' as const,
         env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+        // Stopped with SIGTERM, so the launcher stops its server and drops its database: Playwright's default is
+        // SIGKILL to the process group, which left every run's databases behind on the PostgreSQL server (four a
+        // clean-clone CI run). A launcher still there after the timeout is killed as before.
+        gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
       };
     }),
     ...options.extra,

@@ -485,6 +485,30 @@ test.describe('before the app has hydrated', () => {
     return release;
   }
 
+  test('a page whose HTML differs from its first render says where, on the console', async ({ page }) => {
+    // The pre-rendered /about with its heading's words changed: React renders the page again, and says so.
+    await page.route('/about', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('>About BarterAds<', '>About BarterAds, changed<');
+      const { 'content-encoding': _, 'content-length': __, ...headers } = response.headers();
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
+    const errors: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About BarterAds');
+    await expect.poll(() => errors.join('\n')).toMatch(/#418/);
+    const report = consoleErrors.find((text) =>
+      text.startsWith('The page was rendered again in the browser:'),
+    );
+    // Where: the heading among the elements around the text that differed.
+    expect(report).toMatch(/at h1\b/);
+  });
+
   test('a page scrolled before hydration stays where the visitor scrolled it', async ({ page }) => {
     const release = await holdAppScript(page);
     await page.goto('/about', { waitUntil: 'domcontentloaded' });

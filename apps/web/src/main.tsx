@@ -42,6 +42,16 @@ if (prerendered) {
   if (session === 'out') api.utils.accounts.session.setData(undefined, { user: null });
 }
 const router = createAppRouter({ hydrating: prerendered });
+
+/**
+ * A page whose HTML and first render differ (React error #418) is rendered again on the client, and what a visitor
+ * typed into it before is lost. React reports such an error without saying where; this says where too (the elements
+ * and components around it), on the console, as well as reporting it as React does.
+ */
+function reportHydrationError(error: unknown, info: { componentStack?: string | undefined }): void {
+  console.error('The page was rendered again in the browser:', error, info.componentStack ?? '');
+  window.reportError(error);
+}
 // A member's page painted its shell from the HTML (apps/web/scripts/member-shell.mjs): it stays until the app has
 // something to show, then goes.
 const bootShell = document.getElementById('boot-shell');
@@ -59,7 +69,7 @@ if (prerendered) {
     .then(() => router.load())
     .then(() => {
       startTransition(() => {
-        hydrateRoot(container, <App router={router} />);
+        hydrateRoot(container, <App router={router} />, { onRecoverableError: reportHydrationError });
       });
       removeBootShell();
     });

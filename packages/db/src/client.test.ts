@@ -1,7 +1,7 @@
 import { connect as connectTcp, createServer, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase, queryRows } from './client';
+import { type DatabaseHandle, openDatabase, queryRows, reconnectBackoff } from './client';
 import { listings, users } from './schema';
 
 describe('database factory and migrations', () => {
@@ -205,6 +205,16 @@ describe('migrations on a database whose role does not own the extensions (manag
       }
     },
   );
+
+  it('tries a failed connection again within a second, however many tries have failed', () => {
+    // postgres.js's own backoff reaches 20 s after seven failures: a request waited that long for its 503.
+    for (let retries = 0; retries <= 30; retries++) {
+      const seconds = reconnectBackoff(retries);
+      expect(seconds).toBeGreaterThan(0);
+      expect(seconds).toBeLessThanOrEqual(1);
+    }
+    expect(reconnectBackoff(0)).toBeLessThan(0.02);
+  });
 
   // postgres.js 3.4.9 (patched in patches/, porsager/postgres#1193): a server that accepted the connection and closed
   // it cleanly before the session started (a proxy or load balancer while the database is down) left the query

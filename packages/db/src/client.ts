@@ -76,17 +76,23 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     : openPglite(options.dataDir, options.fromDataTar);
 }
 
+/**
+ * Seconds between a failed connection and the next try: postgres.js's own backoff with jitter, capped at 1 s instead
+ * of 20. A query waits for the next try, so with 20 s a request during a database outage took up to 20 s to be
+ * answered 503, and the app stayed down that long after the database came back (the faults suite: 25-35 s). A try a
+ * second per connection is nothing to a database or a proxy in front of it.
+ */
+export function reconnectBackoff(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
+}
+
 function openPostgres(url: string, max: number): DatabaseHandle {
   const client = postgres(url, {
     max,
     onnotice: () => {},
     connect_timeout: 10,
     idle_timeout: 60,
-    // Between a failed connection and the next try: postgres.js's own backoff with jitter, capped at 1 s instead of
-    // 20. A query waits for the next try, so with 20 s a request during a database outage took up to 20 s to be
-    // answered 503, and the app stayed down that long after the database came back (the faults suite: 25-35 s).
-    // A try a second per connection is nothing to a database or a proxy in front of it.
-    backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1),
+    backoff: reconnectBackoff,
     connection: { application_name: 'barterads' },
   });
   const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Database;

@@ -15,15 +15,50 @@ import { describe, expect, it } from 'vitest';
  */
 const EXTRACTION_CEILING_MS = 600_000;
 
+/** The web app's Lingui configuration (lingui.config.ts). */
+function linguiConfig() {
+  return getConfig({
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)),
+  });
+}
+
 describe('message catalogues', () => {
+  /**
+   * The namespaces a page needs load into one Lingui instance, each merged over the ones before: a message in two
+   * catalogues with two translations showed whichever loaded last. The server (which has rendered pages of every
+   * namespace) then rendered the header's "About" as the profile field's "परिचय" where the browser, with the page's
+   * catalogues only, hydrated "हमारे बारे में": a hydration error, and what a visitor had typed was lost. Words that
+   * mean two things carry a context (`msg({ message, context })`), which makes them two messages.
+   */
+  it('gives a message one translation per language, whichever catalogues hold it', async () => {
+    const catalogs = await getCatalogs(linguiConfig());
+    const translations = new Map<string, Map<string, string[]>>();
+    for (const catalog of catalogs) {
+      const namespace = catalog.path.split('/').pop() ?? catalog.path;
+      for (const [language, messages] of Object.entries(await catalog.readAll())) {
+        for (const [id, entry] of Object.entries(messages ?? {})) {
+          if (entry.obsolete || !entry.translation) continue;
+          const key = `${language} ${entry.context ? `[${entry.context}] ` : ''}${entry.message ?? id}`;
+          const byText = translations.get(key) ?? new Map<string, string[]>();
+          byText.set(entry.translation, [...(byText.get(entry.translation) ?? []), namespace]);
+          translations.set(key, byText);
+        }
+      }
+    }
+    const conflicting = [...translations]
+      .filter(([, byText]) => byText.size > 1)
+      .map(
+        ([key, byText]) =>
+          `${key}: ${[...byText].map(([text, ns]) => `"${text}" (${ns.join(', ')})`).join(' / ')}`,
+      );
+    expect(conflicting).toEqual([]);
+  });
+
   it('English holds every message of the code; Hindi and Marathi hold no other', {
     timeout: EXTRACTION_CEILING_MS,
   }, async () => {
-    const config = getConfig({
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      configPath: fileURLToPath(new URL('../../lingui.config.ts', import.meta.url)),
-    });
-    const catalogs = await getCatalogs(config);
+    const catalogs = await getCatalogs(linguiConfig());
     const missingFromEnglish: string[] = [];
     const extra: string[] = [];
     const untranslated: Record<string, number> = {};

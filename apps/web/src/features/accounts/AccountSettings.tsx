@@ -180,7 +180,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           />
           <TextInput label={t`Company`} autoComplete="organization" {...form.getInputProps('companyName')} />
           <Textarea
-            label={t`About`}
+            label={t({ message: 'About', context: 'a member profile field: a few words about the business' })}
             autosize
             minRows={3}
             maxRows={8}

@@ -155,7 +155,7 @@ export function ListingCard({ listing, actions, onContact }: ListingCardProps) {
             rel="noopener noreferrer"
             onClick={() => onContact(listing._id)}
           >
-            <Trans>Contact</Trans>
+            <Trans context="a button: write to the listing's owner">Contact</Trans>
           </a>
         ) : (
           <span className={buttons.tooltipHost}>

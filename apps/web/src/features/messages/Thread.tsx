@@ -464,7 +464,7 @@ function Composer({ onSend, closedReason }: { onSend(text: string): void; closed
       ) : null}
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
-          label={t`Message`}
+          label={t({ message: 'Message', context: 'the text box of a reply' })}
           styles={{
             label: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
           }}

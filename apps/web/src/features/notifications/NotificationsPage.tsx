@@ -117,7 +117,7 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => 
           </Anchor>
           {item.read ? null : (
             <Badge size="xs" color="red" variant="light">
-              <Trans>New</Trans>
+              <Trans context="a notification not read yet">New</Trans>
             </Badge>
           )}
         </Group>

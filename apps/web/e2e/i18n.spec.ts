@@ -15,6 +15,10 @@ import {
   test,
 } from '@playwright/test';
 
+// Every test here stands alone (its own page, its own members), so the file's tests spread over the workers: run
+// one after another in one worker, the suite's two largest files (this and public-site.spec) ran on alone at its end.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * Issue 33: the site in Hindi and Marathi. The visible chrome (header, footer) and the translated journeys' own
  * text carry no Latin-script word outside the brand and legal terms that keep their English, the page is in the

@@ -5,6 +5,10 @@ import { COMPANY, MESSAGES } from '@barterads/core';
 import { DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
+// Every test here stands alone (its own page, its own members), so the file's tests spread over the workers: run
+// one after another in one worker, the suite's two largest files (this and i18n.spec) ran on alone at its end.
+test.describe.configure({ mode: 'parallel' });
+
 /** Every public page of spec section 2 built here, with its h1. */
 const PUBLIC_ROUTES = [
   { path: '/', heading: 'Trade advertising without spending cash', title: /^BarterAds$/ },

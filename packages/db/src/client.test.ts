@@ -1,8 +1,18 @@
-import { connect as connectTcp, createServer, type Socket } from 'node:net';
+import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, queryRows, reconnectBackoff } from './client';
 import { listings, users } from './schema';
+
+/** Starts `proxy` on a free local port and answers `databaseUrl` with that port in place of the server's. */
+async function listenAsDatabase(proxy: Server, databaseUrl: string): Promise<string> {
+  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  const address = proxy.address();
+  const viaProxy = new URL(databaseUrl);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(typeof address === 'object' && address ? address.port : 0);
+  return viaProxy.toString();
+}
 
 describe('database factory and migrations', () => {
   let handle: DatabaseHandle;
@@ -240,12 +250,8 @@ describe('migrations on a database whose role does not own the extensions (manag
         upstream.on('error', drop).on('close', drop);
         client.pipe(upstream).pipe(client);
       });
-      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-      const address = proxy.address();
-      const viaProxy = new URL(url!);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(typeof address === 'object' && address ? address.port : 0);
-      const handle = await openDatabase({ url: viaProxy.toString(), max: 2 });
+      const viaProxy = await listenAsDatabase(proxy, url!);
+      const handle = await openDatabase({ url: viaProxy, max: 2 });
       const one = () =>
         queryRows<{ n: number }>(handle.db, sql`select 1 as n`).then(
           () => 'answered',
@@ -316,15 +322,11 @@ describe('migrations on a database whose role does not own the extensions (manag
           upstream.write(chunk);
         });
       });
-      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-      const address = proxy.address();
-      const viaProxy = new URL(url!);
-      viaProxy.hostname = '127.0.0.1';
-      viaProxy.port = String(typeof address === 'object' && address ? address.port : 0);
+      const viaProxy = await listenAsDatabase(proxy, url!);
       const unhandled: unknown[] = [];
       const onUnhandled = (reason: unknown) => unhandled.push(reason);
       process.on('unhandledRejection', onUnhandled);
-      const handle = await openDatabase({ url: viaProxy.toString(), max: 1 });
+      const handle = await openDatabase({ url: viaProxy, max: 1 });
       const one = () =>
         queryRows<{ n: number }>(handle.db, sql`select 1 as n`).then(
           () => 'answered',

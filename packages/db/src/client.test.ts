@@ -14,6 +14,14 @@ async function listenAsDatabase(proxy: Server, databaseUrl: string): Promise<str
   return viaProxy.toString();
 }
 
+/** One query's outcome: `answered`, or `failed: ` and the connection error's code. */
+function answerOf(handle: DatabaseHandle): Promise<string> {
+  return queryRows<{ n: number }>(handle.db, sql`select 1 as n`).then(
+    () => 'answered',
+    (error: unknown) => `failed: ${(error as { cause?: { code?: string } }).cause?.code ?? String(error)}`,
+  );
+}
+
 describe('database factory and migrations', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -252,12 +260,7 @@ describe('migrations on a database whose role does not own the extensions (manag
       });
       const viaProxy = await listenAsDatabase(proxy, url!);
       const handle = await openDatabase({ url: viaProxy, max: 2 });
-      const one = () =>
-        queryRows<{ n: number }>(handle.db, sql`select 1 as n`).then(
-          () => 'answered',
-          (error: unknown) =>
-            `failed: ${(error as { cause?: { code?: string } }).cause?.code ?? String(error)}`,
-        );
+      const one = () => answerOf(handle);
       const heard: string[] = [];
       try {
         expect(await one()).toBe('answered');
@@ -327,12 +330,7 @@ describe('migrations on a database whose role does not own the extensions (manag
       const onUnhandled = (reason: unknown) => unhandled.push(reason);
       process.on('unhandledRejection', onUnhandled);
       const handle = await openDatabase({ url: viaProxy, max: 1 });
-      const one = () =>
-        queryRows<{ n: number }>(handle.db, sql`select 1 as n`).then(
-          () => 'answered',
-          (error: unknown) =>
-            `failed: ${(error as { cause?: { code?: string } }).cause?.code ?? String(error)}`,
-        );
+      const one = () => answerOf(handle);
       try {
         expect(await one()).toBe('failed: CONNECTION_CLOSED');
         closeAtFirstQuery = false;

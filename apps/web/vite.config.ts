@@ -69,7 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Rules only signed-in pages use (deal lifecycles, GSTIN checks, GST, deals and deliveries) stay out of it, in
         // their pages' chunks: in it, every public page downloaded them (the landing page went over its budget). So do
         // a listing's Hindi or Marathi version's helpers (listing-languages), which the landing page never shows.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'mantine-hooks', test: /node_modules[\\/]@mantine[\\/]hooks/ },
             {

@@ -56,6 +56,8 @@ describe('notify: the one function every domain tells members through', () => {
     const mail = await server.mail.waitFor(member.user.email);
     expect(mail.text).toContain('Subject: Kabir Foods accepted the deal');
     expect(mail.text).toContain('/dashboard/deals');
+    // Its Message-ID is the notification's own, so a send again after a crash is recognisably the same mail.
+    expect(mail.text).toMatch(new RegExp(`^Message-ID: <notification-${rows[0]!.id}@localhost>\\s*$`, 'mi'));
     await expect
       .poll(async () => {
         const [row] = await server.db.select().from(notifications).where(eq(notifications.id, rows[0]!.id));

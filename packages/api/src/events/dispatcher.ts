@@ -11,7 +11,7 @@ import {
 } from '@barterads/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { deliverAccountMail, EMAIL_CHANGED_EVENT, PASSWORD_CHANGED_EVENT } from '../accounts/notices';
-import type { Mailer } from '../mail/mailer';
+import { type Mailer, stableMessageId } from '../mail/mailer';
 import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
 import { alreadyRead } from '../messages/notice';
 import { deliverUnreadMail, UNREAD_MESSAGES_EVENT } from '../messages/unread-email';
@@ -267,14 +267,20 @@ export function emailChannel(mailer: Mailer, appUrl: string, unsubscribeSecret?:
         .where(eq(users.id, target))
         .limit(1);
       if (!user || user.deletedAt || !(await wantsEmail(tx, target, notice.kind))) return 'skipped';
-      await sendMemberMail(mailer, user.email, {
-        appUrl,
-        subject: notice.title,
-        firstName: user.firstName,
-        paragraphs: [notice.body],
-        // The page in the member's language (`/hi/dashboard/deals/…`).
-        action: { label: actionLabelFor(notice.link), path: languagePath(language, notice.link) },
-      });
+      await sendMemberMail(
+        mailer,
+        user.email,
+        {
+          appUrl,
+          subject: notice.title,
+          firstName: user.firstName,
+          paragraphs: [notice.body],
+          // The page in the member's language (`/hi/dashboard/deals/…`).
+          action: { label: actionLabelFor(notice.link), path: languagePath(language, notice.link) },
+        },
+        // A delivery retried (its sender died after the mail server's 250) goes with the same Message-ID.
+        { messageId: stableMessageId(appUrl, `event-${event.id}-${target}`) },
+      );
       return 'delivered';
     },
   };

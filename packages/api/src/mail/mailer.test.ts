@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMailer } from './mailer';
+import { createMailer, stableMessageId } from './mailer';
 
 const logger = { info() {}, warn() {}, error() {} };
 
@@ -91,6 +91,27 @@ describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
       'List-Unsubscribe: <https://barterads.in/api/saved-searches/unsubscribe?id=1&sig=abc>',
     );
     expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
+  it('sends the Message-ID it is given, the same on each send, and a new one for a mail without', async () => {
+    const server = await startServer();
+    close = server.close;
+    const mailer = createMailer({
+      smtpUrl: `smtp://user%40x.in:p%40ss%3Aw%2Frd@127.0.0.1:${server.port}?ignoreTLS=true`,
+      from: 'noreply@barterads.in',
+      outboxDir: '/nonexistent',
+      logger,
+    });
+    const messageId = stableMessageId('https://barterads.in/', 'notification-42');
+    expect(messageId).toBe('<notification-42@barterads.in>');
+    const mail = { to: 'asha@example.in', subject: 'Alert', text: 'Body', messageId };
+    await mailer.send(mail);
+    await mailer.send(mail);
+    await mailer.send({ to: 'asha@example.in', subject: 'Alert', text: 'Body' });
+    const ids = server.received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]?.trim());
+    expect(ids.slice(0, 2)).toEqual([messageId, messageId]);
+    expect(ids[2]).toMatch(/^<.+@.+>$/);
+    expect(ids[2]).not.toBe(messageId);
   });
 
   it('fails with MailDeliveryError when the credentials are wrong', async () => {

@@ -14,6 +14,12 @@ export interface OutgoingMail {
    * e-mails; passed to nodemailer as they are.
    */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID, `<…@…>`, for a mail that a job may send again (a sender killed between the SMTP server's 250
+   * and its commit): each send of it carries the same one, so a receiving server or mail client that drops a
+   * repeated Message-ID shows it once. Left out, nodemailer makes a new one for each send.
+   */
+  messageId?: string;
   /** Printed to the development log instead of the mail body (for example a one-time code). */
   devHint?: string;
 }
@@ -65,6 +71,7 @@ export function createMailer(options: MailerOptions): Mailer {
             text: mail.text,
             html: mail.html,
             ...(mail.headers ? { headers: mail.headers } : {}),
+            ...(mail.messageId ? { messageId: mail.messageId } : {}),
           });
         } catch (error) {
           throw new MailDeliveryError(error);
@@ -84,6 +91,7 @@ export function createMailer(options: MailerOptions): Mailer {
           text: mail.text,
           html: mail.html,
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.messageId ? { messageId: mail.messageId } : {}),
         });
         await mkdir(options.outboxDir, { recursive: true });
         const file = join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
@@ -96,4 +104,12 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
   };
+}
+
+/**
+ * A Message-ID that stays the same each time one job's mail is sent again: `<what@host>`, the host from APP_URL.
+ * `what` names the mail (`notification-<id>`, `event-<id>-<member>`), so two different mails never share one.
+ */
+export function stableMessageId(appUrl: string, what: string): string {
+  return `<${what}@${new URL(appUrl).hostname}>`;
 }

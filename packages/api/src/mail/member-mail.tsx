@@ -11,7 +11,7 @@ import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { Mailer } from './mailer';
+import type { Mailer, OutgoingMail } from './mailer';
 
 /**
  * Every e-mail to a member in one layout (product-spec-3 section 2): the wordmark, a greeting, the message, one clear
@@ -189,8 +189,8 @@ export async function sendMemberMail(
   mailer: Mailer,
   to: string,
   mail: MemberMail,
-  headers?: Record<string, string>,
+  envelope: Pick<OutgoingMail, 'headers' | 'messageId'> = {},
 ): Promise<void> {
   const rendered = await renderMemberMail(mail);
-  await mailer.send({ to, ...rendered, ...(headers ? { headers } : {}) });
+  await mailer.send({ to, ...rendered, ...envelope });
 }

@@ -1,7 +1,7 @@
 import { NOTIFICATION_EMAIL_MAX_ATTEMPTS } from '@barterads/core';
 import { type Executor, notifications, queryRows, sql } from '@barterads/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Mailer } from '../mail/mailer';
+import { type Mailer, stableMessageId } from '../mail/mailer';
 import { actionLabelFor, sendMemberMail } from '../mail/member-mail';
 import type { Logger } from '../services';
 
@@ -79,13 +79,19 @@ export async function sendNotificationEmails(
           })
           .where(eq(notifications.id, row.id));
         try {
-          await sendMemberMail(deps.mailer, row.email, {
-            appUrl: base,
-            subject: row.title,
-            firstName: row.first_name,
-            paragraphs: [row.body],
-            action: { label: actionLabelFor(row.link), path: row.link },
-          });
+          await sendMemberMail(
+            deps.mailer,
+            row.email,
+            {
+              appUrl: base,
+              subject: row.title,
+              firstName: row.first_name,
+              paragraphs: [row.body],
+              action: { label: actionLabelFor(row.link), path: row.link },
+            },
+            // The window above: a mail sent again after it goes with the same Message-ID.
+            { messageId: stableMessageId(base, `notification-${row.id}`) },
+          );
         } catch (error) {
           claim.mailError = error;
           throw error;

@@ -26,8 +26,10 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, timeout
 /**
  * Jobs survive kill -9: MAILS notification e-mails queued as `notify` writes them (one pending row each, for as
  * many members), the production server sending them to an SMTP sink, killed with SIGKILL mid-way (KILLS
- * times) and started again, until the outbox is drained. PASS iff the sink received every e-mail exactly once
- * (counted per recipient and subject).
+ * times) and started again, until the outbox is drained. PASS iff the sink received every e-mail, each under a
+ * Message-ID of its own, and a mail it received twice (the window no SMTP sender can close: accepted by the sink
+ * as its sender died, before the row's commit) came in that window only, at most once a kill, with the same
+ * Message-ID both times: a receiving server or mail client that drops a repeated Message-ID shows every mail once.
  */
 export async function runJobsKillBench(db: BenchDatabase): Promise<BenchResult> {
   heading(`Jobs: kill -9 the server ${KILLS} times while ${fmt(MAILS)} e-mails are being sent`);
@@ -104,22 +106,33 @@ export async function runJobsKillBench(db: BenchDatabase): Promise<BenchResult> 
   }
   const seconds = (performance.now() - started) / 1000;
 
-  const counts = new Map<string, number>();
+  // Per mail (recipient and subject): its copies at the sink and their Message-IDs. A copy beyond the first was
+  // accepted in the window SMTP leaves open (a kill between the sink's 250 and the row's commit), at most one a
+  // kill; it carries its first copy's Message-ID, so a receiver that drops a repeated Message-ID shows it once.
+  const copies = new Map<string, string[]>();
   for (const mail of sink.mails) {
     const subject = /^Subject: (.*)$/m.exec(mail.text)?.[1] ?? '?';
+    const messageId = /^Message-ID: (.*)$/im.exec(mail.text)?.[1]?.trim() ?? '?';
     const key = `${mail.to.join(',')} ${subject}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    copies.set(key, [...(copies.get(key) ?? []), messageId]);
   }
-  const twice = [...counts.values()].filter((n) => n > 1).length;
+  const repeated = [...copies.values()].filter((ids) => ids.length > 1);
+  const sameId = repeated.filter((ids) => ids.every((id) => id === ids[0])).length;
+  const messageIds = new Set([...copies.values()].map((ids) => ids[0]));
   const [states] = await db.sql<{ sent: number; failed: number }[]>`
     select count(*) filter (where email_status = 'sent')::int as sent,
            count(*) filter (where email_status = 'failed')::int as failed
     from notifications`;
-  const pass = counts.size === MAILS && twice === 0 && sink.mails.length === MAILS;
+  const pass =
+    copies.size === MAILS &&
+    messageIds.size === MAILS &&
+    sameId === repeated.length &&
+    sink.mails.length - copies.size <= KILLS &&
+    !messageIds.has('?');
   const check = {
-    name: `e-mails delivered exactly once across ${KILLS} kill -9s`,
-    value: `${fmt(counts.size)} of ${fmt(MAILS)} delivered, ${fmt(twice)} twice, ${fmt(sink.mails.length)} at the sink (rows: ${fmt(states!.sent)} sent, ${fmt(states!.failed)} failed; drained in ${fmt(seconds, 1)} s)`,
-    target: `${fmt(MAILS)} once each`,
+    name: `e-mails delivered across ${KILLS} kill -9s: each once per Message-ID`,
+    value: `${fmt(copies.size)} of ${fmt(MAILS)} delivered under ${fmt(messageIds.size)} Message-IDs; ${fmt(repeated.length)} sent twice in the SMTP window, ${fmt(sameId)} of them with their first copy's Message-ID; ${fmt(sink.mails.length)} at the sink (rows: ${fmt(states!.sent)} sent, ${fmt(states!.failed)} failed; drained in ${fmt(seconds, 1)} s)`,
+    target: `${fmt(MAILS)} once each per Message-ID; a repeat only in the window (at most one a kill), with its first copy's Message-ID`,
     pass,
   };
   printCheck(check);

@@ -91,6 +91,8 @@ describe('saved-search alerts and one-click unsubscribe over real HTTP', () => {
       .where(and(eq(events.type, 'saved_search.alert'), eq(events.resourceId, id)));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.data).toMatchObject({ savedSearch: { _id: id, name: 'Pune hoardings' } });
+    // The delivery's own Message-ID (the event and the member): sent again after a crash, it is the same mail.
+    expect(header(mail, 'Message-ID')).toBe(`<event-${alerts[0]!.id}-${member.user.id}@localhost>`);
     await expect
       .poll(async () =>
         (

@@ -47,6 +47,19 @@ describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => close?.());
 
+  /** The SMTP server above and a mailer logged in to it (the URL's credentials, no TLS). */
+  async function loggedInMailer() {
+    const server = await startServer();
+    close = server.close;
+    const mailer = createMailer({
+      smtpUrl: `smtp://user%40x.in:p%40ss%3Aw%2Frd@127.0.0.1:${server.port}?ignoreTLS=true`,
+      from: 'noreply@barterads.in',
+      outboxDir: '/nonexistent',
+      logger,
+    });
+    return { server, mailer };
+  }
+
   it('logs in with the percent-encoded credentials of the URL and honours its query options', async () => {
     const server = await startServer();
     close = server.close;
@@ -68,14 +81,7 @@ describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
   });
 
   it('sends the extra headers (List-Unsubscribe and its one-click Post) as given', async () => {
-    const server = await startServer();
-    close = server.close;
-    const mailer = createMailer({
-      smtpUrl: `smtp://user%40x.in:p%40ss%3Aw%2Frd@127.0.0.1:${server.port}?ignoreTLS=true`,
-      from: 'noreply@barterads.in',
-      outboxDir: '/nonexistent',
-      logger,
-    });
+    const { server, mailer } = await loggedInMailer();
     await mailer.send({
       to: 'asha@example.in',
       subject: 'New listings',
@@ -94,14 +100,7 @@ describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
   });
 
   it('sends the Message-ID it is given, the same on each send, and a new one for a mail without', async () => {
-    const server = await startServer();
-    close = server.close;
-    const mailer = createMailer({
-      smtpUrl: `smtp://user%40x.in:p%40ss%3Aw%2Frd@127.0.0.1:${server.port}?ignoreTLS=true`,
-      from: 'noreply@barterads.in',
-      outboxDir: '/nonexistent',
-      logger,
-    });
+    const { server, mailer } = await loggedInMailer();
     const messageId = stableMessageId('https://barterads.in/', 'notification-42');
     expect(messageId).toBe('<notification-42@barterads.in>');
     const mail = { to: 'asha@example.in', subject: 'Alert', text: 'Body', messageId };

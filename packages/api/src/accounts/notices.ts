@@ -1,6 +1,6 @@
 import { COMPANY } from '@barterads/core';
 import type { EventRow } from '@barterads/db';
-import { type Mailer, stableMessageId } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { ApiConfig } from '../services';
 
 /** The mails that tell an account's owner about a change to it, or an address that an attempt could not use. */
@@ -119,7 +119,7 @@ export function emailChangedData(oldEmail: string, newEmail: string, at: Date): 
 export async function deliverAccountMail(
   mailer: Mailer,
   appUrl: string,
-  event: Pick<EventRow, 'id' | 'type' | 'data'>,
+  event: Pick<EventRow, 'type' | 'data'>,
 ): Promise<'delivered' | 'skipped'> {
   const data = event.data as Partial<AccountMailData>;
   // Erased with the account (data-rights.ts): nothing to send.
@@ -133,6 +133,6 @@ export async function deliverAccountMail(
         ? emailChangedWords(config, data.newEmailMasked, at)
         : null;
   if (!notice) return 'skipped';
-  await mailer.send({ to: data.to, ...notice, messageId: stableMessageId(appUrl, `event-${event.id}`) });
+  await mailer.send({ to: data.to, ...notice });
   return 'delivered';
 }

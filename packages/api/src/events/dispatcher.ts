@@ -257,8 +257,12 @@ export function emailChannel(mailer: Mailer, appUrl: string, unsubscribeSecret?:
             .filter((n) => n.email !== false)
             .map((n) => n.userId),
     async deliver(tx, event, target) {
+      // Every mail of a delivery under the delivery's own Message-ID: retried after its sender died between the
+      // mail server's 250 and the commit (SMTP's window, notifications/email-job.ts), it is recognisably the same.
+      const messageId = stableMessageId(appUrl, `event-${event.id}-${target}`);
+      const delivery: Mailer = { mode: mailer.mode, send: (mail) => mailer.send({ ...mail, messageId }) };
       const own = OWN_MAILS[event.type];
-      if (own) return own(tx, { mailer, appUrl, unsubscribeSecret }, event, target);
+      if (own) return own(tx, { mailer: delivery, appUrl, unsubscribeSecret }, event, target);
       const { notice, language } = await noticeFor(tx, event, target);
       if (!notice || notice.email === false) return 'skipped';
       const [user] = await tx
@@ -267,20 +271,14 @@ export function emailChannel(mailer: Mailer, appUrl: string, unsubscribeSecret?:
         .where(eq(users.id, target))
         .limit(1);
       if (!user || user.deletedAt || !(await wantsEmail(tx, target, notice.kind))) return 'skipped';
-      await sendMemberMail(
-        mailer,
-        user.email,
-        {
-          appUrl,
-          subject: notice.title,
-          firstName: user.firstName,
-          paragraphs: [notice.body],
-          // The page in the member's language (`/hi/dashboard/deals/…`).
-          action: { label: actionLabelFor(notice.link), path: languagePath(language, notice.link) },
-        },
-        // A delivery retried (its sender died after the mail server's 250) goes with the same Message-ID.
-        { messageId: stableMessageId(appUrl, `event-${event.id}-${target}`) },
-      );
+      await sendMemberMail(delivery, user.email, {
+        appUrl,
+        subject: notice.title,
+        firstName: user.firstName,
+        paragraphs: [notice.body],
+        // The page in the member's language (`/hi/dashboard/deals/…`).
+        action: { label: actionLabelFor(notice.link), path: languagePath(language, notice.link) },
+      });
       return 'delivered';
     },
   };

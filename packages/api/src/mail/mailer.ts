@@ -108,7 +108,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
 /**
  * A Message-ID that stays the same each time one job's mail is sent again: `<what@host>`, the host from APP_URL.
- * `what` names the mail (`notification-<id>`, `event-<id>-<member>`), so two different mails never share one.
+ * `what` names the mail (`notification-<id>`; an event's delivery, `event-<id>-<member>`), so two mails never share one.
  */
 export function stableMessageId(appUrl: string, what: string): string {
   return `<${what}@${new URL(appUrl).hostname}>`;

@@ -1,7 +1,7 @@
 import { LIMITS } from '@barterads/core';
 import { type Database, type EventRow, type Executor, queryRows, sql } from '@barterads/db';
 import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
-import { type Mailer, stableMessageId } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import { sendMemberMail } from '../mail/member-mail';
 import type { Logger } from '../services';
 
@@ -111,7 +111,7 @@ export async function deliverUnreadMail(
   tx: Executor,
   mailer: Mailer,
   appUrl: string,
-  event: Pick<EventRow, 'id' | 'data'>,
+  event: Pick<EventRow, 'data'>,
   userId: string,
 ): Promise<'delivered' | 'skipped'> {
   const data = event.data as unknown as UnreadMessagesData;
@@ -130,22 +130,16 @@ export async function deliverUnreadMail(
   const unread = Number(row?.unread ?? 0);
   if (!row || unread === 0) return 'skipped';
   const base = appUrl.replace(/\/+$/, '');
-  await sendMemberMail(
-    mailer,
-    row.email,
-    {
-      appUrl: base,
-      subject: `New message from ${data.senderName} on BarterAds`,
-      greeting: 'Hi',
-      firstName: row.first_name,
-      paragraphs: [
-        `${data.senderName} sent you ${unread === 1 ? 'a message' : `${unread} messages`} about "${data.listingTitle}" that you have not read yet.`,
-      ],
-      action: { label: 'Read and reply', path: `${base}/dashboard/messages?c=${data.conversationId}` },
-      footer: ['You receive this because e-mail updates are on in your BarterAds settings.'],
-    },
-    // A delivery retried after a kill -9 in SMTP's window goes with the same Message-ID (mailer.ts).
-    { messageId: stableMessageId(base, `event-${event.id}-${userId}`) },
-  );
+  await sendMemberMail(mailer, row.email, {
+    appUrl: base,
+    subject: `New message from ${data.senderName} on BarterAds`,
+    greeting: 'Hi',
+    firstName: row.first_name,
+    paragraphs: [
+      `${data.senderName} sent you ${unread === 1 ? 'a message' : `${unread} messages`} about "${data.listingTitle}" that you have not read yet.`,
+    ],
+    action: { label: 'Read and reply', path: `${base}/dashboard/messages?c=${data.conversationId}` },
+    footer: ['You receive this because e-mail updates are on in your BarterAds settings.'],
+  });
   return 'delivered';
 }

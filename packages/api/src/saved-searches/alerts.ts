@@ -17,7 +17,7 @@ import type { MemberNotice } from '../events/notices';
 import { SYSTEM_ACTOR, writeEvent } from '../events/outbox';
 import { SearchListingsInput } from '../listings/schemas';
 import { searchConditions } from '../listings/search';
-import { type Mailer, stableMessageId } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
 import { sendMemberMail } from '../mail/member-mail';
 import { type NotifyDeps, wantsEmail } from '../notifications/notify';
 import type { Logger } from '../services';
@@ -229,7 +229,7 @@ export async function deliverAlertMail(
   tx: Executor,
   mailer: Mailer,
   settings: { appUrl: string; unsubscribeSecret: string | undefined },
-  event: Pick<EventRow, 'id' | 'data'>,
+  event: Pick<EventRow, 'data'>,
   userId: string,
 ): Promise<'delivered' | 'skipped'> {
   const data = event.data as AlertEventData;
@@ -270,7 +270,6 @@ export async function deliverAlertMail(
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
-      messageId: stableMessageId(base, `event-${event.id}-${userId}`),
     },
   );
   return 'delivered';

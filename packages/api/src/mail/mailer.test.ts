@@ -1,4 +1,7 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, stableMessageId } from './mailer';
@@ -126,5 +129,36 @@ describe('createMailer over SMTP_URL (parsed by nodemailer)', () => {
       'Mail could not be delivered',
     );
     expect(server.received).toHaveLength(0);
+  });
+});
+
+describe('createMailer without SMTP_URL (the development outbox)', () => {
+  it('writes the message the SMTP transport sends: its headers and Message-ID as given', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'barterads-outbox-'));
+    try {
+      const mailer = createMailer({
+        smtpUrl: undefined,
+        from: 'noreply@barterads.in',
+        outboxDir: dir,
+        logger,
+      });
+      expect(mailer.mode).toBe('outbox');
+      const messageId = stableMessageId('http://localhost:3000', 'event-7-asha');
+      await mailer.send({
+        to: 'asha@example.in',
+        subject: 'New listings',
+        text: 'Body',
+        headers: { 'List-Unsubscribe': '<https://barterads.in/u/1>' },
+        messageId,
+      });
+      const [file] = await readdir(dir);
+      const raw = await readFile(join(dir, file as string), 'utf8');
+      expect(raw).toMatch(/^To: asha@example\.in$/m);
+      expect(raw).toMatch(/^Subject: New listings$/m);
+      expect(raw).toContain('List-Unsubscribe: <https://barterads.in/u/1>');
+      expect(raw).toMatch(/^Message-ID: <event-7-asha@localhost>$/m);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

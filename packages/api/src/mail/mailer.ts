@@ -48,6 +48,16 @@ export interface MailerOptions {
 
 /** nodemailer over SMTP when SMTP_URL is set; otherwise a development outbox folder. */
 export function createMailer(options: MailerOptions): Mailer {
+  /** The message nodemailer sends or writes: the same for both transports. */
+  const message = (mail: OutgoingMail) => ({
+    from: options.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+  });
   if (options.smtpUrl) {
     // nodemailer's own parser reads SMTP_URL (host, port, smtps: for TLS, percent-encoded credentials, query
     // options such as `tls.rejectUnauthorized=false`). Not `{ url }`: createTransport then uses the parsed URL
@@ -64,15 +74,7 @@ export function createMailer(options: MailerOptions): Mailer {
       mode: 'smtp',
       async send(mail) {
         try {
-          await transport.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            ...(mail.headers ? { headers: mail.headers } : {}),
-            ...(mail.messageId ? { messageId: mail.messageId } : {}),
-          });
+          await transport.sendMail(message(mail));
         } catch (error) {
           throw new MailDeliveryError(error);
         }
@@ -84,15 +86,7 @@ export function createMailer(options: MailerOptions): Mailer {
     mode: 'outbox',
     async send(mail) {
       try {
-        const info = await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          ...(mail.headers ? { headers: mail.headers } : {}),
-          ...(mail.messageId ? { messageId: mail.messageId } : {}),
-        });
+        const info = await transport.sendMail(message(mail));
         await mkdir(options.outboxDir, { recursive: true });
         const file = join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
         await writeFile(file, info.message as Buffer);

@@ -27,9 +27,9 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, timeout
  * Jobs survive kill -9: MAILS notification e-mails queued as `notify` writes them (one pending row each, for as
  * many members), the production server sending them to an SMTP sink, killed with SIGKILL mid-way (KILLS
  * times) and started again, until the outbox is drained. PASS iff the sink received every e-mail, each under a
- * Message-ID of its own, and a mail it received twice (the window no SMTP sender can close: accepted by the sink
- * as its sender died, before the row's commit) came in that window only, at most once a kill, with the same
- * Message-ID both times: a receiving server or mail client that drops a repeated Message-ID shows every mail once.
+ * Message-ID of its own, with at most one repeated copy a kill (what the window no SMTP sender can close allows:
+ * accepted by the sink as its sender died, before the row's commit), each repeat under its first copy's Message-ID:
+ * a receiving server or mail client that drops a repeated Message-ID shows every mail once.
  */
 export async function runJobsKillBench(db: BenchDatabase): Promise<BenchResult> {
   heading(`Jobs: kill -9 the server ${KILLS} times while ${fmt(MAILS)} e-mails are being sent`);

@@ -81,8 +81,9 @@ test('a visitor searches and filters, and the URL keeps the query', async ({ pag
   // The page is server-rendered with its results: Load more answers once the app has hydrated it.
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
   // Pressed from the keyboard, not clicked at a point: the button is below the fold, behind cards that skip their
-  // layout until scrolled near (content-visibility). Scrolled into view, it moves 143 px down two frames later, when
-  // the cards beside it take their real size; a click aimed before that pressed the button and released beside it,
+  // layout until scrolled near (content-visibility). Scrolled into view, it moved 143 px two frames later, when the
+  // cards beside it took their real size (still a few tens of px: the cards' estimated height is an average, see the
+  // last test in this file); a click aimed before that pressed the button and released beside it,
   // a click on the grid that asked for nothing (clean-clone CI run, 30 Nov; 4 in 60 under load). A finger does not
   // tap within those two frames of a jump; Enter on the focused button is the same action without the race.
   await page.getByRole('button', { name: 'Load more' }).press('Enter');
@@ -347,4 +348,56 @@ test('the marketplace fits a 360 px phone without horizontal scrolling', async (
   await page.getByLabel('Search listings').fill('radio');
   await expect(page).toHaveURL(/q=radio/);
   await expect(cards(page).first()).toBeVisible();
+});
+
+test('a card not yet drawn takes about its drawn height, so Load more stays where a jump to it brought it', async ({
+  page,
+}) => {
+  // Cards below the fold skip layout (content-visibility) and stand at an estimated height until drawn. One 26rem
+  // for every width (34% short at 1280 px, 60% at 600) moved Load more 230-770 px down a moment after a jump to it
+  // (End, the scrollbar, a screen reader's "next button") had brought it into view: out of view again at 600 px.
+  test.setTimeout(120_000);
+  for (const width of [390, 600, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/marketplace');
+    await expect(cards(page)).toHaveCount(24, { timeout: 30_000 });
+    await settled(page);
+    const moved = await page.evaluate(async () => {
+      const grid = document.querySelector('[data-testid="listing-grid"]');
+      const cards = [...(grid?.querySelectorAll('article') ?? [])] as HTMLElement[];
+      const button = [...document.querySelectorAll('button')].find((b) =>
+        b.textContent?.includes('Load more'),
+      );
+      if (!button) throw new Error('no Load more button');
+      const skipped = cards.filter(
+        (card) => !card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+      );
+      const estimated = skipped.map((card) => card.getBoundingClientRect().height);
+      // The first cards the jump brings near the screen are drawn in the frame after it; reading the layout after
+      // the browser says so sees every card that frame drew at its own height.
+      // (The cards the jump takes off the screen say so too, with `skipped: true`.)
+      const drawn = new Promise<void>((resolve) => {
+        const onChange = (event: Event) => {
+          if ((event as Event & { skipped: boolean }).skipped) return;
+          document.removeEventListener('contentvisibilityautostatechange', onChange, { capture: true });
+          resolve();
+        };
+        document.addEventListener('contentvisibilityautostatechange', onChange, { capture: true });
+      });
+      button.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const before = button.getBoundingClientRect().top;
+      await drawn;
+      const after = button.getBoundingClientRect().top;
+      // And every card drawn, to compare each estimate with its card's own height.
+      for (const card of skipped) card.style.contentVisibility = 'visible';
+      const real = skipped.map((card) => card.getBoundingClientRect().height);
+      const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+      return { by: Math.round(after - before), ratio: sum(estimated) / sum(real), skipped: skipped.length };
+    });
+    expect(moved.skipped, `cards skipped at ${width} px`).toBeGreaterThan(0);
+    const estimate = `estimated / drawn height of the cards not yet drawn, at ${width} px`;
+    expect(moved.ratio, estimate).toBeGreaterThan(0.85);
+    expect(moved.ratio, estimate).toBeLessThan(1.15);
+    expect(Math.abs(moved.by), `px Load more moved after the jump, at ${width} px`).toBeLessThan(120);
+  }
 });

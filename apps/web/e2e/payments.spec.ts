@@ -80,7 +80,10 @@ test('a signed-in user subscribes to Growth yearly through checkout and sees it 
   await expect(page.getByText('Payment successful!').first()).toBeVisible();
   await expect(page.getByText(/You are now on the Growth plan \(yearly\)/)).toBeVisible();
   await expect(planCard(page, 'Growth').getByText('Current plan')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Renew Growth' })).toBeVisible();
+  // Named by the words it shows, the plan's name as its description (label in name, WCAG 2.5.3).
+  const renew = planCard(page, 'Growth').getByRole('button', { name: 'Renew plan' });
+  await expect(renew).toBeVisible();
+  await expect(renew).toHaveAccessibleDescription('Growth');
 
   // The plan comes from the server: still there after a reload.
   await page.reload();

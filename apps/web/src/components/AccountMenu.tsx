@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useLogout, useSwitchProfile } from '../features/accounts/actions';
 import { useProfileLanguageSaver } from '../features/accounts/language';
 import { useSessionUser } from '../features/accounts/session';
+import classes from './AccountMenu.module.css';
 
 export interface AccountMenuProps {
   /** Where Logout goes: the site header goes home, the dashboard top bar to /login (spec section 4). */
@@ -30,8 +31,8 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
         <UnstyledButton aria-label={t`Account menu of ${shown}`} data-testid="account-menu">
           {/* The member's name and initial are theirs, not words to translate. */}
           <Group gap={8} wrap="nowrap" translate="no">
-            <Avatar color="brand" radius="xl" size={34}>
-              {shown.charAt(0).toUpperCase()}
+            <Avatar color="brand" radius="xl" size={34} aria-hidden>
+              <span className={classes.initial} data-initial={shown.charAt(0).toUpperCase()} />
             </Avatar>
             <Text fw={500} fz="sm" visibleFrom="xs" maw={140} truncate>
               {shown}

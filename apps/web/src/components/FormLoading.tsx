@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function FormLoading() {
   return (
     <Center py="xl">
-      <Loader aria-label="Loading the form" />
+      <Loader role="status" aria-label="Loading the form" />
     </Center>
   );
 }

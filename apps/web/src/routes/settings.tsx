@@ -39,16 +39,22 @@ function AccountSettingsPage() {
       <AccountSettings
         extraSections={
           <>
-            <Suspense fallback={<Loader size="sm" aria-label={t`Loading the WhatsApp settings`} />}>
+            <Suspense
+              fallback={<Loader role="status" size="sm" aria-label={t`Loading the WhatsApp settings`} />}
+            >
               <WhatsappSection />
             </Suspense>
             <VerifyBusinessSection />
             <BillingSections />
-            <Suspense fallback={<Loader size="sm" aria-label={t`Loading the tax invoice settings`} />}>
+            <Suspense
+              fallback={<Loader role="status" size="sm" aria-label={t`Loading the tax invoice settings`} />}
+            >
               <TaxInvoicesSection />
             </Suspense>
             <BarterStatementSection />
-            <Suspense fallback={<Loader size="sm" aria-label={t`Loading API keys and webhooks`} />}>
+            <Suspense
+              fallback={<Loader role="status" size="sm" aria-label={t`Loading API keys and webhooks`} />}
+            >
               <ApiKeysSection />
               <WebhooksSection />
             </Suspense>

@@ -50,7 +50,7 @@ export function ListingTexts({ listing }: { listing: AdminListing }) {
   useDevanagariFont(local !== null);
   return (
     <Box component="details" mt={4}>
-      <Text component="summary" fz="xs" c="blue.7" style={{ cursor: 'pointer' }}>
+      <Text component="summary" fz="xs" c="blue" style={{ cursor: 'pointer' }}>
         {local ? `Title and description: English and ${VERSION_NAMES[local]}` : 'Title and description'}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: local ? 2 : 1 }} spacing="sm" mt="xs">

@@ -56,7 +56,7 @@ export default function ProposeDealModal({
     >
       {guard.dialog}
       {mine.isPending ? (
-        <Loader aria-label={t`Loading your listings`} />
+        <Loader role="status" aria-label={t`Loading your listings`} />
       ) : mine.isError ? (
         <Alert color="red">{errorMessage(mine.error)}</Alert>
       ) : (

@@ -49,7 +49,7 @@ export function PostListingModal({ opened, onClose, userType, prefill }: PostLis
     <Modal opened={opened} onClose={onClose} title={labels.open} size="lg">
       {allowance.isPending ? (
         <Group justify="center" p="md">
-          <Loader size="sm" aria-label={t`Checking your plan`} />
+          <Loader role="status" size="sm" aria-label={t`Checking your plan`} />
         </Group>
       ) : full ? (
         <Stack>

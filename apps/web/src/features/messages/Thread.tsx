@@ -272,7 +272,7 @@ export function Thread({ conversationId, onBack }: ThreadProps) {
             {history.hasNextPage && (
               <Group justify="center">
                 {history.isFetchingNextPage ? (
-                  <Loader size="sm" aria-label={t`Loading older messages`} />
+                  <Loader role="status" size="sm" aria-label={t`Loading older messages`} />
                 ) : (
                   <Button size="xs" variant="subtle" onClick={loadOlder}>
                     <Trans>Load older messages</Trans>

@@ -395,7 +395,11 @@ function PlanCard(props: PlanCardProps) {
   const { t, i18n } = useLingui();
   const core = useCoreText();
   const name = plan.name;
-  const action = switchesPeriod ? t`Switch ${name}` : isCurrent ? t`Renew ${name}` : t`Subscribe to ${name}`;
+  // A button's name begins with the words it shows (WCAG 2.5.3, label in name: "Renew Growth" was the name of a
+  // button that read "Renew plan", and a speech user saying what they see reached nothing). Subscribe's name adds
+  // the plan ("Subscribe to Growth", in Hindi and Marathi the name first and then the same words); the others show
+  // words that do not name the plan, so the card's title describes them.
+  const subscribes = !switchesPeriod && !isCurrent;
   const label = switchesPeriod
     ? t`Switch to ${i18n._(PERIOD_WORD[period])}`
     : isCurrent
@@ -480,7 +484,8 @@ function PlanCard(props: PlanCardProps) {
             onClick={onSubscribe}
             disabled={disabled || (isCurrent && !switchesPeriod && !canRenew)}
             loading={loading}
-            aria-label={action}
+            aria-label={subscribes ? t`Subscribe to ${name}` : undefined}
+            aria-describedby={subscribes ? undefined : titleId}
           >
             {label}
           </Button>

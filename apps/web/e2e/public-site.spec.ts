@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { COMPANY, MESSAGES } from '@barterads/core';
-import { DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD, seriousViolations } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 // Every test here stands alone (its own page, its own members), so the file's tests spread over the workers: run
@@ -46,18 +45,6 @@ function watchProblems(page: Page): string[] {
     if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.url()}`);
   });
   return problems;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
-    );
 }
 
 for (const viewport of VIEWPORTS) {

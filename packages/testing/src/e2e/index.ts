@@ -1,4 +1,5 @@
 export { onePagePdf } from '../documents';
+export { seriousViolations } from './accessibility';
 export {
   demoListingId,
   type E2eAccount,

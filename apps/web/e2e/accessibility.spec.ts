@@ -1,0 +1,57 @@
+import {
+  DEMO_MEDIA_OWNER_EMAIL,
+  DEMO_PASSWORD,
+  seriousViolations,
+  signInThroughForm,
+} from '@barterads/testing/e2e';
+import { expect, type Page, test } from '@playwright/test';
+
+// The public pages have their axe checks in public-site.spec; these are a member's own. Until 30 Nov none was
+// checked: light badges at 2.7-3.8:1 (Mantine's green, yellow and teal), a link told from its sentence by colour
+// alone, and three buttons whose names did not hold the words they show (the account menu, "Mark read", the
+// pricing cards' Renew and Switch).
+test.describe.configure({ mode: 'parallel' });
+
+/** Each signed-in page of the web app that a member reaches from the dashboard, in English and in Hindi and Marathi
+ * (their words are longer, and some of their names put the words in another order). */
+const MEMBER_PAGES = [
+  '/dashboard',
+  '/dashboard/listings',
+  '/dashboard/deals',
+  '/dashboard/messages',
+  '/dashboard/notifications',
+  '/dashboard/settings',
+  '/dashboard/saved-searches',
+  '/settings',
+  '/marketplace',
+  '/pricing',
+  '/hi/dashboard/notifications',
+  '/mr/pricing',
+] as const;
+
+/** Waits until the page shows its answer: its heading, and nothing still loading. */
+async function loaded(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(
+    0,
+  );
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a member's pages pass axe's WCAG 2.1 A and AA checks at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(viewport);
+    await signInThroughForm(page, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, '/dashboard');
+    const found: string[] = [];
+    for (const path of MEMBER_PAGES) {
+      await page.goto(path);
+      await loaded(page);
+      for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
+    }
+    expect(found).toEqual([]);
+  });
+}

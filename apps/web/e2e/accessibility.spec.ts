@@ -1,6 +1,8 @@
 import {
+  DEMO_ADVERTISER_EMAIL,
   DEMO_MEDIA_OWNER_EMAIL,
   DEMO_PASSWORD,
+  demoListingId,
   seriousViolations,
   signInThroughForm,
 } from '@barterads/testing/e2e';
@@ -55,3 +57,24 @@ for (const viewport of [
     expect(found).toEqual([]);
   });
 }
+
+test("a dialog passes them too: its close button is named in the page's language", async ({ page }) => {
+  // Mantine's × had no name ("button" to a screen reader) in every dialog but two that named it themselves.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughForm(page, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD, '/dashboard');
+  await page.goto(`/listings/${demoListingId(0)}`);
+  await loaded(page);
+  await page.getByRole('button', { name: 'Propose a deal' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('form', { name: 'Send the offer' })).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // In Hindi, the same button in Hindi.
+  await page.goto(`/hi/listings/${demoListingId(0)}`);
+  await loaded(page);
+  await page.getByRole('button', { name: 'सौदे का प्रस्ताव रखें' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'बंद करें', exact: true })).toBeVisible();
+});

@@ -1,10 +1,11 @@
 import { trpc } from '@barterads/api-client';
 import { UiProvider } from '@barterads/ui';
 import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { useMounted } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, type ReactNode, StrictMode, Suspense } from 'react';
 import { api } from './api';
 import { i18n } from './i18n';
 import type { AppRouter } from './router';
@@ -24,6 +25,12 @@ function DeferredNotifications() {
   ) : null;
 }
 
+/** Mantine's provider, its dialogs' close buttons named in the page's language. */
+function LocalizedUi({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  return <UiProvider closeLabel={t`Close`}>{children}</UiProvider>;
+}
+
 /** The whole web app around a router: the same tree in the browser and in the build's pre-renderer. */
 export function App({ router }: { router: AppRouter }) {
   return (
@@ -31,10 +38,10 @@ export function App({ router }: { router: AppRouter }) {
       <trpc.Provider client={api.trpcClient} queryClient={api.queryClient}>
         <QueryClientProvider client={api.queryClient}>
           <I18nProvider i18n={i18n}>
-            <UiProvider>
+            <LocalizedUi>
               <DeferredNotifications />
               <RouterProvider router={router} />
-            </UiProvider>
+            </LocalizedUi>
           </I18nProvider>
         </QueryClientProvider>
       </trpc.Provider>

@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { themeColorSchemeManager } from './color-scheme';
 import { theme } from './theme';
 
@@ -24,11 +24,28 @@ export const cssVariablesResolver = (() => ({
   },
 })) satisfies CSSVariablesResolver;
 
-/** Mantine with the shared theme and the remembered colour scheme. */
-export function UiProvider({ children }: { children: ReactNode }) {
+/**
+ * Mantine with the shared theme and the remembered colour scheme. `closeLabel` names the × of every dialog, drawer,
+ * notification and dismissible alert in the page's language. Mantine's has no name: a screen reader said only
+ * "button", and axe found it in the propose-a-deal dialog.
+ */
+export function UiProvider({ children, closeLabel = 'Close' }: { children: ReactNode; closeLabel?: string }) {
+  const themed = useMemo(
+    () => ({
+      ...theme,
+      components: {
+        ...theme.components,
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+        Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+        Alert: { defaultProps: { closeButtonLabel: closeLabel } },
+      },
+    }),
+    [closeLabel],
+  );
   return (
     <MantineProvider
-      theme={theme}
+      theme={themed}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="light"
       cssVariablesResolver={cssVariablesResolver}

@@ -24,13 +24,7 @@ export function SignInRequiredModal({ opened, onClose, reason, redirect, title }
   const { t } = useLingui();
   const search = { redirect: safeRedirect(redirect) };
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title ?? t`Sign in to continue`}
-      centered
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <Modal opened={opened} onClose={onClose} title={title ?? t`Sign in to continue`} centered>
       <Stack>
         <Text>{reason}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -41,13 +41,7 @@ export function SaveSearchModal({ opened, onClose, query }: SaveSearchModalProps
     },
   });
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t`Save this search`}
-      centered
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t`Save this search`} centered>
       {savedName ? (
         <Stack>
           <Text role="status">

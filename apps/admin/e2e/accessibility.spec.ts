@@ -1,5 +1,5 @@
-import { E2E_ADMIN, seriousViolations } from '@barterads/testing/e2e';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { seriousViolations, signInAsAdmin } from '@barterads/testing/e2e';
+import { expect as baseExpect, test } from '@playwright/test';
 
 // Pages on a machine shared with other suites can take a while to load.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -25,14 +25,6 @@ const ADMIN_PAGES = [
   '/admin/trade-desk',
 ] as const;
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
-
 for (const viewport of [
   { width: 360, height: 740 },
   { width: 1366, height: 768 },
@@ -40,7 +32,7 @@ for (const viewport of [
   test(`the admin screens pass axe's WCAG 2.1 A and AA checks at ${viewport.width} px`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
-    await signIn(page);
+    await signInAsAdmin(page);
     const found: string[] = [];
     for (const path of ADMIN_PAGES) {
       await page.goto(path);

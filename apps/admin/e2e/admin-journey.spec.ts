@@ -1,17 +1,9 @@
 import { MESSAGES } from '@barterads/core';
-import { DEMO_PASSWORD, E2E_ADMIN } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, E2E_ADMIN, signInAsAdmin } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 /** A demo advertiser no other suite signs in as (the seed's fourth user), so suspending it disturbs nothing. */
 const SUSPENDED_EMAIL = 'ananya.reddy4@demo.barterads.in';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();

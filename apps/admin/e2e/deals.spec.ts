@@ -1,17 +1,9 @@
-import { DEMO_PASSWORD, E2E_ADMIN } from '@barterads/testing/e2e';
-import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, E2E_ADMIN, signInAsAdmin } from '@barterads/testing/e2e';
+import { expect, test } from '@playwright/test';
 
 /** Demo users no other admin suite signs in as: the seed's sixth (advertiser) and seventh (media owner) users. */
 const ADVERTISER_ID = '00000000-0000-4000-8100-000000000006';
 const OWNER_LISTING_ID = '00000000-0000-4000-8200-000000000007';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 test('an admin finds an open deal and cancels it with a reason, which Activity records', async ({
   page,

@@ -1,5 +1,5 @@
-import { DEMO_PASSWORD, E2E_ADMIN } from '@barterads/testing/e2e';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, signInAsAdmin } from '@barterads/testing/e2e';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 
 /**
  * Demo users no other suite signs in as (the seed's 19th and 20th): the media owner Arjun Gupta (Gupta Media Pvt
@@ -8,14 +8,6 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
  */
 const OWNER_EMAIL = 'arjun.gupta19@demo.barterads.in';
 const ADVERTISER_EMAIL = 'kavya.joshi20@demo.barterads.in';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 async function login(request: APIRequestContext, email: string) {
   const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });

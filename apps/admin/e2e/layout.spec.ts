@@ -1,5 +1,5 @@
-import { E2E_ADMIN } from '@barterads/testing/e2e';
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { signInAsAdmin } from '@barterads/testing/e2e';
+import { expect as baseExpect, type Locator, test } from '@playwright/test';
 
 // Pages on a machine shared with other suites can take a while to load and hydrate.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -9,14 +9,6 @@ const VIEWPORTS = [
   { name: 'phone', width: 360, height: 740 },
   { name: 'desktop', width: 1366, height: 768 },
 ] as const;
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
-}
 
 /**
  * The element comes to lie wholly inside the viewport's width (not cut off or scrolled sideways out of view). Polled:
@@ -45,7 +37,7 @@ for (const viewport of VIEWPORTS) {
     test.describe.configure({ timeout: 180_000 });
 
     test('the header keeps the title clear of the theme toggle and Logout', async ({ page }) => {
-      await signIn(page);
+      await signInAsAdmin(page);
       const header = page.getByRole('banner');
       const title = header.getByText('BarterAds', { exact: false }).first();
       const toggle = header.getByRole('button', { name: /color scheme|theme|dark|light/i });
@@ -71,7 +63,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('users and listings show their status and actions without scrolling sideways', async ({ page }) => {
-      await signIn(page);
+      await signInAsAdmin(page);
       await page.goto('/admin/users?q=demo');
       const suspend = page.getByRole('button', { name: /^Suspend / }).first();
       await expectWithinWidth(suspend, viewport.width);

@@ -1,24 +1,16 @@
 import {
   devanagariFaceStates,
-  E2E_ADMIN,
+  signInAsAdmin,
   signInThroughApi,
   signUpThroughApi,
   uniqueE2eEmail,
 } from '@barterads/testing/e2e';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 /**
  * Issue 33: a moderator reviewing listings sees a listing's Hindi or Marathi version beside the English, the texts
  * the members of that language read, before verifying it.
  */
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
-
 test("the listings review shows a listing's Marathi version beside the English, on a computer and a phone", async ({
   page,
   request,

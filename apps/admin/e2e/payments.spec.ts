@@ -1,18 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { DEMO_PASSWORD, E2E_ADMIN, e2eRazorpay } from '@barterads/testing/e2e';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, E2E_ADMIN, e2eRazorpay, signInAsAdmin } from '@barterads/testing/e2e';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 
 /** Demo users no other suite signs in as: the seed's 21st (refund) and 22nd (Enterprise) users. */
 const REFUND_MEMBER_ID = '00000000-0000-4000-8100-000000000015';
 const ENTERPRISE_MEMBER_ID = '00000000-0000-4000-8100-000000000016';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 /** A demo member buys a plan through the REST API and the fake Razorpay's signed checkout answer. */
 async function buyPlan(request: APIRequestContext, email: string, planId: string) {

@@ -1,4 +1,10 @@
-import { DEMO_PASSWORD, demoListingId, E2E_ADMIN, loginThroughApi, TINY_PNG } from '@barterads/testing/e2e';
+import {
+  DEMO_PASSWORD,
+  demoListingId,
+  loginThroughApi,
+  signInAsAdmin,
+  TINY_PNG,
+} from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
@@ -16,12 +22,9 @@ const login = (request: APIRequestContext, email: string): Promise<Member> =>
 const listingId = demoListingId;
 const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+/** Signs in to the admin app and opens its Deals screen. */
+async function openAdminDeals(page: Page) {
+  await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Deals' }).click();
 }
 
@@ -82,7 +85,7 @@ test("item 21: the dispute record shows the receiver's evidence beside the giver
   });
   expect(evidence.status()).toBe(200);
 
-  await signInAsAdmin(page);
+  await openAdminDeals(page);
   const row = page
     .getByLabel('Dispute queue')
     .getByText(/Iyer Brands Pvt Ltd/)
@@ -143,7 +146,7 @@ test('item 22: an admin keeps a review whose report is unfounded; the card names
   });
   expect(reported.status()).toBe(200);
 
-  await signInAsAdmin(page);
+  await openAdminDeals(page);
   const queue = page.getByLabel('Reported reviews');
   const card = queue.getByLabel('Review by Nair Brands Pvt Ltd');
   await expect(card).toContainText('Review of Sharma Media Pvt Ltd by Nair Brands Pvt Ltd');

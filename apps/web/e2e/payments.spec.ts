@@ -80,10 +80,11 @@ test('a signed-in user subscribes to Growth yearly through checkout and sees it 
   await expect(page.getByText('Payment successful!').first()).toBeVisible();
   await expect(page.getByText(/You are now on the Growth plan \(yearly\)/)).toBeVisible();
   await expect(planCard(page, 'Growth').getByText('Current plan')).toBeVisible();
-  // Named by the words it shows, the plan's name as its description (label in name, WCAG 2.5.3).
-  const renew = planCard(page, 'Growth').getByRole('button', { name: 'Renew plan' });
-  await expect(renew).toBeVisible();
-  await expect(renew).toHaveAccessibleDescription('Growth');
+  // A plan just bought cannot be renewed yet: its button says "Your plan", and is named so (it was named "Renew
+  // Growth"), the plan's name as its description (label in name, WCAG 2.5.3).
+  const yours = planCard(page, 'Growth').getByRole('button', { name: 'Your plan' });
+  await expect(yours).toBeDisabled();
+  await expect(yours).toHaveAccessibleDescription('Growth');
 
   // The plan comes from the server: still there after a reload.
   await page.reload();

@@ -6,6 +6,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
+import { E2E_ADMIN } from './constants';
 import { mailCount, readMailedCode } from './mail';
 
 /** An address no other test uses: `<prefix>-<time>-<random>@e2e.barterads.in`. */
@@ -102,4 +103,14 @@ export async function loginThroughApi(
 /** The demo seed's listing n (0-based; its id counts from 1, in hex), as packages/db's seed writes it. */
 export function demoListingId(n: number): string {
   return `00000000-0000-4000-8200-${(n + 1).toString(16).padStart(12, '0')}`;
+}
+
+/** Signs in to the admin app as the e2e server's admin, through its sign-in page, and waits for the Overview. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The first page of a cold server on a busy machine can take a while.
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible({ timeout: 30_000 });
 }

@@ -4,6 +4,7 @@ export {
   demoListingId,
   type E2eAccount,
   loginThroughApi,
+  signInAsAdmin,
   signInInNewContext,
   signInThroughApi,
   signInThroughForm,

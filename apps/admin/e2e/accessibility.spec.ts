@@ -1,8 +1,5 @@
-import { seriousViolations, signInAsAdmin } from '@barterads/testing/e2e';
-import { expect as baseExpect, test } from '@playwright/test';
-
-// Pages on a machine shared with other suites can take a while to load.
-const expect = baseExpect.configure({ timeout: 30_000 });
+import { expectPageLoaded, seriousViolations, signInAsAdmin } from '@barterads/testing/e2e';
+import { expect, test } from '@playwright/test';
 
 // Until 30 Nov no admin screen was checked: axe found the status badges at 3.4-3.8:1 (Mantine's green), the listing
 // texts' toggle at 4.2:1, and on a phone the revenue and jobs tables scrolling sideways in a box the keyboard could
@@ -48,11 +45,7 @@ for (const { viewport, paths } of [
     const found: string[] = [];
     for (const path of paths) {
       await page.goto(path);
-      // The screen's answer is in: its heading, and nothing still loading.
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(
-        page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root'),
-      ).toHaveCount(0);
+      await expectPageLoaded(page);
       for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
     }
     expect(found).toEqual([]);

@@ -3,6 +3,7 @@ import {
   DEMO_MEDIA_OWNER_EMAIL,
   DEMO_PASSWORD,
   demoListingId,
+  expectPageLoaded,
   seriousViolations,
   signInThroughForm,
 } from '@barterads/testing/e2e';
@@ -42,13 +43,10 @@ const DESKTOP_PAGES = [
   '/pricing',
 ] as const;
 
-/** Waits until the page shows its answer: its heading, and nothing still loading. */
+/** Waits until the app has hydrated and the page shows its answer. */
 async function loaded(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(
-    0,
-  );
+  await expectPageLoaded(page);
 }
 
 for (const { viewport, paths } of [

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * axe's serious and critical findings against WCAG 2.1 A and AA on the page as it stands, one line each (the rule,
@@ -18,4 +18,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
     );
+}
+
+/** Waits until a page shows its answer, the state to check it in: its heading, and nothing still loading. */
+export async function expectPageLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"], .mantine-Skeleton-root, .mantine-Loader-root')).toHaveCount(
+    0,
+    {
+      timeout: 30_000,
+    },
+  );
 }

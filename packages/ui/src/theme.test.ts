@@ -18,15 +18,39 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
+/** An `rgba(r, g, b, 1)` (what Mantine's colour functions answer) or a `#rrggbb` colour, as `#rrggbb`. */
+function hex(colour: string): string {
+  if (colour.startsWith('#')) return colour;
+  const channels = colour.match(/\d+/g)?.slice(0, 3) ?? [];
+  return `#${channels.map((value) => Number(value).toString(16).padStart(2, '0')).join('')}`;
+}
+
 const WHITE = '#ffffff';
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+const variables = cssVariablesResolver(merged);
+
+/** The text colour of a palette's light and subtle variants in the light scheme (the resolver's, else Mantine's). */
+function lightColour(name: string, shades: MantineColorsTuple): string {
+  return hex(variables.light[`--mantine-color-${name}-light-color`] ?? shades[9]);
+}
 
 /** What Mantine draws with a palette in the light scheme, as [text, background]: filled = shade 8 (our
- * primaryShade), light = shade 9 on shade 1, outline and `c="…"` text = shade 8 on the page's white. */
-const pairs: Array<{ what: string; colours: (shades: MantineColorsTuple) => [string, string] }> = [
-  { what: 'white text on a filled button or badge (shade 8)', colours: (s) => [WHITE, s[8]] },
-  { what: 'a light badge, button or alert title (shade 9 on 1)', colours: (s) => [s[9], s[1]] },
-  { what: 'outline and coloured text on white (shade 8)', colours: (s) => [s[8], WHITE] },
+ * primaryShade), light = the light colour on shade 1 and, under the pointer, on shade 2 (Mantine's
+ * `-light-hover`), outline and `c="…"` text = shade 8 on the page's white. */
+const pairs: Array<{
+  what: string;
+  colours: (name: string, shades: MantineColorsTuple) => [string, string];
+}> = [
+  { what: 'white text on a filled button or badge (shade 8)', colours: (_, s) => [WHITE, s[8]] },
+  {
+    what: 'a light badge, button or alert title (on shade 1)',
+    colours: (name, s) => [lightColour(name, s), s[1]],
+  },
+  {
+    what: 'a light or subtle button under the pointer (on shade 2)',
+    colours: (name, s) => [lightColour(name, s), s[2]],
+  },
+  { what: 'outline and coloured text on white (shade 8)', colours: (_, s) => [s[8], WHITE] },
 ];
 
 // Small bold badge text needs 4.5:1 (WCAG 1.4.3, AA).
@@ -37,7 +61,7 @@ describe('the theme keeps text readable (WCAG AA, 4.5:1) in every palette', () =
   for (const [name, shades] of Object.entries(merged.colors)) {
     for (const pair of pairs) {
       it(`${name}: ${pair.what}`, () => {
-        const [text, background] = pair.colours(shades);
+        const [text, background] = pair.colours(name, shades);
         expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
       });
     }
@@ -45,7 +69,6 @@ describe('the theme keeps text readable (WCAG AA, 4.5:1) in every palette', () =
 });
 
 describe('secondary text and placeholders stay readable (WCAG AA, 4.5:1) in both schemes', () => {
-  const variables = cssVariablesResolver();
   /** A `var(--mantine-color-<palette>-<shade>)` or a `#rrggbb` value, as a colour. */
   const colour = (value: string): string => {
     const reference = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(value);

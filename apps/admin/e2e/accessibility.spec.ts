@@ -34,18 +34,27 @@ const DESKTOP_PAGES = [
   '/admin/trade-desk',
 ] as const;
 
-for (const { viewport, paths } of [
-  { viewport: { width: 360, height: 740 }, paths: ADMIN_PAGES },
-  { viewport: { width: 1366, height: 768 }, paths: DESKTOP_PAGES },
-]) {
-  test(`the admin screens pass axe's WCAG 2.1 A and AA checks at ${viewport.width} px`, async ({ page }) => {
+/** In the dark scheme, at a desktop's width, where admins moderate: the screens with the most colour (status
+ * badges, the revenue figures, the jobs' states). */
+const DARK_PAGES = ['/admin/', '/admin/listings', '/admin/revenue', '/admin/jobs'] as const;
+
+for (const { viewport, paths, scheme } of [
+  { viewport: { width: 360, height: 740 }, paths: ADMIN_PAGES, scheme: 'light' },
+  { viewport: { width: 1366, height: 768 }, paths: DESKTOP_PAGES, scheme: 'light' },
+  { viewport: { width: 1366, height: 768 }, paths: DARK_PAGES, scheme: 'dark' },
+] as const) {
+  test(`the admin screens pass axe's WCAG 2.1 A and AA checks at ${viewport.width} px (${scheme} scheme)`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
     await signInAsAdmin(page);
     const found: string[] = [];
     for (const path of paths) {
       await page.goto(path);
       await expectPageLoaded(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
     }
     expect(found).toEqual([]);

@@ -49,18 +49,33 @@ async function loaded(page: Page) {
   await expectPageLoaded(page);
 }
 
-for (const { viewport, paths } of [
-  { viewport: { width: 390, height: 844 }, paths: MEMBER_PAGES },
-  { viewport: { width: 1280, height: 800 }, paths: DESKTOP_PAGES },
-]) {
-  test(`a member's pages pass axe's WCAG 2.1 A and AA checks at ${viewport.width} px`, async ({ page }) => {
+/** In the dark scheme, on a phone: the pages with the most colour (badges, alerts, light buttons, the plans'
+ * cards). The palettes are the same at every width, and the public pages have their dark pass in public-site.spec. */
+const DARK_PAGES = [
+  '/dashboard',
+  '/dashboard/deals',
+  '/dashboard/notifications',
+  '/settings',
+  '/pricing',
+] as const;
+
+for (const { viewport, paths, scheme } of [
+  { viewport: { width: 390, height: 844 }, paths: MEMBER_PAGES, scheme: 'light' },
+  { viewport: { width: 1280, height: 800 }, paths: DESKTOP_PAGES, scheme: 'light' },
+  { viewport: { width: 390, height: 844 }, paths: DARK_PAGES, scheme: 'dark' },
+] as const) {
+  test(`a member's pages pass axe's WCAG 2.1 A and AA checks at ${viewport.width} px (${scheme} scheme)`, async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
     await signInThroughForm(page, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, '/dashboard');
     const found: string[] = [];
     for (const path of paths) {
       await page.goto(path);
       await loaded(page);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
     }
     expect(found).toEqual([]);

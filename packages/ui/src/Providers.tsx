@@ -15,11 +15,11 @@ const colorSchemeManager = themeColorSchemeManager();
  * Mantine's shade 9 passes on the resting shade 1 but not on the shade 2 under the pointer (3.8:1 for red, 4.0-4.4:1
  * for blue, green, the brand and most others); 15% darker keeps 4.8:1 or more on both.
  */
-export const cssVariablesResolver: CSSVariablesResolver = (theme: MantineTheme) => ({
+export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme: MantineTheme) => ({
   variables: {},
   light: {
     ...Object.fromEntries(
-      Object.entries(theme.colors).map(([name, shades]) => [
+      Object.entries(mantineTheme.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,
         darken(shades[9], 0.15),
       ]),

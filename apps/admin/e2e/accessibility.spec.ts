@@ -1,4 +1,9 @@
-import { expectPageLoaded, seriousViolations, signInAsAdmin } from '@barterads/testing/e2e';
+import {
+  expectPageLoaded,
+  rememberColorScheme,
+  seriousViolations,
+  signInAsAdmin,
+} from '@barterads/testing/e2e';
 import { expect, test } from '@playwright/test';
 
 // Until 30 Nov no admin screen was checked: axe found the status badges at 3.4-3.8:1 (Mantine's green), the listing
@@ -48,7 +53,7 @@ for (const { viewport, paths, scheme } of [
   }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
-    await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
+    await rememberColorScheme(page, scheme);
     await signInAsAdmin(page);
     const found: string[] = [];
     for (const path of paths) {

@@ -4,6 +4,7 @@ import {
   DEMO_PASSWORD,
   demoListingId,
   expectPageLoaded,
+  rememberColorScheme,
   seriousViolations,
   signInThroughForm,
 } from '@barterads/testing/e2e';
@@ -69,7 +70,7 @@ for (const { viewport, paths, scheme } of [
   }) => {
     test.setTimeout(240_000);
     await page.setViewportSize(viewport);
-    await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
+    await rememberColorScheme(page, scheme);
     await signInThroughForm(page, DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, '/dashboard');
     const found: string[] = [];
     for (const path of paths) {

@@ -1,5 +1,5 @@
 import { COMPANY } from '@barterads/core';
-import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, rememberColorScheme } from '@barterads/testing/e2e';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 
 // Pages on a machine shared with other suites can take a while to load and hydrate.
@@ -101,7 +101,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('marketplace cards in dark mode: a dark image placeholder, not a bright slab', async ({ page }) => {
-      await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      await rememberColorScheme(page, 'dark');
       // Every image fails to load, so that every card shows its placeholder.
       await page.route('**/*', (route) =>
         route.request().resourceType() === 'image' ? route.abort() : route.continue(),

@@ -3,6 +3,7 @@ import {
   DEMO_PASSWORD,
   demoListingId,
   loginThroughApi,
+  rememberColorScheme,
   TINY_PNG,
 } from '@barterads/testing/e2e';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
@@ -39,7 +40,7 @@ async function browse(
   });
   const base = test.info().project.use.baseURL!;
   await context.addCookies([{ name: SESSION_COOKIE, value: member.token, url: base }]);
-  if (scheme === 'dark') await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  if (scheme === 'dark') await rememberColorScheme(context, 'dark');
   return context.newPage();
 }
 

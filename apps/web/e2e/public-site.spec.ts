@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPANY, MESSAGES } from '@barterads/core';
-import { DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD, seriousViolations } from '@barterads/testing/e2e';
+import {
+  DEMO_ADVERTISER_EMAIL,
+  DEMO_PASSWORD,
+  rememberColorScheme,
+  seriousViolations,
+} from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 // Every test here stands alone (its own page, its own members), so the file's tests spread over the workers: run
@@ -94,7 +99,7 @@ test.describe('accessibility scan', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`no serious or critical violations on any public route (${scheme} theme)`, async ({ page }) => {
       test.setTimeout(240_000);
-      await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
+      await rememberColorScheme(page, scheme);
       const found: string[] = [];
       for (const route of PUBLIC_ROUTES) {
         await page.goto(route.path);
@@ -108,7 +113,7 @@ test.describe('accessibility scan', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`the marketplace's loaded cards have no serious violations (${scheme} theme)`, async ({ page }) => {
-      await page.addInitScript((value) => localStorage.setItem('theme', value), scheme);
+      await rememberColorScheme(page, scheme);
       await page.goto('/marketplace');
       await expect(page.getByTestId('listing-grid').getByRole('article').first()).toBeVisible({
         timeout: 30_000,

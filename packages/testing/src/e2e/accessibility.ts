@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * axe's serious and critical findings against WCAG 2.1 A and AA on the page as it stands, one line each (the rule,
@@ -36,4 +36,15 @@ export async function expectPageLoaded(page: Page): Promise<void> {
       timeout: 30_000,
     },
   );
+}
+
+/**
+ * Every page that `target` opens from now on starts in `scheme`, as for a member who chose it before: the theme
+ * remembered under the spec's `theme` key (packages/ui's THEME_STORAGE_KEY), set before the app's scripts run.
+ */
+export async function rememberColorScheme(
+  target: Page | BrowserContext,
+  scheme: 'light' | 'dark',
+): Promise<void> {
+  await target.addInitScript((value) => localStorage.setItem('theme', value), scheme);
 }

@@ -1,5 +1,5 @@
 export { onePagePdf } from '../documents';
-export { expectPageLoaded, seriousViolations } from './accessibility';
+export { expectPageLoaded, rememberColorScheme, seriousViolations } from './accessibility';
 export {
   demoListingId,
   type E2eAccount,

@@ -49,6 +49,14 @@ test('an admin finds an open deal and cancels it with a reason, which Activity r
   const item = deals.getByRole('listitem').first();
   await expect(item).toContainText('proposed');
   await expect(item).toContainText('receives ₹30,000');
+  // Before deciding, the admin reads what is traded: the deal's record with each side's items.
+  await item.getByRole('button', { name: 'Open record' }).click();
+  const record = page.getByRole('dialog', { name: 'Deal record' });
+  await expect(record.getByLabel('Item: Product sampling')).toContainText('₹25,000');
+  await expect(record.getByLabel(`Item: ${listing.title}`)).toContainText('₹30,000');
+  await expect(record.getByRole('heading', { name: 'Versions (1)' })).toBeVisible();
+  await record.getByRole('button', { name: 'Close' }).click();
+  await expect(record).toBeHidden();
   await item.getByRole('button', { name: 'Cancel deal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this deal' });
   await dialog.getByRole('textbox').fill('Reported by the media owner');

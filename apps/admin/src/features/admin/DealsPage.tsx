@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FilterSelect } from '../../components/FilterSelect';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryState';
+import { DealRecordDrawer } from './DealRecord';
 import { DisputeQueue, ReportedReviews } from './DisputeQueue';
 import { formatDateTime } from './format';
 
@@ -22,7 +23,8 @@ function partyName(party: Deal['proposer']): string {
   return party.companyName ?? party.name;
 }
 
-/** Deals: every deal, latest activity first, filtered by state; cancel one with a reason (audit-logged). */
+/** Deals: every deal, latest activity first, filtered by state; open one's record, or cancel it with a reason
+ * (audit-logged). */
 export function DealsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -32,6 +34,8 @@ export function DealsPage() {
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
   const [cancelling, setCancelling] = useState<Deal | null>(null);
+  // The deal whose record (items, versions, timeline, thread) is open in the drawer.
+  const [open, setOpen] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const cancel = trpc.deals.adminCancel.useMutation({
     onSuccess: async () => {
@@ -91,11 +95,16 @@ export function DealsPage() {
                   Reason: {deal.declineReason}
                 </Text>
               ) : null}
-              {deal.actions.includes('cancel') ? (
-                <Button size="xs" variant="default" color="red" mt="xs" onClick={() => setCancelling(deal)}>
-                  Cancel deal
+              <Group gap="xs" mt="xs">
+                <Button size="xs" variant="light" onClick={() => setOpen(deal._id)}>
+                  Open record
                 </Button>
-              ) : null}
+                {deal.actions.includes('cancel') ? (
+                  <Button size="xs" variant="default" color="red" onClick={() => setCancelling(deal)}>
+                    Cancel deal
+                  </Button>
+                ) : null}
+              </Group>
             </Paper>
           ))}
           {query.hasNextPage ? (
@@ -109,6 +118,7 @@ export function DealsPage() {
           ) : null}
         </Stack>
       )}
+      <DealRecordDrawer id={open} title="Deal record" onClose={() => setOpen(null)} />
       <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title="Cancel this deal">
         <Stack>
           {cancel.error ? (

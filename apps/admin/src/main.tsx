@@ -1,3 +1,5 @@
+// First: before any module that could load zod.
+import '@barterads/ui/zod-config';
 import '@barterads/ui/styles.css';
 import '@barterads/ui/devanagari.css';
 import { trpc } from '@barterads/api-client';
@@ -7,13 +9,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { api } from './api';
 import { router } from './router';
-
-// Zod compiles object schemas with `new Function` when it may; the CSP forbids eval (script-src without
-// 'unsafe-eval'), and the probe alone is reported as a violation. Schemas run interpreted instead.
-z.config({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,18 +1,15 @@
+// First: before any module that could load zod.
+import '@barterads/ui/zod-config';
 import '@barterads/ui/styles.css';
 import '@barterads/ui/devanagari.css';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './App';
 import { api } from './api';
 import { setPrerenderedSession } from './features/accounts/session';
 import { activateLanguage, languageOfPath } from './i18n';
 import { createAppRouter } from './router';
-
-// Zod compiles object schemas with `new Function` when it may; the CSP forbids eval (script-src without
-// 'unsafe-eval'), and the probe alone is reported as a violation. Schemas run interpreted instead.
-z.config({ jitless: true });
 
 // The URL's language from the start (its catalogues load with the page's route, before it renders).
 activateLanguage(languageOfPath(window.location.pathname));

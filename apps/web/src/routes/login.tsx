@@ -20,12 +20,12 @@ import { dismissSessionExpiredNotice } from '../api';
 import { usePageMeta } from '../components/usePageMeta';
 import { failureMessage, safeRedirect } from '../features/accounts/messages';
 import { homeFor, leaveIfSignedIn } from '../features/accounts/session';
-import { RedirectSearch } from '../features/search-params';
+import { readRedirectSearch } from '../features/search-params';
 import { followProfileLanguage } from '../i18n';
 import { useCoreText } from '../i18n/core-text';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: RedirectSearch,
+  validateSearch: readRedirectSearch,
   beforeLoad: ({ context, search }) => leaveIfSignedIn(context.utils, search.redirect),
   component: LoginPage,
 });

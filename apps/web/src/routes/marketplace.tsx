@@ -36,7 +36,7 @@ import { postLabels } from '../features/listings/post-labels';
 import type { Listing } from '../features/listings/types';
 import { MessageOwnerButton } from '../features/messages/MessageOwnerButton';
 import { SaveSearchButton } from '../features/saved-searches/SaveSearchButton';
-import { MarketplaceSearch } from '../features/search-params';
+import { readMarketplaceSearch } from '../features/search-params';
 import { useCoreText } from '../i18n/core-text';
 
 // The post and sign-in modals load on first use: most visitors browse, and the form is not part of the first paint.
@@ -48,7 +48,7 @@ const SignInRequiredModal = lazy(() => import('../components/SignInRequiredModal
 const MarketplaceFilters = lazy(() => import('../features/listings/MarketplaceFilters'));
 
 export const Route = createFileRoute('/marketplace')({
-  validateSearch: MarketplaceSearch,
+  validateSearch: readMarketplaceSearch,
   component: MarketplacePage,
 });
 

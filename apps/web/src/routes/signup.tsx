@@ -6,10 +6,10 @@ import { usePageMeta } from '../components/usePageMeta';
 import { safeRedirect } from '../features/accounts/messages';
 import { SignupForm } from '../features/accounts/SignupForm';
 import { leaveIfSignedIn } from '../features/accounts/session';
-import { RedirectSearch } from '../features/search-params';
+import { readRedirectSearch } from '../features/search-params';
 
 export const Route = createFileRoute('/signup')({
-  validateSearch: RedirectSearch,
+  validateSearch: readRedirectSearch,
   beforeLoad: ({ context, search }) => leaveIfSignedIn(context.utils, search.redirect),
   component: SignupPage,
 });

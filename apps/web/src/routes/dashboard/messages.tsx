@@ -1,22 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { usePageMeta } from '../../components/usePageMeta';
 import { MessagesPage } from '../../features/messages/MessagesPage';
 import { StartConversation } from '../../features/messages/StartConversation';
+import { readId, type SearchValues } from '../../features/search-params';
 
 /**
  * `c`: the open conversation (also the target of the unread-message e-mail's link). `listing`: open (or start)
- * the conversation about this listing, where "Message" resumes after sign-in. zod/mini: a route's search schema
- * is part of the main bundle that every page loads (page-weight budget, issue 9).
+ * the conversation about this listing, where "Message" resumes after sign-in.
  */
-const MessagesSearch = z.object({
-  c: z.catch(z.optional(z.uuid()), undefined),
-  listing: z.catch(z.optional(z.uuid()), undefined),
+const readMessagesSearch = (
+  search: SearchValues,
+): { c?: string | undefined; listing?: string | undefined } => ({
+  c: readId(search.c),
+  listing: readId(search.listing),
 });
 
 export const Route = createFileRoute('/dashboard/messages')({
-  validateSearch: MessagesSearch,
+  validateSearch: readMessagesSearch,
   component: MessagesRoute,
 });
 

@@ -1,14 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { DealPage } from '../../../features/deals/DealPage';
+import { readChoice, type SearchValues } from '../../../features/search-params';
 
 /** `?dialog=accept` (a WhatsApp one-tap link's Accept): the accept dialog opens ready, nothing is accepted unseen. */
-const DealSearch = z.object({ dialog: z.catch(z.optional(z.enum(['accept'])), undefined) });
+const readDealSearch = (search: SearchValues): { dialog?: 'accept' | undefined } => ({
+  dialog: readChoice(search.dialog, ['accept']),
+});
 
 export const Route = createFileRoute('/dashboard/deals/$id')({
-  validateSearch: DealSearch,
+  validateSearch: readDealSearch,
   component: function DealRoute() {
     const { t } = useLingui();
     usePageMeta(t`Deal`);

@@ -1,17 +1,18 @@
 import { DEAL_STATUSES } from '@barterads/core';
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { usePageMeta } from '../../../components/usePageMeta';
 import { type DealFilter, DealsPage } from '../../../features/deals/DealsPage';
+import { readChoice, type SearchValues } from '../../../features/search-params';
 
-/** `status`: a deal state, `awaiting` (what awaits you) or all (absent). zod/mini keeps the main bundle small. */
-const DealsSearch = z.object({
-  status: z.catch(z.optional(z.enum([...DEAL_STATUSES, 'awaiting', 'confirm'])), undefined),
+/** `status`: a deal state, `awaiting` (what awaits you), `confirm` (deliveries to confirm) or all (absent). */
+const DEAL_FILTERS = [...DEAL_STATUSES, 'awaiting', 'confirm'] as const;
+const readDealsSearch = (search: SearchValues): { status?: (typeof DEAL_FILTERS)[number] | undefined } => ({
+  status: readChoice(search.status, DEAL_FILTERS),
 });
 
 export const Route = createFileRoute('/dashboard/deals/')({
-  validateSearch: DealsSearch,
+  validateSearch: readDealsSearch,
   component: DealsRoute,
 });
 

@@ -70,20 +70,23 @@ if (prerendered) {
       });
       removeBootShell();
     });
-} else if (bootShell) {
-  // The shell shows until the page's route (its code and the session) is ready, instead of a blank first render.
+} else {
+  // A page rendered here (sign-in, sign-up, a member's page): the route's code, its catalogues and the session load
+  // first, then the app renders with them. A member's page shows its shell meanwhile instead of a blank screen. Before
+  // its catalogues the app would render its texts as their ids for a moment (the dialogs' close label, with a warning
+  // on the console), and the router shows nothing before the route is loaded anyway.
   void router
     .load()
     .catch(() => undefined)
     .then(() => {
-      // Hidden by CSS the moment the root has content (member.html's style), removed right after.
-      new MutationObserver((_changes, observer) => {
-        if (!container.hasChildNodes()) return;
-        observer.disconnect();
-        removeBootShell();
-      }).observe(container, { childList: true });
+      if (bootShell) {
+        // Hidden by CSS the moment the root has content (member.html's style), removed right after.
+        new MutationObserver((_changes, observer) => {
+          if (!container.hasChildNodes()) return;
+          observer.disconnect();
+          removeBootShell();
+        }).observe(container, { childList: true });
+      }
       createRoot(container).render(<App router={router} />);
     });
-} else {
-  createRoot(container).render(<App router={router} />);
 }

@@ -1,4 +1,11 @@
-import { MEDIA_CATEGORY_IDS, SEARCH_SORTS, USER_TYPES } from '@barterads/core';
+import {
+  MEDIA_CATEGORY_IDS,
+  type MediaCategoryId,
+  SEARCH_SORTS,
+  type SearchSort,
+  USER_TYPES,
+  type UserType,
+} from '@barterads/core';
 
 /**
  * The routes' URL state (`validateSearch`), read value by value: a value that is missing or not valid reads as
@@ -58,8 +65,8 @@ const MAX_RUPEES = 1_000_000_000;
  * city, rate range, availability dates and the order: every filter, so a link or a reload shows the same results. */
 export interface MarketplaceSearch {
   q?: string | undefined;
-  view?: (typeof USER_TYPES)[number] | undefined;
-  category?: (typeof MEDIA_CATEGORY_IDS)[number] | undefined;
+  view?: UserType | undefined;
+  category?: MediaCategoryId | undefined;
   /** "Verified businesses only": listings of GST-verified businesses. */
   verifiedOnly?: boolean | undefined;
   /** A city of the checked-in list by its name ("Pune"); the server refuses others. */
@@ -71,7 +78,7 @@ export interface MarketplaceSearch {
   availableFrom?: string | undefined;
   availableTo?: string | undefined;
   /** newest, relevance (best match for the words), rate_asc, rate_desc. */
-  sort?: (typeof SEARCH_SORTS)[number] | undefined;
+  sort?: SearchSort | undefined;
   /** The results as cards (the default) or pins on a map. */
   display?: 'list' | 'map' | undefined;
 }

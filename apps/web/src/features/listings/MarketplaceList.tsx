@@ -1,12 +1,5 @@
 import { errorMessage, trpc } from '@barterads/api-client';
-import {
-  formatIndianNumber,
-  LIMITS,
-  MESSAGES,
-  type MediaCategoryId,
-  type SearchSort,
-  type UserType,
-} from '@barterads/core';
+import { formatIndianNumber, LIMITS, MESSAGES } from '@barterads/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -32,26 +25,15 @@ import {
   useRef,
 } from 'react';
 import { useCoreText } from '../../i18n/core-text';
+import type { MarketplaceSearch } from '../search-params';
 import { ListingCard, ListingCardSkeleton } from './ListingCard';
 import type { Listing } from './types';
 
 // Leaflet and the map load only when the map view is chosen.
 const MarketplaceMap = lazy(() => import('./MarketplaceMap'));
 
-export interface MarketplaceListProps {
-  /** Cards (the default) or a map with a pin for each listing that has coordinates. */
-  display?: 'list' | 'map' | undefined;
-  q?: string | undefined;
-  view?: UserType | undefined;
-  category?: MediaCategoryId | undefined;
-  /** Only listings of GST-verified businesses. */
-  verifiedOnly?: boolean | undefined;
-  city?: string | undefined;
-  rateMin?: number | undefined;
-  rateMax?: number | undefined;
-  availableFrom?: string | undefined;
-  availableTo?: string | undefined;
-  sort?: SearchSort | undefined;
+/** The marketplace's URL state (every filter, the order and cards or map), with what the page adds. */
+export interface MarketplaceListProps extends MarketplaceSearch {
   /** Extra buttons for each card (the messages domain's "Message owner"). */
   cardActions?: (listing: Listing) => ReactNode;
   /** Searches the "Did you mean" words instead. */

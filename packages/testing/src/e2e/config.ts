@@ -38,16 +38,17 @@ const launcher = fileURLToPath(new URL('./launch-server.ts', import.meta.url));
  * `port + worker` with a fresh, seeded database and mail caught into `<dataDir>/mail` (E2E_DATA_DIR and
  * E2E_BASE_URL are set for the tests to read). Workers never share a database, so no test sees another's data.
  *
- * E2E_WORKERS sets how many run side by side (2 unless told: a 2-core machine spends much of a browser test
- * waiting on the page, and a second worker fills that time); E2E_PORT_OFFSET moves every port, so several
- * checkouts can run their suites at once.
+ * E2E_WORKERS sets how many run side by side (3 unless told: a 2-core machine spends much of a browser test
+ * waiting on the page and the server, and further workers fill that time; the web suite alone took 5.5 minutes
+ * with three against 6.3 with two, 1 Dec); E2E_PORT_OFFSET moves every port, so several checkouts can run their
+ * suites at once.
  */
 export function e2eConfig(options: {
   port: number;
   name: string;
   extra?: PlaywrightTestConfig;
 }): PlaywrightTestConfig {
-  const workers = Math.max(1, Math.min(9, Number(process.env.E2E_WORKERS ?? 2)));
+  const workers = Math.max(1, Math.min(9, Number(process.env.E2E_WORKERS ?? 3)));
   const firstPort = options.port + Number(process.env.E2E_PORT_OFFSET ?? 0);
   const server = (index: number) => {
     const port = firstPort + index;

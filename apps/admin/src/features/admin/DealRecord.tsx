@@ -138,7 +138,8 @@ function DealRecord({ id }: { id: string }) {
           <Paper key={item._id} withBorder p="sm" aria-label={`Item: ${item.title}`}>
             <Group justify="space-between">
               <Text fw={600}>{item.title}</Text>
-              <Badge color={d?.status === 'disputed' ? 'orange' : 'gray'}>{d?.status ?? '—'}</Badge>
+              {/* A deal not yet accepted has no deliverables: no state to show. */}
+              {d ? <Badge color={d.status === 'disputed' ? 'orange' : 'gray'}>{d.status}</Badge> : null}
             </Group>
             <Text fz="xs" c="dimmed">
               Given by {names[item.giverId]} · ₹{item.valueInr.toLocaleString('en-IN')}

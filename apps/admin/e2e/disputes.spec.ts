@@ -70,6 +70,13 @@ test('an admin decides a dispute from the whole record: the item goes back to be
   await expect(record.getByText('Not as agreed: The gantry faces the service road.')).toBeVisible();
   await expect(record.getByText("Giver's note: Mounted on Monday")).toBeVisible();
   await expect(record.getByLabel('Timeline')).toContainText('disputed — Gantry for two weeks');
+  // The accepted deal's letter, which the admin downloads with the session the app signed in with.
+  const letter = record.getByRole('link', { name: 'Download the deal letter (PDF)' });
+  await expect(letter).toHaveAttribute('href', `/api/deals/${dealId}/letter.pdf`);
+  const pdf = await page.request.get(`/api/deals/${dealId}/letter.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await record.getByRole('combobox', { name: 'Outcome', exact: true }).click();
   await page.getByRole('option', { name: 'Deliver again', exact: true }).click();
   await record

@@ -96,15 +96,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const template = `barterads_template_${migrationsFingerprint()}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
-    // One connection, so the session lock and the statements share it; copies take turns (a copy fails while
-    // another session is connected to its template).
-    await admin`select pg_advisory_lock(hashtextextended(${template}, 0))`;
-    try {
+    await underLock(admin, template, async () => {
       await ensureTemplate(admin, serverUrl, template);
       await admin.unsafe(`create database "${name}" template "${template}"`);
-    } finally {
-      await admin`select pg_advisory_unlock(hashtextextended(${template}, 0))`;
-    }
+    });
   } catch (error) {
     await admin.end();
     throw error;
@@ -119,6 +114,99 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
+    },
+  };
+}
+
+/**
+ * Runs `work` holding the session's advisory lock named after `name`. One connection (`max: 1`), so the lock and
+ * the statements share it; copies of one template take turns (a copy fails while another session is connected to
+ * its template).
+ */
+async function underLock<T>(admin: postgres.Sql, name: string, work: () => Promise<T>): Promise<T> {
+  await admin`select pg_advisory_lock(hashtextextended(${name}, 0))`;
+  try {
+    return await work();
+  } finally {
+    await admin`select pg_advisory_unlock(hashtextextended(${name}, 0))`;
+  }
+}
+
+/** How long a seeded template may stay on the server before a later run drops it as left behind. */
+const SEEDED_TEMPLATE_TTL_MS = 6 * 60 * 60 * 1000;
+
+export interface SeededCopy {
+  /** postgres://… of this caller's own copy. */
+  url: string;
+  /**
+   * Drops this caller's copy and the run's seeded template (each server drops it when it stops, the first one
+   * does; a server started later seeds it again).
+   */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A database of its own for one server of a run whose servers all start from the same seeded data (the browser
+ * suites' servers): the first caller with a `run` copies the migrated template into `barterads_seeded_<run>`, lets
+ * `fill` seed it (by its URL, nothing else connected) and marks it a template; every caller, the first included,
+ * then gets a copy of it, 0.15 s where seeding takes seconds. Under an advisory lock, so the others wait for the
+ * first one's seed. `run` is `<unix seconds>_<letters and digits>`: a seeded template left behind (a killed run) is
+ * dropped by a later run once it is 6 hours old. Needs DATABASE_URL (a PostgreSQL server).
+ */
+export async function copySeededDatabase(options: {
+  run: string;
+  fill: (url: string) => Promise<void>;
+}): Promise<SeededCopy> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('copySeededDatabase needs DATABASE_URL');
+  if (!/^[0-9]+_[a-z0-9]+$/.test(options.run)) throw new Error(`not a run's name: ${options.run}`);
+  const seeded = `barterads_seeded_${options.run}`;
+  const name = `barterads_test_${randomBytes(6).toString('hex')}`;
+  const template = `barterads_template_${migrationsFingerprint()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const dropSeeded = async (datname: string) => {
+    const [existing] = await admin`select 1 from pg_database where datname = ${datname}`;
+    if (!existing) return;
+    await admin.unsafe(`alter database "${datname}" is_template false`);
+    await admin.unsafe(`drop database "${datname}" with (force)`);
+  };
+  /** Makes the run's seeded template (called holding its lock), first dropping those runs left behind. */
+  const seed = async () => {
+    const stale = await admin<{ datname: string }[]>`
+      select datname from pg_database where datname like 'barterads_seeded_%' and datname <> ${seeded}`;
+    for (const { datname } of stale) {
+      const startedAt = Number(datname.split('_')[2]) * 1000;
+      if (Date.now() - startedAt > SEEDED_TEMPLATE_TTL_MS) await dropSeeded(datname).catch(() => {});
+    }
+    const building = `${seeded}_building`;
+    await admin.unsafe(`drop database if exists "${building}" with (force)`);
+    await underLock(admin, template, async () => {
+      await ensureTemplate(admin, serverUrl, template);
+      await admin.unsafe(`create database "${building}" template "${template}"`);
+    });
+    await options.fill(databaseUrl(serverUrl, building));
+    await admin.unsafe(`alter database "${building}" rename to "${seeded}"`);
+    await admin.unsafe(`alter database "${seeded}" is_template true`);
+  };
+  try {
+    await underLock(admin, seeded, async () => {
+      const [existing] = await admin`select 1 from pg_database where datname = ${seeded}`;
+      if (!existing) await seed();
+      await admin.unsafe(`create database "${name}" template "${seeded}"`);
+    });
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  return {
+    url: databaseUrl(serverUrl, name),
+    async destroy() {
+      try {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await underLock(admin, seeded, () => dropSeeded(seeded));
+      } finally {
+        await admin.end();
+      }
     },
   };
 }

@@ -31,12 +31,12 @@ export const TEST_BROWSER_LAUNCH = {
     (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_LAUNCH.executablePath),
 };
 
-const launcher = fileURLToPath(new URL('./launch-server.ts', import.meta.url));
+const launcher = fileURLToPath(new URL('./launch-servers.ts', import.meta.url));
 
 /**
  * The Playwright config of an app's browser suite: each worker gets a server of its own, the built server on
- * `port + worker` with a fresh, seeded database and mail caught into `<dataDir>/mail` (E2E_DATA_DIR and
- * E2E_BASE_URL are set for the tests to read). Workers never share a database, so no test sees another's data.
+ * `port + worker` with a fresh copy of the run's seeded database and mail caught into `<dataDir>/mail`
+ * (launch-servers.ts; E2E_DATA_DIR and E2E_BASE_URL are set for the tests to read). Workers never share a database, so no test sees another's data.
  *
  * E2E_WORKERS sets how many run side by side (3 unless told: a 2-core machine spends much of a browser test
  * waiting on the page and the server, and further workers fill that time; on a quiet machine three took as long as
@@ -94,22 +94,24 @@ export function e2eConfig(options: {
       screenshot: 'only-on-failure',
     },
     projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-    webServer: Array.from({ length: workers }, (_, index) => {
-      const { port, dataDir } = server(index);
-      return {
-        command: `node --import tsx ${launcher}`,
-        url: `http://localhost:${port}/readyz`,
-        reuseExistingServer: false,
-        timeout: 180_000,
-        stdout: 'pipe' as const,
-        stderr: 'pipe' as const,
-        env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
-        // Stopped with SIGTERM, so the launcher stops its server and drops its database: Playwright's default is
-        // SIGKILL to the process group, which left every run's databases behind on the PostgreSQL server (four a
-        // clean-clone CI run). A launcher still there after the timeout is killed as before.
-        gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
-      };
-    }),
+    // One process starts every worker's server at once (Playwright starts its webServer entries one after another)
+    // and answers on the port after the last server's once all are ready.
+    webServer: {
+      command: `node --import tsx ${launcher}`,
+      url: `http://localhost:${firstPort + workers}/`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: {
+        E2E_SERVERS: JSON.stringify(Array.from({ length: workers }, (_, index) => server(index))),
+        E2E_READY_PORT: String(firstPort + workers),
+      },
+      // Stopped with SIGTERM, so the launcher stops its servers and drops their databases: Playwright's default is
+      // SIGKILL to the process group, which left every run's databases behind on the PostgreSQL server (four a
+      // clean-clone CI run). A launcher still there after the timeout is killed as before.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+    },
     ...options.extra,
   });
 }

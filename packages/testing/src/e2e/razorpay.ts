@@ -8,7 +8,7 @@ export interface E2eRazorpay {
   webhookSecret: string;
 }
 
-/** The fake Razorpay the e2e server was started with (see launch-server.ts). */
+/** The fake Razorpay the e2e server was started with (see launch-servers.ts). */
 export function e2eRazorpay(): E2eRazorpay {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through the e2e Playwright config');

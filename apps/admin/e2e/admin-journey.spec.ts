@@ -1,5 +1,5 @@
 import { MESSAGES } from '@barterads/core';
-import { DEMO_PASSWORD, E2E_ADMIN, signInAsAdmin } from '@barterads/testing/e2e';
+import { DEMO_PASSWORD, E2E_ADMIN, expectAppReady, signInAsAdmin } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 /** A demo advertiser no other suite signs in as (the seed's fourth user), so suspending it disturbs nothing. */
@@ -60,6 +60,7 @@ test('an admin sees the metrics, suspends a user, verifies a listing and finds b
   const webContext = await browser.newContext();
   const web = await webContext.newPage();
   await web.goto('/login');
+  await expectAppReady(web);
   await web.getByLabel('Email').fill(SUSPENDED_EMAIL);
   await web.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await web.getByRole('button', { name: /sign in|log ?in/i }).click();

@@ -97,17 +97,22 @@ function readPage(webDist: string, file: string, origin: string): PrerenderedPag
   };
 }
 
-/** Each path's page, and its variant for a request with a session cookie (the same page when there is none). */
+/**
+ * Each path's page, and its variant for a request with a session cookie: none for a page pre-rendered only signed
+ * out (sign-in and sign-up), which such a request gets rendered in the browser.
+ */
 function readPages(
   webDist: string,
   origin: string,
-): Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }> {
+): Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage | undefined }> {
   const manifest = readManifest(webDist);
-  const pages = new Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage }>();
+  const pages = new Map<string, { signedOut: PrerenderedPage; session: PrerenderedPage | undefined }>();
   for (const [path, file] of Object.entries(manifest?.pages ?? {})) {
-    const signedOut = readPage(webDist, file, origin);
     const sessionFile = manifest?.sessionPages?.[path];
-    pages.set(path, { signedOut, session: sessionFile ? readPage(webDist, sessionFile, origin) : signedOut });
+    pages.set(path, {
+      signedOut: readPage(webDist, file, origin),
+      session: sessionFile ? readPage(webDist, sessionFile, origin) : undefined,
+    });
   }
   return pages;
 }
@@ -235,6 +240,7 @@ export function registerPrerenderedPages(
           .compress(rendered);
       }
       const page = request.cookies?.[sessionCookie] ? variants.session : variants.signedOut;
+      if (!page) return sendShell(reply);
       const compressed = await page.compressed(acceptedEncodings(request));
       reply
         .header('Cache-Control', 'no-cache')

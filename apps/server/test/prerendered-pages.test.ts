@@ -52,7 +52,7 @@ describe('pre-rendered pages of the web app', () => {
   const get = (path: string, encoding: string) =>
     fetch(`${server.baseUrl}${path}`, { headers: { 'accept-encoding': encoding } });
 
-  it('serves the session variant to a request with a session cookie, the signed-out page to others', async () => {
+  it('serves the session variant to a request with a session cookie (the shell when a page has none), the signed-out page to others', async () => {
     const signedOut = await get('/about', 'br');
     expect(await signedOut.text()).toBe(ABOUT);
     expect(signedOut.headers.get('vary')).toMatch(/cookie/i);
@@ -62,6 +62,14 @@ describe('pre-rendered pages of the web app', () => {
     expect(await withSession.text()).toBe(ABOUT_SESSION);
     const otherCookie = await fetch(`${server.baseUrl}/about`, { headers: { cookie: 'theme=dark' } });
     expect(await otherCookie.text()).toBe(ABOUT);
+    // A page pre-rendered only signed out (sign-in, sign-up: no session variant) goes to a request with a session
+    // cookie as the app's shell, to be rendered in the browser, whose route sends a member on.
+    const signedOutOnly = await fetch(`${server.baseUrl}/contact`, {
+      headers: { cookie: 'barterads_session=abc.def' },
+    });
+    expect(signedOutOnly.status).toBe(200);
+    expect(await signedOutOnly.text()).toBe(SHELL);
+    expect(await (await get('/contact', 'identity')).text()).toBe(CONTACT);
   });
 
   it('serves a page its pre-rendered HTML, compressed as the client accepts', async () => {

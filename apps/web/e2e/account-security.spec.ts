@@ -1,5 +1,11 @@
 import { MESSAGES } from '@barterads/core';
-import { mailCount, readMailedCode, signUpThroughApi, uniqueE2eEmail } from '@barterads/testing/e2e';
+import {
+  expectAppReady,
+  mailCount,
+  readMailedCode,
+  signUpThroughApi,
+  uniqueE2eEmail,
+} from '@barterads/testing/e2e';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 
 const PASSWORD = 'security-pass-1';
@@ -26,6 +32,7 @@ test.describe('account security on a phone', () => {
     // Its own API context: the page stays signed out.
     await createAccount(request, email);
     await page.goto('/login');
+    await expectAppReady(page);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Email' }).fill(email);

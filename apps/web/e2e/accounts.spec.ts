@@ -1,5 +1,5 @@
 import { MESSAGES } from '@barterads/core';
-import { E2E_ADMIN, mailCount, readMailedCode } from '@barterads/testing/e2e';
+import { E2E_ADMIN, expectAppReady, mailCount, readMailedCode } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
 const PASSWORD = 'journey-pass-1';
@@ -11,6 +11,7 @@ function uniqueEmail(prefix: string): string {
 /** Signs up through the form with the code mailed to `email`; ends on /marketplace. */
 async function signUp(page: Page, email: string, options: { firstName?: string } = {}) {
   await page.goto('/signup');
+  await expectAppReady(page);
   await page.getByLabel('Media Owner').check();
   await page.getByLabel('First name').fill(options.firstName ?? 'Kavya');
   await page.getByLabel('Last name').fill('Menon');
@@ -48,6 +49,7 @@ test.describe('accounts', () => {
       }
     });
     await page.goto('/signup');
+    await expectAppReady(page);
     await page.getByRole('textbox', { name: 'Email' }).fill('not an email');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await expect(page.getByText(MESSAGES.invalidEmail)).toBeVisible();
@@ -99,6 +101,7 @@ test.describe('accounts', () => {
 
     // A signed-in visitor opening /login is sent on.
     await page.goto('/login');
+    await expectAppReady(page);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -184,6 +187,7 @@ test.describe('accounts', () => {
 
   test('an admin signing in is sent to the admin app', async ({ page }) => {
     await page.goto('/login');
+    await expectAppReady(page);
     await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/?$/);
   });
@@ -238,8 +242,10 @@ test.describe('accounts', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.goto('/signup');
+      await expectAppReady(page);
       await page.context().clearCookies();
       await page.goto('/signup');
+      await expectAppReady(page);
       const signupOverflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );

@@ -2,6 +2,7 @@ import { MESSAGES } from '@barterads/core';
 import {
   DEMO_ADVERTISER_EMAIL,
   DEMO_PASSWORD,
+  expectAppReady,
   mailCount,
   readMail,
   readMailedCode,
@@ -73,6 +74,7 @@ test.describe('sign-up feedback', () => {
   }) => {
     await page.clock.install();
     await page.goto('/signup');
+    await expectAppReady(page);
     // DPDP: the consent line links the Terms and the Privacy Policy.
     const form = page.getByRole('form', { name: 'Sign up' });
     await expect(form.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms');
@@ -116,6 +118,7 @@ test.describe('sign-up feedback', () => {
     page,
   }) => {
     await page.goto('/signup');
+    await expectAppReady(page);
     await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADVERTISER_EMAIL);
     const before = mailCount();
     await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -134,6 +137,7 @@ for (const size of WIDTHS) {
       page,
     }) => {
       await page.goto('/login');
+      await expectAppReady(page);
       await logIn(page, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD);
       await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -253,6 +257,7 @@ test("a deleted member's conversation disables the composer and says why", async
   const barterId = ((await listing.json()).barter._id ?? (await listing.json())._id) as string;
 
   await page.goto('/login');
+  await expectAppReady(page);
   await logIn(page, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   const opened = await page.request.post('/api/conversations', {

@@ -1,4 +1,4 @@
-import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD } from '@barterads/testing/e2e';
+import { DEMO_MEDIA_OWNER_EMAIL, DEMO_PASSWORD, expectAppReady } from '@barterads/testing/e2e';
 import { expect, test } from '@playwright/test';
 
 // Issue 9 keeps the landing page light by loading some UI on first use; these check that it still arrives.
@@ -25,6 +25,7 @@ test('the landing page sends compressed assets and its sign-in modal loads on fi
 
 test('a signed-in visitor gets the account menu in the site header', async ({ page }) => {
   await page.goto('/login');
+  await expectAppReady(page);
   await page.getByLabel('Email').fill(DEMO_MEDIA_OWNER_EMAIL);
   await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   rememberColorScheme,
   seriousViolations,
+  signInThroughForm,
 } from '@barterads/testing/e2e';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -565,6 +566,45 @@ test.describe('before the app has hydrated', () => {
     await expect(page.locator('html[data-app-ready]')).toBeAttached();
     await expect(page.getByRole('radio', { name: 'Yearly (save 20%)' })).toBeChecked();
     await expect(page.getByRole('article', { name: 'Growth' }).getByText('₹1,999')).toBeVisible();
+  });
+
+  test('the sign-in form arrives in the HTML: typed and sent before the script has loaded, it signs in once the app is ready, and the password never reaches the URL', async ({
+    page,
+  }) => {
+    const release = await holdAppScript(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await page.getByLabel('Email').fill(DEMO_ADVERTISER_EMAIL);
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.locator('html[data-app-ready]')).not.toBeAttached();
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    // The app sends the form the visitor sent before it was ready, with what was typed.
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
+    expect(page.url()).not.toContain(encodeURIComponent(DEMO_PASSWORD));
+  });
+
+  test('sign-up arrives in the HTML, and a member with a session gets the page from the app, which sends them on', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/signup', { headers: { cookie: '' } })).text();
+    expect(html).toContain('data-session="out"');
+    expect(html).toMatch(/<h1[^>]*>[^<]*Create/);
+    const release = await holdAppScript(page);
+    await page.goto('/signup', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    release();
+    await expect(page.locator('html[data-app-ready]')).toBeAttached();
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+
+    await signInThroughForm(page, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD, '/dashboard');
+    // With the session cookie the page is the app's shell, not the signed-out HTML.
+    expect(await (await page.request.get('/signup')).text()).not.toContain('data-session');
+    await page.goto('/signup');
+    await expect(page).toHaveURL((url) => url.pathname === '/dashboard');
   });
 
   test('a form sent before hydration keeps its text and is sent by the app, never natively with its fields in the URL', async ({

@@ -79,7 +79,11 @@
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
-      for (const repeat of early.splice(0)) repeat();
+      // The clicks and submits after React has rendered what was typed: a form whose handler reads its component's
+      // state (sign-in) would otherwise send the empty values of the render before.
+      setTimeout(() => {
+        for (const repeat of early.splice(0)) repeat();
+      }, 0);
     },
     { once: true },
   );

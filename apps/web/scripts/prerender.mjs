@@ -24,6 +24,7 @@ const {
   LANGUAGES,
   PAGE_READY_EVENT,
   PRERENDERED_PATHS,
+  SIGNED_OUT_ONLY_PATHS,
   languagePath,
   renderPage,
   routePatterns,
@@ -79,13 +80,13 @@ const localize = (page, language, path) => {
     .replace('</head>', `    ${alternates.join('\n    ')}\n  </head>`);
 };
 // Each page in each language (`/hi/marketplace`), and twice: signed out (for requests without a session cookie)
-// and with the signed-in parts as placeholders (with one); `data-session` on the root tells the browser which one
-// it hydrates.
+// and with the signed-in parts as placeholders (with one; not for SIGNED_OUT_ONLY_PATHS, sign-in and sign-up, which
+// send a signed-in member on); `data-session` on the root tells the browser which one it hydrates.
 for (const language of LANGUAGES) {
   for (const path of PRERENDERED_PATHS) {
     const localized = languagePath(language, path);
     const base = `${language === 'en' ? '' : `${language}-`}${path === '/' ? 'index' : path.slice(1).replaceAll('/', '-')}`;
-    for (const session of ['out', 'pending']) {
+    for (const session of SIGNED_OUT_ONLY_PATHS.includes(path) ? ['out'] : ['out', 'pending']) {
       const { html, title, description } = await renderPage(localized, session);
       let page = deferredHead.replace(ROOT, `<div id="root" data-session="${session}">${html}</div>`);
       if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);

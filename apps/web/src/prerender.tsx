@@ -31,7 +31,16 @@ export const PRERENDERED_PATHS = [
   '/privacy-policy',
   '/terms',
   '/refund-cancellation',
+  '/login',
+  '/signup',
 ] as const;
+
+/**
+ * Pages pre-rendered only signed out: a request with a session cookie gets the page rendered in the browser, whose
+ * route sends a signed-in member on (to their dashboard) before anything shows. On a slow phone connection a visitor
+ * sees the sign-in and sign-up forms from the HTML instead of a blank page until the app's script has loaded.
+ */
+export const SIGNED_OUT_ONLY_PATHS: readonly string[] = ['/login', '/signup'];
 
 export interface RenderedPage {
   html: string;

@@ -27,6 +27,15 @@ export async function seriousViolations(page: Page, options: { hovering?: Locato
     );
 }
 
+/**
+ * Waits until the app answers on the page (`<html data-app-ready>`): on a page pre-rendered by the build (the public
+ * pages, sign-in and sign-up), a click before then is kept and repeated by the page's loader once the app is ready,
+ * so a check of its effect right after it (`check()` of a radio) would see nothing yet.
+ */
+export async function expectAppReady(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app-ready]')).toBeAttached({ timeout: 30_000 });
+}
+
 /** Waits until a page shows its answer, the state to check it in: its heading, and nothing still loading. */
 export async function expectPageLoaded(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 export { onePagePdf } from '../documents';
-export { expectPageLoaded, rememberColorScheme, seriousViolations } from './accessibility';
+export { expectAppReady, expectPageLoaded, rememberColorScheme, seriousViolations } from './accessibility';
 export {
   demoListingId,
   type E2eAccount,

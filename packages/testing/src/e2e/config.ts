@@ -36,7 +36,8 @@ const launcher = fileURLToPath(new URL('./launch-servers.ts', import.meta.url));
 /**
  * The Playwright config of an app's browser suite: each worker gets a server of its own, the built server on
  * `port + worker` with a fresh copy of the run's seeded database and mail caught into `<dataDir>/mail`
- * (launch-servers.ts; E2E_DATA_DIR and E2E_BASE_URL are set for the tests to read). Workers never share a database, so no test sees another's data.
+ * (launch-servers.ts; E2E_DATA_DIR and E2E_BASE_URL are set for the tests to read). Workers never share a
+ * database, so no test sees another's data.
  *
  * E2E_WORKERS sets how many run side by side (3 unless told: a 2-core machine spends much of a browser test
  * waiting on the page and the server, and further workers fill that time; on a quiet machine three took as long as

@@ -13,7 +13,7 @@ export default defineConfig({
     // Suites start real servers and databases, and spend part of their time waiting on them (PostgreSQL, SMTP, a
     // fake gateway's time-out): three at a time keep a 2-core machine's cores busy. Measured on one, the suite alone:
     // 157 s with three, 212 s with two, 152 s with four; with both cores kept busy by other work, 270 s, 377 s and
-    // 264 s (BENCHMARKS.md, 1 Dec).
+    // 264 s (docs/benchmarks-log.md, 1 Dec).
     maxWorkers: 3,
     // The files of a worker share its loaded modules (each file still starts its own servers and databases):
     // loading the server's modules again for every file was a third of the suite's time (import 29.6 s against

@@ -41,7 +41,8 @@ const launcher = fileURLToPath(new URL('./launch-servers.ts', import.meta.url));
  *
  * E2E_WORKERS sets how many run side by side (3 unless told: a 2-core machine spends much of a browser test
  * waiting on the page and the server, and further workers fill that time; on a quiet machine three took as long as
- * two, 5.9-6.1 minutes for the web suite, and on a busy one they get three shares of it, docs/benchmarks-log.md, 1 Dec);
+ * two, 5.9-6.1 minutes for the web suite, and on a busy one they get three shares of it; docs/benchmarks-log.md,
+ * 1 Dec);
  * E2E_PORT_OFFSET moves every port, so several checkouts can run their suites at once.
  */
 export function e2eConfig(options: {

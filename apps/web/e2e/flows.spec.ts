@@ -104,10 +104,25 @@ test.describe('sign-up feedback', () => {
     await page.clock.fastForward(31_000);
     await expect(resend).toBeEnabled();
     await expect(resend).toHaveText('Resend');
+    // The new code's mail can land before the answer that brings its token (a busy machine, a slow phone): the
+    // answer is held here until the mail is read. Until it comes, the field and Verify wait for it.
+    let releaseAnswer = () => {};
+    const answerHeld = new Promise<void>((resolve) => {
+      releaseAnswer = resolve;
+    });
+    await page.route('**/trpc/accounts.sendEmailOtp**', async (route) => {
+      const response = await route.fetch();
+      await answerHeld;
+      await route.fulfill({ response });
+    });
     const beforeResend = mailCount();
     await resend.click();
     await expect(resend).toBeDisabled();
     const fresh = await readMailedCode(email, { after: beforeResend });
+    await expect(page.getByLabel('OTP')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    releaseAnswer();
+    await expect(resend).toHaveText(/^Resend in ([1-9]|[12]\d|30) s$/);
     await page.getByLabel('OTP').fill(fresh);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText(MESSAGES.otpVerified)).toBeVisible();

@@ -247,6 +247,10 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={LIMITS.otpLength}
+                // While a new code is on its way the field and Verify wait for its answer: that answer brings the
+                // token the new code pairs with, and clears the field. Its mail can land first (a slow connection),
+                // and a code typed then was checked against the old token ("Wrong code") and wiped.
+                disabled={sendOtp.isPending}
                 value={otp}
                 onChange={(e) => {
                   setOtp(e.currentTarget.value.replace(/\D/g, ''));
@@ -255,7 +259,7 @@ export function SignupForm({ onSignedUp }: SignupFormProps) {
                 error={otpError}
               />
               <Group gap="xs" mt={25}>
-                <Button onClick={onVerify} loading={verifyOtp.isPending}>
+                <Button onClick={onVerify} loading={verifyOtp.isPending} disabled={sendOtp.isPending}>
                   <Trans>Verify</Trans>
                 </Button>
                 <Button

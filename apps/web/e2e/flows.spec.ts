@@ -1,5 +1,6 @@
 import { MESSAGES } from '@barterads/core';
 import {
+  callsProcedure,
   DEMO_ADVERTISER_EMAIL,
   DEMO_PASSWORD,
   expectAppReady,
@@ -110,7 +111,7 @@ test.describe('sign-up feedback', () => {
     const answerHeld = new Promise<void>((resolve) => {
       releaseAnswer = resolve;
     });
-    await page.route('**/trpc/accounts.sendEmailOtp**', async (route) => {
+    await page.route(callsProcedure('accounts.sendEmailOtp'), async (route) => {
       const response = await route.fetch();
       await answerHeld;
       await route.fulfill({ response });

@@ -1,4 +1,5 @@
 import {
+  callsProcedure,
   DEMO_ADVERTISER_EMAIL,
   DEMO_MEDIA_OWNER_EMAIL,
   DEMO_PASSWORD,
@@ -110,18 +111,19 @@ test('a failed send stays on screen with Retry, and a phone shows one pane at a 
     await expect(list).toBeHidden();
 
     // The network drops: the message is kept with its failure and can be retried.
-    await advertiser.page.route('**/trpc/messages.send**', (route) => route.abort());
+    const send = callsProcedure('messages.send');
+    await advertiser.page.route(send, (route) => route.abort());
     await composer(advertiser.page).fill(text);
     await composer(advertiser.page).press('Enter');
     await expect(advertiser.page.getByRole('alert').filter({ hasText: 'Message not sent.' })).toBeVisible();
-    await advertiser.page.unroute('**/trpc/messages.send**');
+    await advertiser.page.unroute(send);
     // The retry reaches the server, whose live event arrives before the answer to the request (held here): the
     // thread shows the message once, never its pending copy beside the server's.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await advertiser.page.route('**/trpc/messages.send**', async (route) => {
+    await advertiser.page.route(send, async (route) => {
       const response = await route.fetch();
       await held;
       await route.fulfill({ response });
@@ -130,7 +132,7 @@ test('a failed send stays on screen with Retry, and a phone shows one pane at a 
     await expect(advertiser.page.getByRole('button', { name: 'Retry' })).toBeHidden();
     await expect(messagesLog(advertiser.page).getByText('Sending…')).toBeHidden();
     await expect(messagesLog(advertiser.page).getByText(text)).toHaveCount(1);
-    const answered = advertiser.page.waitForResponse('**/trpc/messages.send**');
+    const answered = advertiser.page.waitForResponse((response) => send(new URL(response.url())));
     release();
     await answered;
     await expect(messagesLog(advertiser.page).getByText(text)).toHaveCount(1);

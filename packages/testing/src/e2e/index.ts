@@ -17,4 +17,5 @@ export { devanagariFaceStates, systemFontsDrawing } from './fonts';
 export { placesWhileArriving } from './layout';
 export { mailCount, readMail, readMailedCode } from './mail';
 export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay, settleFakeRefunds } from './razorpay';
+export { callsProcedure } from './trpc';
 export { readWhatsappCode, whatsappMessagesTo } from './whatsapp';

@@ -103,3 +103,21 @@ test("a dialog passes them too: its close button is named in the page's language
   await page.getByRole('button', { name: 'सौदे का प्रस्ताव रखें' }).click();
   await expect(page.getByRole('dialog').getByRole('button', { name: 'बंद करें', exact: true })).toBeVisible();
 });
+
+test('the checks keep to WCAG 2.1 A and AA, find what fails them, and check only the hovered element when told', async ({
+  page,
+}) => {
+  // A page of our own making: a field named by its title alone (a best practice of axe's, not a WCAG rule, so not
+  // reported), a button with no name (WCAG 4.1.2) and grey text at 1.6:1 (WCAG 1.4.3).
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Checks</title></head><body><main>
+    <h1>Checks</h1>
+    <input title="Your city">
+    <button type="button"></button>
+    <p style="color: #ccc; background: #fff">faint words</p>
+  </main></body></html>`);
+  const rules = (found: string[]) => found.map((line) => line.split(' ')[0]).sort();
+  expect(rules(await seriousViolations(page))).toEqual(['button-name', 'color-contrast']);
+  expect(rules(await seriousViolations(page, { hovering: page.getByText('faint words') }))).toEqual([
+    'color-contrast',
+  ]);
+});

@@ -15,9 +15,10 @@ import { type BrowserContext, expect, type Locator, type Page } from '@playwrigh
  * 0.4-1.3 s this way, against 0.7-2.4 s (22 checks of the member pages: 16.3 s against 31.6 s; 2 Dec).
  */
 export async function seriousViolations(page: Page, options: { hovering?: Locator } = {}): Promise<string[]> {
+  // `options()` replaces every option set before it, the tags included: it comes first.
   let axe = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode(true);
   if (options.hovering) {
     await options.hovering.hover();

@@ -62,14 +62,21 @@ export function registerMemberPages(app: FastifyInstance, services: ApiServices,
       const caller = createCaller(await createContext(services, requestMeta(request, reply, settings)));
       const session = await caller.accounts.session();
       if (!session.user) return undefined;
-      const deal = await caller.deals.get({ id });
-      // Its Tax section too, drawn above the actions (arriving after them, it pushed them down). The procedure answers
-      // the parties only; without its answer the deal is still rendered, and the browser asks for it.
-      const taxPreview = await caller.tax.preview({ id }).catch(() => undefined);
+      // What the page draws above its actions comes with it, not after it: arriving later, each pushed the buttons
+      // below down under a finger about to tap them. Its Tax section (the procedure answers the parties only; without
+      // its answer the deal is still rendered, and the browser asks for it), and the payment settings that show the
+      // Pay commission button above the deal letter's link (40 px, where a tap meant for the letter pressed on the
+      // link and let go on the button, and nothing downloaded).
+      const [deal, taxPreview, paymentsConfig] = await Promise.all([
+        caller.deals.get({ id }),
+        caller.tax.preview({ id }).catch(() => undefined),
+        caller.payments.config(),
+      ]);
       return await render(`${prefix}/dashboard/deals/${id}`, 'member', {
         session: { answer: session },
         deal: { id, answer: deal },
         ...(taxPreview ? { taxPreview: { id, answer: taxPreview } } : {}),
+        paymentsConfig: { answer: paymentsConfig },
       });
     } catch (error) {
       // A deal that is not theirs (404) or a session that ended: the app shows that itself.

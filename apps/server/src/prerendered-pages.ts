@@ -267,6 +267,8 @@ export interface RenderData {
   deal?: { id: string; answer: unknown };
   /** The deal's Tax section (its parties only). */
   taxPreview?: { id: string; answer: unknown };
+  /** The payment settings (a deal page's Pay commission button). */
+  paymentsConfig?: { answer: unknown };
   marketplace?: { answer: unknown };
 }
 

@@ -110,6 +110,11 @@ describe("a member's pages over real HTTP", () => {
     expect(data?.data.taxPreview?.answer).toEqual(
       (await server.request(`/api/deals/${dealId}/tax-preview`, { token: brand.token })).body,
     );
+    // And the payment settings: arriving after the page, they drew Pay commission above the deal letter's link and
+    // pushed the link 40 px down under a finger tapping it (a press on the link, a release on the button: no letter).
+    expect(data?.data.paymentsConfig?.answer).toEqual(
+      (await server.request('/trpc/payments.config')).body.result.data,
+    );
   });
 
   it('sends the shell alone for a deal that is not theirs, any other member page, and an ended session', async () => {

@@ -65,6 +65,8 @@ export interface PageData {
   deal?: { id: string; answer: RouterOutputs['deals']['get'] };
   /** The deal's Tax section, for its parties. */
   taxPreview?: { id: string; answer: RouterOutputs['tax']['preview'] };
+  /** The payment settings: whether a deal page shows its Pay commission button. */
+  paymentsConfig?: { answer: RouterOutputs['payments']['config'] };
 }
 
 /** The page's HTML, and the query cache it was rendered from, for the browser to start from. */
@@ -113,6 +115,7 @@ async function render(
   if (data.session) api.utils.accounts.session.setData(undefined, data.session.answer);
   if (data.deal) api.utils.deals.get.setData({ id: data.deal.id }, data.deal.answer);
   if (data.taxPreview) api.utils.tax.preview.setData({ id: data.taxPreview.id }, data.taxPreview.answer);
+  if (data.paymentsConfig) api.utils.payments.config.setData(undefined, data.paymentsConfig.answer);
   if (data.marketplace)
     api.utils.listings.search.setInfiniteData(marketplaceSearchInput({ sort: 'newest' }), {
       pages: [data.marketplace.answer],

@@ -208,7 +208,9 @@ export function DealPage({ id, dialog }: { id: string; dialog?: 'accept' }) {
     user !== undefined &&
     page.data !== undefined &&
     [page.data.deal.proposer._id, page.data.deal.counterparty._id].includes(user._id);
-  if (page.isPending || !user || (isParty && tax.isPending))
+  // A party's page shows once its Tax section and the payment settings are in too: both draw above the actions and
+  // the deal letter's link, and arriving later they pushed them down under a finger about to tap.
+  if (page.isPending || !user || (isParty && (tax.isPending || commission.pending)))
     return (
       <Stack aria-label={t`Loading the deal`}>
         <Skeleton height={32} width="60%" />

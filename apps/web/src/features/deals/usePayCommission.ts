@@ -62,5 +62,12 @@ export function usePayCommission(dealId: string) {
     }
   }
 
-  return { enabled: Boolean(config.data?.enabled), busy, problem, pay };
+  return {
+    enabled: Boolean(config.data?.enabled),
+    /** The payment settings are not in yet (whether to show the button at all). */
+    pending: config.isPending,
+    busy,
+    problem,
+    pay,
+  };
 }

@@ -115,7 +115,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader pathname={pathname} />
-      <Box component="main" id="main-content" tabIndex={-1} mih="70vh" style={{ outline: 'none' }}>
+      {/* At least the screen below the header (64 px and its border), so the footer starts below the fold: at 70% of
+          it, a member's page (Settings, Messages) showed the footer until its content came, then pushed it away. */}
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        mih="calc(100vh - 65px)"
+        style={{ outline: 'none' }}
+      >
         {children}
       </Box>
       <SiteFooter />

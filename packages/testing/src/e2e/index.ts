@@ -14,7 +14,7 @@ export {
 export { CHROMIUM_LAUNCH, e2eConfig, TEST_BROWSER_LAUNCH } from './config';
 export * from './constants';
 export { devanagariFaceStates, systemFontsDrawing } from './fonts';
-export { placesWhileArriving } from './layout';
+export { layoutShifts, placesWhileArriving } from './layout';
 export { mailCount, readMail, readMailedCode } from './mail';
 export { controlFakeRazorpay, type E2eRazorpay, e2eRazorpay, settleFakeRefunds } from './razorpay';
 export { callsProcedure } from './trpc';

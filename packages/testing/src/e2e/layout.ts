@@ -38,3 +38,32 @@ export async function placesWhileArriving(
   places.push(await place());
   return places;
 }
+
+/** The page's layout shifts so far: their score (the sum, as Cumulative Layout Shift counts it) and what moved. */
+export async function layoutShifts(page: Page): Promise<{ score: number; moves: string[] }> {
+  return page.evaluate(() => {
+    interface Shift extends PerformanceEntry {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    }
+    // Layout shifts are not in the performance timeline: a buffered observer gets the ones so far, at once.
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    const shifts = (observer.takeRecords() as Shift[]).filter((s) => !s.hadRecentInput);
+    observer.disconnect();
+    const name = (node: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.getAttribute('aria-label') ? `[${node.getAttribute('aria-label')}]` : ''}`
+        : (node?.nodeName ?? '?');
+    return {
+      score: shifts.reduce((sum, s) => sum + s.value, 0),
+      moves: shifts.flatMap((s) =>
+        s.sources.map(
+          (m) =>
+            `${name(m.node)} at ${Math.round(s.startTime)} ms: top ${Math.round(m.previousRect.top)} to ${Math.round(m.currentRect.top)}`,
+        ),
+      ),
+    };
+  });
+}

@@ -3,12 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useFormatDate } from '../../i18n/core-text';
+import { DEALS_OVERVIEW_INPUT } from './overview-input';
 
 /** The dashboard overview's deals: what awaits you, active deals, and this month's deals against the plan. */
 export function DealsOverviewCard() {
   const { t } = useLingui();
   const formatDate = useFormatDate();
-  const list = trpc.deals.list.useQuery({ limit: 1 });
+  const list = trpc.deals.list.useQuery(DEALS_OVERVIEW_INPUT);
   const allowance = trpc.deals.allowance.useQuery();
   if (list.isPending || allowance.isPending)
     return <Skeleton h={120} radius="md" aria-label={t`Loading deals`} />;

@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 
 const TradeDeskChart = lazy(() => import('./TradeDeskChart'));
@@ -25,10 +26,15 @@ const inr = (n: number) => `₹${n.toLocaleString('en-IN')}`;
 export function TradeDeskPage() {
   const [city, setCity] = useState('');
   const [category, setCategory] = useState('');
-  const desk = trpc.tradeDesk.desk.useQuery({
-    city: city.trim().length >= 2 ? city.trim() : undefined,
-    category: (category || undefined) as (typeof MEDIA_CATEGORIES)[number]['id'] | undefined,
-  });
+  const desk = trpc.tradeDesk.desk.useQuery(
+    {
+      city: city.trim().length >= 2 ? city.trim() : undefined,
+      category: (category || undefined) as (typeof MEDIA_CATEGORIES)[number]['id'] | undefined,
+    },
+    // While a new city or category is asked for, the last answer stays (dimmed) rather than a skeleton of another
+    // height moving the page under the fingers typing.
+    { placeholderData: keepPreviousData },
+  );
   const figures = trpc.tradeDesk.figures.useQuery();
   const rows = figures.data?.figures ?? [];
   return (
@@ -60,7 +66,11 @@ export function TradeDeskPage() {
           {errorMessage(desk.error)}
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <SimpleGrid
+          cols={{ base: 1, md: 2 }}
+          aria-busy={desk.isPlaceholderData}
+          style={{ opacity: desk.isPlaceholderData ? 0.6 : 1 }}
+        >
           <Card withBorder component="section" aria-label="Needs with no match">
             <Title order={2} fz="h4">
               Needs with no match

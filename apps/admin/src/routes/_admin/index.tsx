@@ -1,7 +1,37 @@
+import { LIMITS } from '@barterads/core';
+import { Skeleton, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { Overview } from '../../features/admin/Overview';
 
-export const Route = createFileRoute('/_admin/')({ component: OverviewPage });
+export const Route = createFileRoute('/_admin/')({
+  // Every section's answer before the page shows (one batched request), and the charts' code beside it. Each section
+  // drew "Loading..." and then its content at another height, so on a phone the sections below jumped as the answers
+  // came (Recent postings moved 600 px; a layout shift of 0.56 at 360 px, 0.37 at 1366).
+  loader: async ({ context: { utils } }) => {
+    await Promise.all([
+      utils.admin.metrics.prefetch(),
+      utils.admin.usersByCountry.prefetch(),
+      utils.admin.listings.prefetch({ limit: LIMITS.recentPostingsLimit }),
+      utils.matching.unmatchedNeeds.prefetch(),
+      import('../../features/admin/OverviewCharts'),
+    ]);
+  },
+  // On a slow connection, after a second (the router's pendingMs), the page's place while its answers come.
+  pendingComponent: OverviewPending,
+  component: OverviewPage,
+});
+
+function OverviewPending() {
+  return (
+    <Stack aria-busy="true" aria-label="Loading the overview">
+      <Title order={1} fz="h2">
+        Overview
+      </Title>
+      <Skeleton h={160} radius="md" />
+      <Skeleton h={260} radius="md" />
+    </Stack>
+  );
+}
 
 function OverviewPage() {
   const { user } = Route.useRouteContext();

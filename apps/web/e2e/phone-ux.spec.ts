@@ -598,3 +598,30 @@ test("a member's pages hold still as they load on a phone: nothing on screen mov
     await page.context().close();
   }
 });
+
+test("the site's header holds still while a member's session and menus arrive, on a phone and a desktop", async ({
+  browser,
+  request,
+}) => {
+  // Read only, as above. A page for a visitor with a session cookie is drawn before the session is known, with
+  // blanks where the account menu and the bell go. The bell came after the page showed (and moved the theme toggle
+  // 40 px on a phone), and the account menu, narrower than its blank, moved the toggle and the language switch 37 px
+  // on a desktop: small moves by the score (0.0003-0.0008), but under a finger or a pointer about to use them.
+  const member = await login(request, DEMO_MEDIA_OWNER_EMAIL);
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await browse(browser, member, viewport);
+    try {
+      for (const path of ['/', '/settings', '/marketplace']) {
+        await page.goto(path);
+        await expectPageLoaded(page);
+        const header = page.getByRole('banner');
+        await expect(header.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+        if (viewport === DESKTOP) await expect(header.getByTestId('account-menu')).toBeVisible();
+        const { moves } = await layoutShifts(page, { within: 'header' });
+        expect(moves, `${viewport.width} px, ${path}`).toEqual([]);
+      }
+    } finally {
+      await page.context().close();
+    }
+  }
+});

@@ -96,12 +96,24 @@ function PinIcon() {
   );
 }
 
+/** The account menu's group is at least this wide: a short name's menu ends where the placeholder did. */
+const ACCOUNT_MIN_WIDTH = 120;
+
 /**
  * Holds the account menu's place while the session is unknown (a signed-in member's page before the session
- * answer): blank, so that neither "Sign in" nor a name shows until it is known.
+ * answer): blank, so that neither "Sign in" nor a name shows until it is known. As wide as the menu's group at
+ * least is and as high as its avatar, so that the menu takes its place without moving the header.
  */
 function AccountPlaceholder() {
-  return <Box w={120} h={36} aria-hidden="true" data-testid="account-placeholder" />;
+  return <Box w={ACCOUNT_MIN_WIDTH} h={34} aria-hidden="true" data-testid="account-placeholder" />;
+}
+
+/**
+ * Holds the bell's place (36 px, its button) while the session is unknown and while its code loads: the bell came
+ * after the page showed and moved the theme toggle beside it 40 px on a phone.
+ */
+function BellPlaceholder() {
+  return <Box w={36} h={36} aria-hidden="true" />;
 }
 
 /** Header and footer of the public site; hidden under /dashboard, /login and /admin (spec section 2). */
@@ -206,13 +218,15 @@ function SiteHeader({ pathname }: { pathname: string }) {
           {/* Tight gaps: a signed-in 360 px phone holds the logo, the bell, the theme toggle and the burger. */}
           <Group gap={4} wrap="nowrap">
             {user ? (
-              <Suspense fallback={null}>
+              <Suspense fallback={<BellPlaceholder />}>
                 <NotificationBell />
               </Suspense>
+            ) : user === undefined ? (
+              <BellPlaceholder />
             ) : null}
             <LanguageSwitch visibleFrom="md" />
             <ThemeToggle labels={{ toDark: t`Switch to dark theme`, toLight: t`Switch to light theme` }} />
-            <Group gap="xs" wrap="nowrap" visibleFrom="md">
+            <Group gap="xs" wrap="nowrap" visibleFrom="md" miw={ACCOUNT_MIN_WIDTH} justify="flex-end">
               {user ? (
                 <Suspense fallback={<AccountPlaceholder />}>
                   <AccountMenu />

@@ -39,9 +39,16 @@ export async function placesWhileArriving(
   return places;
 }
 
-/** The page's layout shifts so far: their score (the sum, as Cumulative Layout Shift counts it) and what moved. */
-export async function layoutShifts(page: Page): Promise<{ score: number; moves: string[] }> {
-  return page.evaluate(() => {
+/**
+ * The page's layout shifts so far: their score (the sum, as Cumulative Layout Shift counts it) and what moved
+ * (left, top).
+ * With `within` (a selector), only the shifts that moved something inside it: their score and their moves there.
+ */
+export async function layoutShifts(
+  page: Page,
+  { within }: { within?: string } = {},
+): Promise<{ score: number; moves: string[] }> {
+  return page.evaluate((within) => {
     interface Shift extends PerformanceEntry {
       value: number;
       hadRecentInput: boolean;
@@ -50,7 +57,11 @@ export async function layoutShifts(page: Page): Promise<{ score: number; moves: 
     // Layout shifts are not in the performance timeline: a buffered observer gets the ones so far, at once.
     const observer = new PerformanceObserver(() => {});
     observer.observe({ type: 'layout-shift', buffered: true });
-    const shifts = (observer.takeRecords() as Shift[]).filter((s) => !s.hadRecentInput);
+    const region = within ? document.querySelector(within) : null;
+    const inRegion = (node: Node | null) => !within || (node !== null && region?.contains(node) === true);
+    const shifts = (observer.takeRecords() as Shift[]).filter(
+      (s) => !s.hadRecentInput && s.sources.some((m) => inRegion(m.node)),
+    );
     observer.disconnect();
     const name = (node: Node | null) =>
       node instanceof Element
@@ -59,11 +70,13 @@ export async function layoutShifts(page: Page): Promise<{ score: number; moves: 
     return {
       score: shifts.reduce((sum, s) => sum + s.value, 0),
       moves: shifts.flatMap((s) =>
-        s.sources.map(
-          (m) =>
-            `${name(m.node)} at ${Math.round(s.startTime)} ms: top ${Math.round(m.previousRect.top)} to ${Math.round(m.currentRect.top)}`,
-        ),
+        s.sources
+          .filter((m) => inRegion(m.node))
+          .map(
+            (m) =>
+              `${name(m.node)} at ${Math.round(s.startTime)} ms: from (${Math.round(m.previousRect.left)}, ${Math.round(m.previousRect.top)}) to (${Math.round(m.currentRect.left)}, ${Math.round(m.currentRect.top)})`,
+          ),
       ),
     };
-  });
+  }, within);
 }

@@ -6,7 +6,7 @@ import { Overview } from '../../features/admin/Overview';
 export const Route = createFileRoute('/_admin/')({
   // Every section's answer before the page shows (one batched request), and the charts' code beside it. Each section
   // drew "Loading..." and then its content at another height, so on a phone the sections below jumped as the answers
-  // came (Recent postings moved 600 px; a layout shift of 0.56 at 360 px, 0.37 at 1366).
+  // came (Recent postings moved 600 px; a layout shift of 0.56 at 360 px, 0.35-0.37 at 1366).
   loader: async ({ context: { utils } }) => {
     await Promise.all([
       utils.admin.metrics.prefetch(),

@@ -251,6 +251,34 @@ for (const path of ['/hi/', '/mr/', '/hi/marketplace', '/mr/marketplace', '/hi/a
   });
 }
 
+test("an English page downloads no Devanagari face but the language switch's names, drawn in their own", async ({
+  browser,
+}) => {
+  // The switch's options name the languages in their own script (हिन्दी, मराठी), the one Devanagari on an English
+  // page: in the site's whole regular face they cost a desktop page a 50 KB download. They now have a face of just
+  // their letters (about 5 KB), which draws them on a device whose fonts have no Devanagari (this one's draw boxes).
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.woff2')) fonts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/', '/marketplace']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    await expect(page.getByTestId('language-switch')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+  }
+  expect(fonts.filter((font) => font.includes('noto-sans-devanagari'))).toEqual([]);
+  expect(fonts.filter((font) => font.includes('language-names')).length).toBeGreaterThan(0);
+  // On a Hindi page the switch shows हिन्दी itself, in that face too, not in a system font.
+  await page.goto('/hi/');
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+  await page.evaluate(() => document.fonts.ready);
+  expect(await systemFontsDrawing(page, '[data-testid="language-switch"]')).toEqual([]);
+  await context.close();
+});
+
 for (const path of ['/hi/marketplace', '/mr/marketplace']) {
   test(`${path} on a phone: the first screen stands where it was painted whether or not the Devanagari faces have loaded`, async ({
     browser,

@@ -8,4 +8,4 @@ export {
 export { Logo } from './Logo';
 export { UiProvider } from './Providers';
 export { ThemeToggle } from './ThemeToggle';
-export { theme } from './theme';
+export { LANGUAGE_SWITCH_FONTS, theme } from './theme';

@@ -1,4 +1,5 @@
 import { isLanguage, LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '@barterads/core';
+import { LANGUAGE_SWITCH_FONTS } from '@barterads/ui';
 import { useLingui } from '@lingui/react/macro';
 import { Box, type BoxProps } from '@mantine/core';
 import { useRouter, useRouterState } from '@tanstack/react-router';
@@ -24,6 +25,7 @@ export function LanguageSwitch(props: BoxProps) {
       <select
         aria-label={t`Language`}
         className="ba-language-switch"
+        style={{ fontFamily: LANGUAGE_SWITCH_FONTS }}
         value={language}
         data-testid="language-switch"
         onChange={(event) => {

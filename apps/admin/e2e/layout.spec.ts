@@ -102,3 +102,23 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('on a slow connection the Overview shows its place at once, then the figures', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsAdmin(page);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  // The figures held back: the route's loader waits for them, and after a second the page's place shows (its title
+  // and blocks, announced as loading) instead of the Users page staying on screen as if the tap did nothing.
+  const held: Array<{ continue: () => Promise<void> }> = [];
+  await page.route(/\/trpc\/[^?]*admin\.metrics/, (route) => void held.push(route));
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview' }).click();
+  const pending = page.getByLabel('Loading the overview');
+  await expect(pending).toBeVisible();
+  await expect(pending.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  for (const route of held.splice(0)) await route.continue();
+  await page.unroute(/\/trpc\/[^?]*admin\.metrics/);
+  await expect(page.getByTestId('metric-users')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+});

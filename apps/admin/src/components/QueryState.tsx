@@ -1,5 +1,5 @@
 import { errorMessage } from '@barterads/api-client';
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** 'Loading...' while a query runs (the spec's text), announced to screen readers. */
@@ -11,6 +11,24 @@ export function LoadingState({ label = 'Loading...' }: { label?: string }) {
         <Text>{label}</Text>
       </Group>
     </Center>
+  );
+}
+
+/**
+ * A page's place while its route loader waits on a slow connection (after the router's pendingMs): its title and
+ * blocks about as high as its sections, announced as loading.
+ */
+export function PagePending({ title, label, blocks }: { title: string; label: string; blocks: number[] }) {
+  return (
+    <Stack aria-busy="true" aria-label={label}>
+      <Title order={1} fz="h2">
+        {title}
+      </Title>
+      {blocks.map((height, i) => (
+        // A fixed list that never reorders: a block's place is its key.
+        <Skeleton key={i} h={height} radius="md" />
+      ))}
+    </Stack>
   );
 }
 

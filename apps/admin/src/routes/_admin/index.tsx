@@ -1,6 +1,6 @@
 import { LIMITS } from '@barterads/core';
-import { Skeleton, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { PagePending } from '../../components/QueryState';
 import { Overview } from '../../features/admin/Overview';
 
 export const Route = createFileRoute('/_admin/')({
@@ -17,21 +17,9 @@ export const Route = createFileRoute('/_admin/')({
     ]);
   },
   // On a slow connection, after a second (the router's pendingMs), the page's place while its answers come.
-  pendingComponent: OverviewPending,
+  pendingComponent: () => <PagePending title="Overview" label="Loading the overview" blocks={[160, 260]} />,
   component: OverviewPage,
 });
-
-function OverviewPending() {
-  return (
-    <Stack aria-busy="true" aria-label="Loading the overview">
-      <Title order={1} fz="h2">
-        Overview
-      </Title>
-      <Skeleton h={160} radius="md" />
-      <Skeleton h={260} radius="md" />
-    </Stack>
-  );
-}
 
 function OverviewPage() {
   const { user } = Route.useRouteContext();

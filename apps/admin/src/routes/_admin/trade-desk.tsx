@@ -1,5 +1,5 @@
-import { Skeleton, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { PagePending } from '../../components/QueryState';
 import { TradeDeskPage } from '../../features/admin/TradeDeskPage';
 
 export const Route = createFileRoute('/_admin/trade-desk')({
@@ -12,17 +12,6 @@ export const Route = createFileRoute('/_admin/trade-desk')({
       import('../../features/admin/TradeDeskChart'),
     ]);
   },
-  pendingComponent: TradeDeskPending,
+  pendingComponent: () => <PagePending title="Trade desk" label="Loading the trade desk" blocks={[300]} />,
   component: TradeDeskPage,
 });
-
-function TradeDeskPending() {
-  return (
-    <Stack aria-busy="true" aria-label="Loading the trade desk">
-      <Title order={1} fz="h2">
-        Trade desk
-      </Title>
-      <Skeleton h={300} radius="md" />
-    </Stack>
-  );
-}

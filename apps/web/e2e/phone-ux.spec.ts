@@ -6,7 +6,9 @@ import {
   layoutShifts,
   loginThroughApi,
   rememberColorScheme,
+  signUpThroughApi,
   TINY_PNG,
+  uniqueE2eEmail,
 } from '@barterads/testing/e2e';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 
@@ -623,5 +625,41 @@ test("the site's header holds still while a member's session and menus arrive, o
     } finally {
       await page.context().close();
     }
+  }
+});
+
+test("a long first name holds the desktop header still too: it ends in an ellipsis within the menu's place", async ({
+  browser,
+  request,
+}) => {
+  // The menu's place was 120 px and a name could be 140 px: once the session came, "Chandrashekhar" moved the theme
+  // toggle and the language switch 37 px left and the main links 18 px ("div at 1365 ms: from (1036, 14) to (999, 14)").
+  const email = uniqueE2eEmail('long-name');
+  const password = 'long-name-pass-1';
+  const firstName = 'Chandrashekhar';
+  await signUpThroughApi(request, {
+    email,
+    password,
+    userType: 'advertiser',
+    firstName,
+    lastName: 'Venkataraman',
+  });
+  const member = await loginThroughApi(request, email, password);
+  const page = await browse(browser, member, DESKTOP);
+  try {
+    for (const path of ['/', '/settings']) {
+      await page.goto(path);
+      await expectPageLoaded(page);
+      const menu = page.getByRole('banner').getByTestId('account-menu');
+      await expect(menu).toBeVisible();
+      const { moves } = await layoutShifts(page, { within: 'header' });
+      expect(moves, path).toEqual([]);
+    }
+    // The whole name is still there for a screen reader, and in the menu.
+    const menu = page.getByRole('banner').getByRole('button', { name: `Account menu of ${firstName}` });
+    await menu.click();
+    await expect(page.getByTestId('account-identity')).toContainText(`${firstName} Venkataraman`);
+  } finally {
+    await page.context().close();
   }
 });

@@ -6,17 +6,20 @@ import { useLogout, useSwitchProfile } from '../features/accounts/actions';
 import { useProfileLanguageSaver } from '../features/accounts/language';
 import { useSessionUser } from '../features/accounts/session';
 import classes from './AccountMenu.module.css';
+import { ACCOUNT_AVATAR_GAP, ACCOUNT_AVATAR_SIZE } from './account-menu-size';
 
 export interface AccountMenuProps {
   /** Where Logout goes: the site header goes home, the dashboard top bar to /login (spec section 4). */
   logoutTo?: '/' | '/login';
+  /** The widest the shown name may be before it ends in an ellipsis (the whole of it is in the menu's label). */
+  nameMaxWidth?: number;
 }
 
 /**
  * The signed-in account menu (spec section 2): first-name initial and first name (or e-mail), Dashboard,
  * Settings, the switch-profile action and Logout. Renders nothing while signed out.
  */
-export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
+export function AccountMenu({ logoutTo = '/', nameMaxWidth = 140 }: AccountMenuProps = {}) {
   const { t, i18n } = useLingui();
   const { user } = useSessionUser();
   const { logout, isPending: loggingOut } = useLogout({ to: logoutTo });
@@ -30,11 +33,11 @@ export function AccountMenu({ logoutTo = '/' }: AccountMenuProps = {}) {
       <Menu.Target>
         <UnstyledButton aria-label={t`Account menu of ${shown}`} data-testid="account-menu">
           {/* The member's name and initial are theirs, not words to translate. */}
-          <Group gap={8} wrap="nowrap" translate="no">
-            <Avatar color="brand" radius="xl" size={34} aria-hidden>
+          <Group gap={ACCOUNT_AVATAR_GAP} wrap="nowrap" translate="no">
+            <Avatar color="brand" radius="xl" size={ACCOUNT_AVATAR_SIZE} aria-hidden>
               <span className={classes.initial} data-initial={shown.charAt(0).toUpperCase()} />
             </Avatar>
-            <Text fw={500} fz="sm" visibleFrom="xs" maw={140} truncate>
+            <Text fw={500} fz="sm" visibleFrom="xs" maw={nameMaxWidth} truncate>
               {shown}
             </Text>
           </Group>

@@ -8,6 +8,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLogout } from '../features/accounts/actions';
 import { useSessionUser } from '../features/accounts/session';
+import { ACCOUNT_AVATAR_SIZE, ACCOUNT_MENU_FRAME } from './account-menu-size';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useScrollOnNavigation } from './useScrollOnNavigation';
 
@@ -96,8 +97,12 @@ function PinIcon() {
   );
 }
 
-/** The account menu's group is at least this wide: a short name's menu ends where the placeholder did. */
-const ACCOUNT_MIN_WIDTH = 120;
+/**
+ * The account menu's group is at least this wide, and a member's menu no wider (its name ends in an ellipsis past
+ * 108 px, about 12 letters): the menu takes its placeholder's place, a short name's at its right end, without moving
+ * the header. With a 120 px group and a 140 px name, a name over about 80 px moved the toggle and the switch beside it.
+ */
+const ACCOUNT_WIDTH = 150;
 
 /**
  * Holds the account menu's place while the session is unknown (a signed-in member's page before the session
@@ -105,7 +110,9 @@ const ACCOUNT_MIN_WIDTH = 120;
  * least is and as high as its avatar, so that the menu takes its place without moving the header.
  */
 function AccountPlaceholder() {
-  return <Box w={ACCOUNT_MIN_WIDTH} h={34} aria-hidden="true" data-testid="account-placeholder" />;
+  return (
+    <Box w={ACCOUNT_WIDTH} h={ACCOUNT_AVATAR_SIZE} aria-hidden="true" data-testid="account-placeholder" />
+  );
 }
 
 /**
@@ -226,10 +233,10 @@ function SiteHeader({ pathname }: { pathname: string }) {
             ) : null}
             <LanguageSwitch visibleFrom="md" />
             <ThemeToggle labels={{ toDark: t`Switch to dark theme`, toLight: t`Switch to light theme` }} />
-            <Group gap="xs" wrap="nowrap" visibleFrom="md" miw={ACCOUNT_MIN_WIDTH} justify="flex-end">
+            <Group gap="xs" wrap="nowrap" visibleFrom="md" miw={ACCOUNT_WIDTH} justify="flex-end">
               {user ? (
                 <Suspense fallback={<AccountPlaceholder />}>
-                  <AccountMenu />
+                  <AccountMenu nameMaxWidth={ACCOUNT_WIDTH - ACCOUNT_MENU_FRAME} />
                 </Suspense>
               ) : user === null ? (
                 <>
